@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "koch",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "koch", targets: ["koch"]),
+        .library(name: "KochCore", targets: ["KochCore"]),
+        .library(name: "KochAudio", targets: ["KochAudio"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSndFile",
+            pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLame",
+            pkgConfig: "lame",
+            providers: [.apt(["libmp3lame-dev"])]
+        ),
+        .target(name: "KochCore"),
+        .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
+        .target(name: "KochIO", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .executableTarget(
+            name: "koch",
+            dependencies: [
+                "KochCore", "KochAudio", "KochIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KochCoreTests", dependencies: ["KochCore"]),
+        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore"]),
+        .testTarget(name: "KochIOTests", dependencies: ["KochIO", "KochCore"]),
+        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore"]),
+    ]
+)

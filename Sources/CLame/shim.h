@@ -1,0 +1,1 @@
+#include <lame/lame.h>

@@ -1,0 +1,27 @@
+/// A failure to read or write audio, naming the file and what the library said.
+public enum AudioError: Error, CustomStringConvertible, Equatable {
+    case cannotOpen(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+    case unsupportedFormat(path: String, reason: String)
+    case encoder(path: String, reason: String)
+    case invalidSetting(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason):
+            return "Cannot open \(path): \(reason)."
+        case let .cannotRead(path, reason):
+            return "Cannot read \(path): \(reason)."
+        case let .cannotWrite(path, reason):
+            return "Cannot write \(path): \(reason)."
+        case let .unsupportedFormat(path, reason):
+            return "Cannot read \(path): \(reason). koch reads WAV, FLAC, Ogg Vorbis, Opus and MP3; "
+                + "convert other recordings first, for example: ffmpeg -i '\(path)' -ac 1 recording.wav"
+        case let .encoder(path, reason):
+            return "MP3 encoding of \(path) failed: \(reason)."
+        case let .invalidSetting(message):
+            return message
+        }
+    }
+}

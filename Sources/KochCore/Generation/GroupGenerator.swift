@@ -1,0 +1,73 @@
+/// Random code groups for Koch practice: groups of 2 to 5 of the unlocked
+/// characters, drawn with weights, so that the newest character (and later
+/// the learner's weak ones) come up more often than the rest.
+public struct GroupGenerator: Sendable {
+    public let characters: [Symbol]
+    /// Relative weight of each character, in the order of `characters`.
+    public let weights: [Double]
+    public let groupLengths: ClosedRange<Int>
+
+    public init(characters: [Symbol], weights: [Double], groupLengths: ClosedRange<Int> = 2...5) {
+        precondition(characters.count == weights.count && !characters.isEmpty)
+        self.characters = characters
+        self.weights = weights
+        self.groupLengths = groupLengths
+    }
+
+    /// The Koch weighting: every unlocked character weighs 1 and the newest
+    /// weighs enough to make at least a quarter of all characters (twice
+    /// any other at the first levels, as the G4FON trainer and LCWO do).
+    /// `extraWeight` adds to a character's weight (weak characters).
+    public init(course: KochCourse, level: Int, extraWeight: [String: Double] = [:]) {
+        let unlocked = course.unlocked(atLevel: level)
+        let others = Double(unlocked.count - 1)
+        let newestWeight = max(2, others / 3)
+        let weights = unlocked.enumerated().map { index, symbol in
+            (index == unlocked.count - 1 ? newestWeight : 1) + (extraWeight[symbol.text] ?? 0)
+        }
+        self.init(characters: unlocked, weights: weights)
+    }
+
+    /// The share of characters each symbol is expected to take.
+    public var expectedShare: [String: Double] {
+        let total = weights.reduce(0, +)
+        return Dictionary(uniqueKeysWithValues: zip(characters.map(\.text), weights.map { $0 / total }))
+    }
+
+    public func group(using generator: inout SeededGenerator) -> [Symbol] {
+        let length = generator.nextInt(in: groupLengths)
+        return (0..<length).map { _ in pick(using: &generator) }
+    }
+
+    private func pick(using generator: inout SeededGenerator) -> Symbol {
+        let total = weights.reduce(0, +)
+        var target = generator.nextUnit() * total
+        for (symbol, weight) in zip(characters, weights) {
+            if target < weight { return symbol }
+            target -= weight
+        }
+        return characters[characters.count - 1]
+    }
+
+    /// Groups until the text lasts `targetSeconds` at `timing`, ending on a
+    /// whole group: the last group is kept or dropped, whichever lands closer.
+    public func groups(lastingSeconds targetSeconds: Double, timing: Timing, using generator: inout SeededGenerator) -> [[Symbol]] {
+        var groups: [[Symbol]] = []
+        var seconds = 0.0
+        while seconds < targetSeconds {
+            let group = group(using: &generator)
+            let added = keyedSeconds(group, timing: timing) + (groups.isEmpty ? 0 : timing.durationSeconds(of: .word))
+            if seconds + added > targetSeconds, !groups.isEmpty,
+               targetSeconds - seconds < seconds + added - targetSeconds {
+                break
+            }
+            groups.append(group)
+            seconds += added
+        }
+        return groups
+    }
+
+    private func keyedSeconds(_ group: [Symbol], timing: Timing) -> Double {
+        Timeline.keyedSeconds(of: MorseText(words: [group]), timing: timing)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What was sent in a lesson, for the grader and for a person checking
+/// their copy. Written beside the audio as `NAME.key.json`.
+public struct AnswerKey: Sendable, Hashable, Codable {
+    public static let currentFormatVersion = 1
+
+    /// One group of the lesson and where it sounds in the audio.
+    public struct Group: Sendable, Hashable, Codable {
+        /// Position in the lesson, from 1.
+        public var number: Int
+        public var text: String
+        public var startSeconds: Double
+        public var endSeconds: Double
+    }
+
+    public var formatVersion: Int
+    public var lessonID: String
+    /// When the key was made; the only field that differs between two runs
+    /// with the same seed and settings.
+    public var createdAt: Date
+    public var kind: String
+    public var direction: Direction
+    public var course: KochCourse
+    public var level: Int
+    /// The unlocked characters, in course order.
+    public var characters: String
+    public var newestCharacter: String
+    public var lessonNumber: Int
+    public var lessonCount: Int
+    public var settings: LessonSettings
+    public var groups: [Group]
+    public var durationSeconds: Double
+
+    /// The key of a lesson, times rounded to the millisecond.
+    public init(lesson: Lesson, createdAt: Date) {
+        func ms(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+        formatVersion = Self.currentFormatVersion
+        lessonID = lesson.lessonID
+        self.createdAt = createdAt
+        kind = "groups"
+        direction = lesson.settings.direction
+        course = lesson.settings.course
+        level = lesson.settings.level
+        characters = lesson.characters.map(\.text).joined()
+        newestCharacter = lesson.newestCharacter.text
+        lessonNumber = lesson.number
+        lessonCount = lesson.count
+        settings = lesson.settings
+        groups = lesson.timeline.words.enumerated().map { index, word in
+            Group(number: index + 1, text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
+        }
+        durationSeconds = ms(lesson.timeline.durationSeconds)
+    }
+
+    /// The text that was sent, groups separated by single spaces.
+    public var sentText: String { groups.map(\.text).joined(separator: " ") }
+}

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+struct LessonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lesson",
+        abstract: "Write Koch lessons as audio files, each with an answer key.",
+        discussion: """
+            Each lesson is random groups of 2 to 5 of the characters unlocked at your \
+            level, the newest character coming up more often than the others. Beside each \
+            audio file go NAME.key.json (for `koch grade`) and NAME.key.txt (the groups to \
+            check your copy against, five to a line with the time each line starts).
+
+            Examples:
+              koch lesson                          one 5-minute lesson, level 2 (K M), as MP3
+              koch lesson --level 5 --count 3      three lessons with K M R S U
+              koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
+              koch lesson --seed 42                the same lesson every time
+            """
+    )
+
+    @Option(help: "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M).")
+    var level: Int = KochCourse.firstLevel
+
+    @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
+    var minutes: Double = 5
+
+    @Option(help: "How many lessons to write, 1 to 999.")
+    var count: Int = 1
+
+    @Option(help: "Audio to write: mp3, wav, both or none (answer key only).")
+    var format: AudioFormat = .mp3
+
+    @Option(name: .customLong("out"), help: "Folder to write into; created if missing.")
+    var outputFolder: String = "lessons"
+
+    @Option(help: "Seed for the random groups; the same seed and settings give the same lessons. Default: a new random seed, recorded in the key.")
+    var seed: UInt64?
+
+    @OptionGroup(title: "Sound")
+    var sound: SoundOptions
+
+    func validate() throws {
+        let course = KochCourse.letters
+        guard course.levels.contains(level) else {
+            throw ValidationError("--level must be \(course.levels.lowerBound) to \(course.levels.upperBound), not \(level).")
+        }
+        guard (0.5...60).contains(minutes) else {
+            throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).")
+        }
+        guard (1...999).contains(count) else {
+            throw ValidationError("--count must be 1 to 999, not \(count).")
+        }
+        if format.writesMP3 { _ = try sound.mp3Encoder() }
+    }
+
+    func run() throws {
+        try Folder.prepareForWriting(outputFolder)
+        let templates = try Templates()
+        let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
+
+        var settings = LessonSettings()
+        settings.level = level
+        settings.minutes = minutes
+        settings.characterSpeedWPM = sound.characterSpeedWPM
+        settings.effectiveSpeedWPM = sound.resolvedEffectiveSpeedWPM
+        settings.toneHz = sound.toneHz
+        settings.riseMilliseconds = sound.riseMilliseconds
+        settings.sampleRateHz = sound.sampleRateHz
+        settings.mp3BitrateKbps = sound.bitrateKbps
+        settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+
+        let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: format)
+        let unlocked = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
+        print("Level \(level) (\(unlocked)), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz, seed \(settings.seed):")
+        for number in 1...count {
+            let lesson = Lesson(settings: settings, number: number, count: count)
+            let files = try writer.write(lesson, createdAt: Date())
+            print("  lesson \(number) of \(count): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) groups")
+            for file in files { print("    \(file)") }
+        }
+    }
+}

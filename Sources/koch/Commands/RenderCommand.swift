@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Turn any text into Morse audio (WAV or MP3).",
+        discussion: """
+            Sends letters, digits, the punctuation . , ? / = + - ' ( ) : " @ ; ! and \
+            prosigns written in angle brackets (<AR> <SK> <BT> <KN> <AS> <BK> <CT> <SN> \
+            <HH> <SOS>). Any run of spaces or line breaks is one word gap. The format \
+            follows the extension of --out.
+
+            Examples:
+              koch render "CQ CQ DE K1ABC K" --out cq.mp3
+              koch render --file book.txt --out book.mp3 --wpm 25 --effective 18
+              echo "73 <SK>" | koch render - --out bye.wav --sample-rate 8000
+            """
+    )
+
+    @Argument(help: "The text to send, or - to read it from standard input.")
+    var text: String?
+
+    @Option(name: .customLong("file"), help: "Read the text from this file.")
+    var textFile: String?
+
+    @Option(name: .customLong("out"), help: "The audio file to write: NAME.mp3 or NAME.wav.")
+    var outputPath: String
+
+    @Option(help: "MP3 title tag. Default: the file name.")
+    var title: String?
+
+    @OptionGroup(title: "Sound")
+    var sound: SoundOptions
+
+    func validate() throws {
+        if text != nil && textFile != nil {
+            throw ValidationError("Give the text either as an argument or with --file, not both.")
+        }
+        if text == nil && textFile == nil {
+            throw ValidationError("Give the text to send: koch render \"CQ DE K1ABC\" --out cq.mp3 (or --file F, or - for standard input).")
+        }
+        switch outputExtension {
+        case "mp3": _ = try sound.mp3Encoder()
+        case "wav": break
+        default:
+            throw ValidationError("--out must end in .mp3 or .wav, not '\(outputPath)'.")
+        }
+    }
+
+    private var outputExtension: String {
+        URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+    }
+
+    func run() throws {
+        let source = try readText()
+        let morse: MorseText
+        do {
+            morse = try MorseText(parsing: source.text)
+        } catch {
+            throw ValidationError("\(source.name): \(error.description)")
+        }
+        let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
+        try Folder.prepareForWriting(folder)
+
+        let timeline = Timeline(text: morse, timing: sound.timing)
+        let samples = sound.synthesizer.render(timeline)
+        if outputExtension == "mp3" {
+            let name = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
+            let tags = MP3Tags(
+                title: title ?? name, album: "koch", artist: "koch", track: 1, trackCount: 1,
+                comment: "\(sound.characterSpeedWPM.formatted)/\(sound.resolvedEffectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz")
+            try AudioOutput.writeMP3(samples, encoder: try sound.mp3Encoder(), tags: tags, to: outputPath)
+        } else {
+            try AudioOutput.writeWAV(samples, sampleRate: sound.sampleRateHz, to: outputPath)
+        }
+        print("\(outputPath): \(morse.words.count) words, \(AnswerSheet.minuteSecond(timeline.durationSeconds))")
+    }
+
+    private func readText() throws -> (name: String, text: String) {
+        if let textFile {
+            guard let data = FileManager.default.contents(atPath: textFile) else {
+                throw ValidationError("Cannot read the text file \(textFile): \(String(cString: strerror(errno))).")
+            }
+            return (textFile, String(decoding: data, as: UTF8.self))
+        }
+        if text == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return ("standard input", String(decoding: data, as: UTF8.self))
+        }
+        return ("the text", text ?? "")
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+@main
+struct Koch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "koch",
+        abstract: "Learn Morse code by the Koch method: lessons as audio files, graded offline.",
+        discussion: """
+            Start with `koch lesson`: it writes a five-minute lesson (MP3 and an answer \
+            key) at your level into ./lessons. Copy it on paper or a keyboard, then grade \
+            your copy with `koch grade`.
+            """,
+        version: "0.1.0",
+        subcommands: [LessonCommand.self, RenderCommand.self]
+    )
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import KochAudio
+import KochCore
+
+/// How the Morse sounds and how the audio is encoded; shared by every
+/// command that writes audio.
+struct SoundOptions: ParsableArguments {
+    @Option(name: .customLong("wpm"), help: "Character speed in words per minute (PARIS), 5 to 40.")
+    var characterSpeedWPM: Double = 20
+
+    @Option(name: .customLong("effective"), help: ArgumentHelp(
+        "Effective (Farnsworth) speed in WPM: gaps between characters and words are stretched to it. At most --wpm; defaults to 12, or to --wpm if that is lower."))
+    var effectiveSpeedWPM: Double?
+
+    @Option(name: .customLong("tone"), help: "Tone frequency in Hz, 400 to 1000.")
+    var toneHz: Double = 600
+
+    @Option(name: .customLong("rise-ms"), help: "Length of each element's raised-cosine edge in milliseconds, 1 to 20 (no key clicks).")
+    var riseMilliseconds: Double = 5
+
+    @Option(name: .customLong("sample-rate"), help: "Sample rate in Hz. MP3: 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000 (the last three play everywhere).")
+    var sampleRateHz: Int = 44_100
+
+    @Option(name: .customLong("bitrate"), help: "MP3 constant bit rate in kbit/s (32 to 320 at 32 kHz and above; 8 to 160 below).")
+    var bitrateKbps: Int = 64
+
+    @Option(name: .customLong("quality"), help: "MP3 encoder quality, 0 (best, slowest) to 9 (fastest).")
+    var mp3Quality: Int = 5
+
+    var resolvedEffectiveSpeedWPM: Double { effectiveSpeedWPM ?? min(12, characterSpeedWPM) }
+
+    var timing: Timing {
+        Timing(characterSpeedWPM: characterSpeedWPM, effectiveSpeedWPM: resolvedEffectiveSpeedWPM)
+    }
+
+    var synthesizer: ToneSynthesizer {
+        ToneSynthesizer(frequencyHz: toneHz, sampleRate: sampleRateHz, riseSeconds: riseMilliseconds / 1000)
+    }
+
+    func validate() throws {
+        guard (5...40).contains(characterSpeedWPM) else {
+            throw ValidationError("--wpm must be 5 to 40, not \(characterSpeedWPM.formatted).")
+        }
+        guard resolvedEffectiveSpeedWPM >= 2 else {
+            throw ValidationError("--effective must be at least 2 WPM, not \(resolvedEffectiveSpeedWPM.formatted).")
+        }
+        guard resolvedEffectiveSpeedWPM <= characterSpeedWPM else {
+            throw ValidationError(
+                "--effective \(resolvedEffectiveSpeedWPM.formatted) is above the character speed --wpm \(characterSpeedWPM.formatted): Farnsworth spacing only slows the gaps, so the effective speed must be at most the character speed.")
+        }
+        guard (400...1000).contains(toneHz) else {
+            throw ValidationError("--tone must be 400 to 1000 Hz, not \(toneHz.formatted).")
+        }
+        guard (1...20).contains(riseMilliseconds) else {
+            throw ValidationError("--rise-ms must be 1 to 20 ms, not \(riseMilliseconds.formatted).")
+        }
+        guard (8000...192_000).contains(sampleRateHz) else {
+            throw ValidationError("--sample-rate must be 8000 to 192000 Hz, not \(sampleRateHz).")
+        }
+    }
+
+    /// Checks the MP3 settings, before any work is done.
+    func mp3Encoder() throws -> MP3Encoder {
+        do {
+            return try MP3Encoder(sampleRate: sampleRateHz, bitrateKbps: bitrateKbps, quality: mp3Quality)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+extension Double {
+    /// Whole numbers without a decimal point: 20, not 20.0.
+    var formatted: String {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+/// Writes one lesson's files: the audio, the answer key (JSON) and the sheet (text).
+struct LessonWriter {
+    let folder: String
+    let templates: Templates
+    let synthesizer: ToneSynthesizer
+    let encoder: MP3Encoder?
+    let format: AudioFormat
+
+    /// The file name without extension, e.g. `koch-level02-01-3fa94c1d`.
+    static func baseName(of lesson: Lesson) -> String {
+        let level = lesson.settings.level
+        let number = lesson.number
+        let hash = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID
+        let direction = lesson.settings.direction == .send ? "send-" : ""
+        return "koch-\(direction)level\(level < 10 ? "0" : "")\(level)-\(number < 10 ? "0" : "")\(number)-\(hash)"
+    }
+
+    /// Writes every file of the lesson and returns their paths, audio first.
+    func write(_ lesson: Lesson, createdAt: Date) throws -> [String] {
+        let base = folder + "/" + Self.baseName(of: lesson)
+        var written: [String] = []
+        if format != .none {
+            let samples = synthesizer.render(lesson.timeline)
+            if format.writesMP3, let encoder {
+                try AudioOutput.writeMP3(samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3")
+                written.append(base + ".mp3")
+            }
+            if format.writesWAV {
+                try AudioOutput.writeWAV(samples, sampleRate: synthesizer.sampleRate, to: base + ".wav")
+                written.append(base + ".wav")
+            }
+        }
+        let key = AnswerKey(lesson: lesson, createdAt: createdAt)
+        try AtomicFile.write(try AnswerKeyFile.encode(key), to: base + ".key.json")
+        try AtomicFile.write(try templates.render("key.txt", SheetContext.make(key)), to: base + ".key.txt")
+        written += [base + ".key.json", base + ".key.txt"]
+        return written
+    }
+
+    func tags(for lesson: Lesson) -> MP3Tags {
+        let settings = lesson.settings
+        let characters = lesson.characters.map(\.text).joined()
+        return MP3Tags(
+            title: "Koch level \(settings.level) lesson \(lesson.number) (\(characters))",
+            album: "koch Morse course (\(settings.course.rawValue)) level \(settings.level)",
+            artist: "koch",
+            track: lesson.number,
+            trackCount: lesson.count,
+            comment: "lesson \(lesson.lessonID), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz, seed \(settings.seed)")
+    }
+}

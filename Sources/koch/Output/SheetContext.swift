@@ -1,0 +1,43 @@
+import KochCore
+
+/// What the answer-sheet templates see: plain dictionaries and strings.
+enum SheetContext {
+    static func make(_ key: AnswerKey) -> [String: Any] {
+        let sheet = AnswerSheet(groups: key.groups)
+        let settings = key.settings
+        return [
+            "lessonID": key.lessonID,
+            "level": key.level,
+            "levelCount": key.course.lastLevel,
+            "course": key.course.rawValue,
+            "direction": key.direction.rawValue,
+            "isSend": key.direction == .send,
+            "characters": key.characters.map(String.init).joined(separator: " "),
+            "newestCharacter": key.newestCharacter,
+            "lessonNumber": key.lessonNumber,
+            "lessonCount": key.lessonCount,
+            "characterSpeedWPM": settings.characterSpeedWPM.formatted,
+            "effectiveSpeedWPM": settings.effectiveSpeedWPM.formatted,
+            "toneHz": settings.toneHz.formatted,
+            "seed": String(settings.seed),
+            "duration": AnswerSheet.minuteSecond(key.durationSeconds),
+            "groupCount": key.groups.count,
+            "characterCount": key.groups.reduce(0) { $0 + $1.text.count },
+            "lines": sheet.lines.map { line in
+                [
+                    "time": line.time,
+                    "cells": line.groups.map(\.cell).joined(separator: "   ").trailingSpacesTrimmed,
+                    "groups": line.groups.map { ["number": $0.number, "text": $0.text] },
+                ] as [String: Any]
+            },
+        ]
+    }
+}
+
+extension String {
+    var trailingSpacesTrimmed: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
