@@ -34,9 +34,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "KochCoreTests", dependencies: ["KochCore"]),
-        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore"]),
+        // Signal measurements shared by the tests.
+        .target(name: "KochTestSupport", dependencies: ["KochCore"]),
+        .testTarget(name: "KochCoreTests", dependencies: ["KochCore", "KochTestSupport"]),
+        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore", "KochTestSupport"]),
         .testTarget(name: "KochIOTests", dependencies: ["KochIO", "KochCore"]),
-        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore"]),
+        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

@@ -84,13 +84,17 @@ public struct MP3Encoder: Sendable {
         output.append(contentsOf: buffer[0..<Int(flushed)])
 
         // The info frame is the first audio frame, rewritten now that the
-        // length is known.
+        // length is known. At the smallest frame sizes (8 to 12 kHz at low
+        // bit rates) LAME has no room for it and writes none; a constant
+        // bit rate file still shows its length there.
         var infoFrame = [UInt8](repeating: 0, count: 2880)
         let infoLength = infoFrame.withUnsafeMutableBufferPointer { lame_get_lametag_frame(lame, $0.baseAddress, $0.count) }
-        guard infoLength > 0, audioStart + infoLength <= output.count else {
-            throw .encoder(path: path, reason: "LAME gave no info frame")
+        if infoLength > 0 {
+            guard audioStart + infoLength <= output.count else {
+                throw .encoder(path: path, reason: "LAME's info frame does not fit the audio")
+            }
+            output.replaceSubrange(audioStart..<(audioStart + infoLength), with: infoFrame[0..<infoLength])
         }
-        output.replaceSubrange(audioStart..<(audioStart + infoLength), with: infoFrame[0..<infoLength])
         return output
     }
 

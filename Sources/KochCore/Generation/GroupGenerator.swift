@@ -50,19 +50,27 @@ public struct GroupGenerator: Sendable {
     }
 
     /// Groups until the text lasts `targetSeconds` at `timing`, ending on a
-    /// whole group: the last group is kept or dropped, whichever lands closer.
+    /// whole group: when the next group would run past the target, the last
+    /// group is drawn at whichever length (or left out) lands closest.
     public func groups(lastingSeconds targetSeconds: Double, timing: Timing, using generator: inout SeededGenerator) -> [[Symbol]] {
         var groups: [[Symbol]] = []
         var seconds = 0.0
+        func added(_ group: [Symbol]) -> Double {
+            keyedSeconds(group, timing: timing) + (groups.isEmpty ? 0 : timing.durationSeconds(of: .word))
+        }
         while seconds < targetSeconds {
             let group = group(using: &generator)
-            let added = keyedSeconds(group, timing: timing) + (groups.isEmpty ? 0 : timing.durationSeconds(of: .word))
-            if seconds + added > targetSeconds, !groups.isEmpty,
-               targetSeconds - seconds < seconds + added - targetSeconds {
-                break
+            if seconds + added(group) <= targetSeconds {
+                groups.append(group)
+                seconds += added(group)
+                continue
             }
-            groups.append(group)
-            seconds += added
+            let candidates = groupLengths.map { length in (0..<length).map { _ in pick(using: &generator) } }
+            let best = candidates.min { abs(seconds + added($0) - targetSeconds) < abs(seconds + added($1) - targetSeconds) }!
+            if groups.isEmpty || abs(seconds + added(best) - targetSeconds) < targetSeconds - seconds {
+                groups.append(best)
+            }
+            break
         }
         return groups
     }
