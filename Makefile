@@ -1,0 +1,43 @@
+# koch: two commands do everything on a fresh Debian machine:
+#   make lesson   installs what is missing, builds, writes a first lesson into ./lessons
+#   make test     installs what is missing, builds from scratch, runs every test
+
+SWIFT ?= swift
+RELEASE_BIN = .build/release/koch
+
+.PHONY: lesson test build release deps test-deps bench corpus decoder-score clean help
+
+help:
+	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
+	@echo "make test     every test (installs what is missing, builds from scratch)"
+	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
+	@echo "make build    a release build at $(RELEASE_BIN)"
+
+deps:
+	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
+
+release: deps
+	$(SWIFT) build -c release --product koch
+
+build: release
+
+lesson: release
+	@$(RELEASE_BIN) lesson --level 2 --format both --out lessons
+	@echo
+	@echo "Your first lesson is in ./lessons: play the .mp3, copy what you hear, then check"
+	@echo "your copy against the .key.txt (or grade it: koch grade --key lessons/NAME.key.json)."
+
+test: test-deps
+	rm -rf .build
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+bench: release
+	@scripts/install-deps --bench
+	python3 scripts/bench.py $(RELEASE_BIN)
+
+clean:
+	rm -rf .build lessons .bench

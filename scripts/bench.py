@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""koch's benchmark: speed and quality figures against the named peers,
+run on this machine in this run. Figures, not tests: the machine is shared
+and noisy, so every timing is the median of several runs.
+
+    python3 scripts/bench.py .build/release/koch [--runs 5]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def timed(command, runs, env=None, cwd=None):
+    """Median wall-clock seconds of `runs` runs of a command."""
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, env=env, cwd=cwd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        seconds.append(time.perf_counter() - start)
+    return statistics.median(seconds)
+
+
+def table(title, header, rows):
+    print(f"\n## {title}\n")
+    widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+    line = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for row in rows:
+        print(line(row))
+
+
+def lesson_text(koch, scratch):
+    """The text of a five-minute level-26 lesson at 20/12 WPM, seed 1."""
+    out = os.path.join(scratch, "key")
+    subprocess.run([koch, "lesson", "--level", "26", "--seed", "1", "--format", "none", "--out", out],
+                   check=True, stdout=subprocess.DEVNULL)
+    key_path = next(os.path.join(out, f) for f in os.listdir(out) if f.endswith(".key.json"))
+    with open(key_path) as f:
+        key = json.load(f)
+    text_path = os.path.join(scratch, "lesson.txt")
+    with open(text_path, "w") as f:
+        f.write(" ".join(group["text"] for group in key["groups"]) + "\n")
+    return text_path
+
+
+def bench_rendering(koch, runs, scratch):
+    text = lesson_text(koch, scratch)
+    home = os.path.join(scratch, "ebook2cw-home")  # ebook2cw writes ~/.ebook2cw on first run
+    os.makedirs(home, exist_ok=True)
+    env = dict(os.environ, HOME=home)
+    rows = []
+    for rate, kbps in [(11025, 16), (44100, 64)]:
+        common = ["--wpm", "20", "--effective", "12", "--tone", "600", "--sample-rate", str(rate)]
+        mp3 = os.path.join(scratch, f"koch-{rate}.mp3")
+        wav = os.path.join(scratch, f"koch-{rate}.wav")
+        koch_mp3 = timed([koch, "render", "--file", text, "--out", mp3, "--bitrate", str(kbps), "--quality", "5", *common], runs)
+        koch_wav = timed([koch, "render", "--file", text, "--out", wav, *common], runs)
+        ebook = timed(["ebook2cw", "-w", "20", "-e", "12", "-f", "600", "-s", str(rate), "-b", str(kbps), "-q", "5",
+                       "-o", os.path.join(scratch, f"ebook2cw-{rate}-"), text], runs, env=env, cwd=scratch)
+        lame = timed(["lame", "--quiet", "--noreplaygain", "-q", "5", "--cbr", "-b", str(kbps), "-m", "m",
+                      wav, os.path.join(scratch, f"lame-{rate}.mp3")], runs)
+        rows.append([f"{rate} Hz, {kbps} kbit/s", f"{koch_mp3:.3f}", f"{ebook:.3f}", f"{koch_mp3 / ebook:.2f}",
+                     f"{lame:.3f}", f"{koch_mp3 / lame:.2f}", f"{koch_wav:.3f}"])
+    table(f"Five minutes of 20/12 WPM text to MP3 (median of {runs} runs, seconds)",
+          ["setting", "koch render", "ebook2cw", "koch/ebook2cw", "lame (floor)", "koch/lame", "koch WAV only"], rows)
+    print("\nTargets: koch/ebook2cw < 1 at both settings; koch/lame ≤ 1.10; WAV only < 0.1 s.")
+    print("'lame (floor)' encodes koch's own WAV with the lame program (--noreplaygain) at the same settings.")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("koch", help="the koch binary (a release build)")
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    koch = os.path.abspath(args.koch)
+    missing = [tool for tool in ["ebook2cw", "lame"] if shutil.which(tool) is None]
+    if missing:
+        sys.exit(f"bench: {', '.join(missing)} missing: run scripts/install-deps --bench")
+    with tempfile.TemporaryDirectory(prefix="koch-bench-") as scratch:
+        bench_rendering(koch, args.runs, scratch)
+
+
+if __name__ == "__main__":
+    main()
