@@ -15,10 +15,10 @@ struct LessonCommand: ParsableCommand {
             check your copy against, five to a line with the time each line starts).
 
             Examples:
-              koch lesson                          one 5-minute lesson, level 2 (K M), as MP3
-              koch lesson --level 5 --count 3      three lessons with K M R S U
+              koch lesson                      a 5-minute MP3 lesson at level 2 (K M)
+              koch lesson --level 5 --count 3  three lessons with K M R S U
+              koch lesson --seed 42            the same lesson every time
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
-              koch lesson --seed 42                the same lesson every time
             """
     )
 
