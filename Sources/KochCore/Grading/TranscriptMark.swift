@@ -1,0 +1,16 @@
+/// One thing the learner wrote where a character goes.
+public enum TranscriptMark: Sendable, Hashable {
+    /// A character they wrote, upper-cased (`K`, `5`).
+    case character(String)
+    /// A sign that they did not copy a character: `?`, `_`, `*` or `-`
+    /// (unless the course sends that sign as a character).
+    case notCopied
+
+    /// How the mark is shown: the character, or `?` for a gap.
+    public var text: String {
+        switch self {
+        case let .character(text): return text
+        case .notCopied: return "?"
+        }
+    }
+}

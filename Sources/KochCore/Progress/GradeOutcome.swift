@@ -1,0 +1,19 @@
+/// What grading one lesson did to the learner's progress in its direction.
+public struct GradeOutcome: Sendable, Hashable {
+    public let session: GradedSession
+    public let before: DirectionProgress
+    public let after: DirectionProgress
+    /// The session of the same lesson that this one replaced, if any.
+    public let replaced: GradedSession?
+
+    /// Replays `progress` without and with `session`.
+    public init(progress: Progress, session: GradedSession) {
+        let without = Progress(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
+        self.session = session
+        before = DirectionProgress(progress: without, direction: session.direction)
+        after = DirectionProgress(progress: progress.recording(session), direction: session.direction)
+        replaced = progress.session(lessonID: session.lessonID)
+    }
+
+    public var leveledUp: Bool { after.level > before.level }
+}

@@ -1,0 +1,13 @@
+/// A review of a level, scheduled 7 days after the learner reached it. Any
+/// session at that level on or after the due day counts as the review.
+public struct LevelReview: Sendable, Hashable, Codable {
+    public static let delayDays = 7
+
+    public let level: Int
+    public let dueDay: CalendarDay
+
+    public init(level: Int, dueDay: CalendarDay) {
+        self.level = level
+        self.dueDay = dueDay
+    }
+}

@@ -1,0 +1,35 @@
+/// The learner's progress file: the graded sessions, in the order they were
+/// recorded. Levels, statistics, schedules and streaks are not stored but
+/// replayed from the sessions (`DirectionProgress`), so they can never
+/// drift from the history, and a rule fixed later applies to the past too.
+public struct Progress: Sendable, Hashable, Codable {
+    public static let currentFormatVersion = 1
+
+    public var formatVersion: Int
+    public var sessions: [GradedSession]
+
+    public init(sessions: [GradedSession] = []) {
+        formatVersion = Self.currentFormatVersion
+        self.sessions = sessions
+    }
+
+    /// The recorded session of a lesson, if it was graded before.
+    public func session(lessonID: String) -> GradedSession? {
+        sessions.first { $0.lessonID == lessonID }
+    }
+
+    /// The progress with `session` added, replacing any earlier session of
+    /// the same lesson.
+    public func recording(_ session: GradedSession) -> Progress {
+        var copy = self
+        copy.sessions.removeAll { $0.lessonID == session.lessonID }
+        copy.sessions.append(session)
+        return copy
+    }
+
+    /// The learner's first session in any direction (it starts the 14 days
+    /// of habit forming).
+    public var firstSession: GradedSession? {
+        sessions.min { $0.date < $1.date }
+    }
+}

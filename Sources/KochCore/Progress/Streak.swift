@@ -1,0 +1,49 @@
+/// Consecutive calendar days with at least one graded session: a second
+/// session the same day leaves it, the next day adds one, a skipped day
+/// starts again at 1. The longest is kept.
+public struct Streak: Sendable, Hashable, Codable {
+    public private(set) var days: Int = 0
+    public private(set) var longestDays: Int = 0
+    public private(set) var lastDay: CalendarDay?
+
+    public init() {}
+
+    /// Counts a session held on `day` (sessions come in date order).
+    public mutating func record(_ day: CalendarDay) {
+        if let lastDay {
+            switch lastDay.days(until: day) {
+            case ..<1: break
+            case 1: days += 1
+            default: days = 1
+            }
+        } else {
+            days = 1
+        }
+        lastDay = max(lastDay ?? day, day)
+        longestDays = max(longestDays, days)
+    }
+
+    /// The streak as it stands on `today`: broken (0) once a whole day has
+    /// passed without a session.
+    public func days(asOf today: CalendarDay) -> Int {
+        guard let lastDay, lastDay.days(until: today) <= 1 else { return 0 }
+        return days
+    }
+}
+
+extension CalendarDay: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, let day = CalendarDay(year: parts[0], month: parts[1], day: parts[2]) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date such as 2026-11-21")
+        }
+        self = day
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,39 @@
+import KochCore
+import Testing
+
+@Suite struct ProgressRecordTests {
+    @Test func recordingTheSameLessonAgainReplacesIt() {
+        let first = session(day: 0, correct: 50, id: "R02-a")
+        let again = session(day: 1, correct: 100, id: "R02-a")
+        let progress = Progress(sessions: [first]).recording(again)
+        #expect(progress.sessions == [again])
+    }
+
+    @Test func gradeOutcomeReportsLevelBeforeAndAfter() {
+        let outcome = GradeOutcome(progress: Progress(), session: session(day: 0, correct: 100))
+        #expect(outcome.before.level == 2)
+        #expect(outcome.after.level == 3)
+        #expect(outcome.leveledUp)
+    }
+
+    @Test func levelOutOfRangeIsAProblemNamingTheSession() {
+        let progress = Progress(sessions: [session(day: 0, correct: 1), session(day: 1, correct: 1, level: 27)])
+        #expect(progress.consistencyProblems.map(\.codingPath) == ["sessions[1].level"])
+    }
+
+    @Test func weakCharactersFallIntoThreeTiers() {
+        let weak = WeakCharacters(statistics: [
+            "K": CharacterStatistics(attempts: 10, correct: 4, mistakenFor: ["R": 3, "M": 1]),
+            "M": CharacterStatistics(attempts: 10, correct: 5),
+            "R": CharacterStatistics(attempts: 10, correct: 7),
+            "S": CharacterStatistics(attempts: 10, correct: 8),
+            "U": CharacterStatistics(attempts: 2, correct: 0),
+        ])
+        #expect(weak.under50Percent.map(\.character) == ["U", "K"])
+        #expect(weak.under50Percent.last?.mistakenFor == ["R", "M"])
+        #expect(weak.from50To79Percent.map(\.character) == ["M", "R"])
+        #expect(weak.atLeast80Percent.map(\.character) == ["S"])
+        let weights = weak.extraWeights(unlocked: KochCourse.letters.unlocked(atLevel: 4))
+        #expect(weights == ["K": 2, "M": 1, "R": 1])
+    }
+}
