@@ -1,0 +1,273 @@
+import Foundation
+
+/// Decodes keyed CW audio into characters, a block at a time, with memory
+/// bounded whatever the length of the recording.
+///
+/// Each channel is decimated to about 6 kHz, mixed down from the tone to
+/// complex baseband at about 500 samples a second, and averaged over about
+/// 0.7 of a dit (the matched filter). The channels' powers are summed with
+/// their weights; the envelope is cut into marks and spaces by an adaptive
+/// threshold; marks and spaces are read into characters word by word
+/// against a timing model learned from the recording.
+///
+/// The first 20 seconds (longer if they hold few marks) are kept as
+/// baseband — 8 bytes per sample at 500 Hz — to learn the speed before the
+/// matched filter is set, then replayed; after that the speed is followed.
+public struct CWDecoder: Sendable {
+    public let configuration: DecoderConfiguration
+    /// The timing learned so far.
+    public private(set) var model: TimingModel
+    public private(set) var statistics = TimingStatistics()
+
+    private var decimators: [Decimator]
+    private var basebands: [BasebandConverter]
+    private let weights: [Double]
+    private let rate: Double
+    private let delaySeconds: Double
+    private var pipeline: EnvelopePipeline?
+    private let assembler = CharacterAssembler()
+
+    private var warmUpReal: [[Float]]
+    private var warmUpImaginary: [[Float]]
+    private let warmUpSamples: Int
+    private let maximumWarmUpSamples: Int
+
+    private var wordMarks: [(startSeconds: Double, durationSeconds: Double)] = []
+    private var wordGaps: [(startSeconds: Double, durationSeconds: Double)] = []
+    private var hasEmittedCharacter = false
+    private var samplesIn = 0
+    private var blockReal: [[Float]]
+    private var blockImaginary: [[Float]]
+    private var decimated: [Float] = []
+
+    public init(configuration: DecoderConfiguration) throws(DecoderError) {
+        guard configuration.sampleRate >= 8000 else { throw .sampleRateTooLow(configuration.sampleRate) }
+        guard configuration.channelCount > 0 else { throw .noChannels }
+        guard (100...2000).contains(configuration.toneHz) else {
+            throw .toneOutOfRange(frequencyHz: configuration.toneHz, sampleRate: configuration.sampleRate)
+        }
+        if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
+        self.configuration = configuration
+        let channels = configuration.channelCount
+        decimators = (0..<channels).map { _ in Decimator(inputRate: configuration.sampleRate) }
+        let decimatedRate = decimators[0].outputRate
+        basebands = (0..<channels).map { _ in BasebandConverter(toneHz: configuration.toneHz, inputRate: decimatedRate) }
+        rate = basebands[0].outputRate
+        delaySeconds = basebands[0].delaySeconds + 0.0004
+        var weights = configuration.channelWeights.count == channels ? configuration.channelWeights : Array(repeating: 1, count: channels)
+        if !weights.contains(where: { $0 > 0 }) { weights = Array(repeating: 1, count: channels) }
+        self.weights = weights
+        model = TimingModel(ditSeconds: configuration.speedWPM.map { 1.2 / $0 } ?? 0.06)
+        warmUpReal = Array(repeating: [], count: channels)
+        warmUpImaginary = Array(repeating: [], count: channels)
+        warmUpSamples = Int(rate * 20)
+        maximumWarmUpSamples = Int(rate * 60)
+        blockReal = Array(repeating: [], count: channels)
+        blockImaginary = Array(repeating: [], count: channels)
+    }
+
+    /// Decodes one block of samples, one array per channel (all the same length).
+    public mutating func process(_ channels: [[Float]]) -> DecoderOutput {
+        for channel in 0..<configuration.channelCount {
+            blockReal[channel].removeAll(keepingCapacity: true)
+            blockImaginary[channel].removeAll(keepingCapacity: true)
+            guard channel < channels.count else { continue }
+            decimated.removeAll(keepingCapacity: true)
+            decimators[channel].process(channels[channel], into: &decimated)
+            basebands[channel].process(decimated, real: &blockReal[channel], imaginary: &blockImaginary[channel])
+        }
+        let count = blockReal.map(\.count).min() ?? 0
+        samplesIn += count
+        var output = DecoderOutput()
+        if pipeline == nil {
+            for channel in 0..<configuration.channelCount {
+                warmUpReal[channel] += blockReal[channel].prefix(count)
+                warmUpImaginary[channel] += blockImaginary[channel].prefix(count)
+            }
+            if warmUpReal[0].count >= warmUpSamples { completeWarmUp(final: false, into: &output) }
+            return output
+        }
+        feed(real: blockReal, imaginary: blockImaginary, range: 0..<count, into: &output)
+        return output
+    }
+
+    /// Decodes what is still held at the end of the recording.
+    public mutating func finish() -> DecoderOutput {
+        var output = DecoderOutput()
+        if pipeline == nil { completeWarmUp(final: true, into: &output) }
+        guard var pipeline else { return output }
+        let runs = pipeline.finish()
+        self.pipeline = pipeline
+        for run in runs { handle(run, atEnd: run.endSample >= pipeline.decisionCount, into: &output) }
+        flushWord(endingGap: nil, into: &output)
+        return output
+    }
+
+    /// Envelope samples of the stretch asked for in the configuration.
+    public var trace: [TracePoint] { pipeline?.trace ?? [] }
+
+    /// The tone's level above the noise in 500 Hz of bandwidth, in dB (the
+    /// convention of the reference corpus), from the mark and space levels
+    /// of the threshold; nil if nothing was keyed, 60 at most.
+    public var signalToNoiseDB: Double? {
+        guard let pipeline, pipeline.threshold.activeWindows > 0 else { return nil }
+        let windows = Double(pipeline.threshold.activeWindows)
+        let markPower = pipeline.threshold.markPowerSum / windows
+        // The mean of a Rayleigh envelope is σ√(π/2); complex noise power is 2σ² = 4·mean²/π.
+        let noisePower = 4 / Double.pi * pipeline.threshold.spacePowerSum / windows
+        guard noisePower > 0 else { return 60 }
+        let ratio = max(markPower - noisePower, 1e-12) / noisePower
+        let noiseBandwidthHz = rate / Double(pipeline.filterLength)
+        return min(60, 10 * log10(ratio * noiseBandwidthHz / 500))
+    }
+
+    // MARK: - Warm-up
+
+    private func provisionalRuns(ditSeconds: Double) -> [KeyingRun] {
+        var trial = EnvelopePipeline(
+            rate: rate, weights: weights, filterLength: filterLength(ditSeconds: ditSeconds),
+            minimumRunLength: minimumRunLength(ditSeconds: ditSeconds))
+        let count = warmUpReal[0].count
+        return trial.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + trial.finish()
+    }
+
+    private func learnModel(from runs: [KeyingRun]) -> (model: TimingModel, markCount: Int) {
+        // The first and last runs may be cut by the recording's ends; long ones are pauses or a stuck key.
+        let inner = runs.count > 2 ? Array(runs.dropFirst().dropLast()) : []
+        let marks = inner.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
+        let gaps = inner.filter { !$0.isMark }.map { Double($0.lengthSamples) / rate }.filter { $0 < 6 }
+        let allMarks = runs.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
+        let defaultDit = configuration.speedWPM.map { 1.2 / $0 } ?? 0.06
+        if let speed = configuration.speedWPM, marks.count < 4 {
+            return (TimingModel(ditSeconds: 1.2 / speed), allMarks.count)
+        }
+        return (TimingModel(markSeconds: marks.isEmpty ? allMarks : marks, gapSeconds: gaps, defaultDitSeconds: defaultDit), allMarks.count)
+    }
+
+    private mutating func completeWarmUp(final: Bool, into output: inout DecoderOutput) {
+        let count = warmUpReal[0].count
+        let hintDit = configuration.speedWPM.map { 1.2 / $0 }
+        var (learned, markCount) = learnModel(from: provisionalRuns(ditSeconds: hintDit ?? 0.03))
+        if !final && markCount < 8 && count < maximumWarmUpSamples { return }
+        if markCount > 0 {
+            (learned, markCount) = learnModel(from: provisionalRuns(ditSeconds: learned.ditSeconds))
+            if markCount > 0 { model = learned }
+        }
+        var live = EnvelopePipeline(
+            rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
+            minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
+            traceRangeSeconds: configuration.traceRangeSeconds)
+        let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
+        pipeline = live
+        warmUpReal = Array(repeating: [], count: configuration.channelCount)
+        warmUpImaginary = Array(repeating: [], count: configuration.channelCount)
+        for run in runs { handle(run, atEnd: false, into: &output) }
+    }
+
+    private func filterLength(ditSeconds: Double) -> Int {
+        max(1, Int((0.7 * ditSeconds * rate).rounded()))
+    }
+
+    private func minimumRunLength(ditSeconds: Double) -> Int {
+        max(1, Int((0.3 * ditSeconds * rate).rounded()))
+    }
+
+    private mutating func feed(real: [[Float]], imaginary: [[Float]], range: Range<Int>, into output: inout DecoderOutput) {
+        guard var pipeline else { return }
+        let runs = pipeline.process(real: real, imaginary: imaginary, range: range)
+        self.pipeline = pipeline
+        for run in runs { handle(run, atEnd: false, into: &output) }
+    }
+
+    // MARK: - Marks and spaces to characters
+
+    private var stuckLimitSeconds: Double { max(2.0, 8 * model.dahSeconds) }
+
+    private func seconds(_ sample: Int) -> Double {
+        let filterDelay = Double((pipeline?.filterLength ?? 1) - 1) / (2 * rate)
+        return max(0, Double(sample) / rate - filterDelay - delaySeconds)
+    }
+
+    private mutating func handle(_ run: KeyingRun, atEnd: Bool, into output: inout DecoderOutput) {
+        let start = seconds(run.startSample)
+        let duration = Double(run.lengthSamples) / rate
+        if run.isMark {
+            if duration > stuckLimitSeconds {
+                flushWord(endingGap: nil, into: &output)
+                output.stuckKeys.append(StuckKey(startSeconds: start, durationSeconds: duration, lastsToEnd: atEnd))
+                return
+            }
+            wordMarks.append((start, duration))
+            return
+        }
+        guard !wordMarks.isEmpty else { return }
+        if model.isWordGap(seconds: duration) {
+            flushWord(endingGap: (start, duration), into: &output)
+        } else {
+            wordGaps.append((start, duration))
+            if wordMarks.count >= 80 { flushWord(endingGap: nil, into: &output) }
+        }
+    }
+
+    private mutating func flushWord(endingGap: (startSeconds: Double, durationSeconds: Double)?, into output: inout DecoderOutput) {
+        defer {
+            wordMarks.removeAll(keepingCapacity: true)
+            wordGaps.removeAll(keepingCapacity: true)
+        }
+        // A trailing gap that is not a word gap belongs to nothing.
+        let gaps = Array(wordGaps.prefix(max(0, wordMarks.count - 1)))
+        guard !wordMarks.isEmpty else { return }
+        let markLogs = wordMarks.map { log(max($0.durationSeconds, 1e-4)) }
+        let gapLogs = gaps.map { log(max($0.durationSeconds, 1e-4)) }
+        let readings = assembler.read(markLogs: markLogs, gapLogs: gapLogs, model: model)
+        let learning = model
+        for (readingIndex, reading) in readings.enumerated() {
+            let first = reading.marks.lowerBound
+            if first > 0 {
+                let gap = TimedGap(gap: .character, startSeconds: gaps[first - 1].startSeconds, durationSeconds: gaps[first - 1].durationSeconds)
+                output.gaps.append(gap)
+                statistics.add(gap)
+                model.learn(gapLog: gapLogs[first - 1], as: .character)
+            }
+            for (offset, index) in reading.marks.enumerated() {
+                if offset > 0 {
+                    let gap = TimedGap(gap: .intraCharacter, startSeconds: gaps[index - 1].startSeconds, durationSeconds: gaps[index - 1].durationSeconds)
+                    output.gaps.append(gap)
+                    statistics.add(gap)
+                    if reading.text != "*" { model.learn(gapLog: gapLogs[index - 1], as: .intraCharacter) }
+                }
+                let element = TimedElement(element: reading.elements[offset], startSeconds: wordMarks[index].startSeconds, durationSeconds: wordMarks[index].durationSeconds)
+                output.elements.append(element)
+                statistics.add(element)
+                if reading.text != "*" { model.learn(markLog: markLogs[index], as: element.element) }
+            }
+            let last = reading.marks.upperBound - 1
+            output.characters.append(DecodedCharacter(
+                text: reading.text, elements: reading.elements,
+                startSeconds: wordMarks[first].startSeconds,
+                endSeconds: wordMarks[last].startSeconds + wordMarks[last].durationSeconds,
+                startsWord: readingIndex == 0 && hasEmittedCharacter, isAmbiguous: reading.isAmbiguous))
+            hasEmittedCharacter = true
+        }
+        if let endingGap {
+            let gap = TimedGap(gap: .word, startSeconds: endingGap.startSeconds, durationSeconds: endingGap.durationSeconds)
+            output.gaps.append(gap)
+            // A long pause is not a word gap of the sender's rhythm.
+            if endingGap.durationSeconds < 3 * exp(learning.wordLog) {
+                statistics.add(gap)
+                model.learn(gapLog: log(endingGap.durationSeconds), as: .word)
+            }
+        }
+        followSpeed()
+    }
+
+    private mutating func followSpeed() {
+        guard var pipeline else { return }
+        let target = filterLength(ditSeconds: model.ditSeconds)
+        if abs(Double(target - pipeline.filterLength)) > 0.15 * Double(pipeline.filterLength) {
+            pipeline.setFilterLength(target)
+            pipeline.setMinimumRunLength(minimumRunLength(ditSeconds: model.ditSeconds))
+        }
+        self.pipeline = pipeline
+    }
+}

@@ -1,0 +1,42 @@
+/// Lowers the sample rate by a whole factor after an anti-aliasing
+/// low-pass, so that the tone band (up to 1.5 kHz) survives intact and
+/// everything that would fold back onto it is attenuated.
+///
+/// The factor is the largest whole number that keeps the output rate at or
+/// above `minimumOutputRate` (6 kHz by default: 44.1 kHz → 6.3 kHz,
+/// 48 kHz → 6 kHz, 16 kHz → 8 kHz, 8 kHz unchanged). The low-pass is a
+/// 6th-order Butterworth at 1.8 kHz: flat to within 0.3 dB up to 1.5 kHz,
+/// and at least 45 dB down at the frequencies that fold onto 300–1500 Hz.
+public struct Decimator: Sendable {
+    public let inputRate: Int
+    public let factor: Int
+    public var outputRate: Double { Double(inputRate) / Double(factor) }
+    private var filter: ButterworthLowPass?
+    private var phase = 0
+
+    public init(inputRate: Int, minimumOutputRate: Int = 6000, cutoffHz: Double = 1800) {
+        self.inputRate = inputRate
+        factor = max(1, inputRate / minimumOutputRate)
+        filter = factor > 1 ? ButterworthLowPass(cutoffHz: cutoffHz, order: 6, sampleRate: Double(inputRate)) : nil
+    }
+
+    /// Appends the decimated samples of one block to `output`.
+    public mutating func process(_ input: [Float], into output: inout [Float]) {
+        guard var filter else {
+            output.append(contentsOf: input)
+            return
+        }
+        output.reserveCapacity(output.count + input.count / factor + 1)
+        var phase = self.phase
+        for x in input {
+            let y = filter.process(Double(x))
+            phase += 1
+            if phase == factor {
+                phase = 0
+                output.append(Float(y))
+            }
+        }
+        self.phase = phase
+        self.filter = filter
+    }
+}

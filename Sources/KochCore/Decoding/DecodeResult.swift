@@ -1,0 +1,24 @@
+/// Everything decoded from one recording: the text, every element and gap
+/// with its start and length, and the measurements a fist report needs.
+public struct DecodeResult: Sendable {
+    /// Characters, elements, gaps and stuck keys in order.
+    public let output: DecoderOutput
+    /// The tone decoded, nil if none was found.
+    public let toneHz: Double?
+    /// Other keyed pitches heard (a second station, say).
+    public let otherTones: [ToneCandidate]
+    /// How much each channel counted.
+    public let channelWeights: [Double]
+    /// Means and spreads of every element and gap class.
+    public let statistics: TimingStatistics
+    /// The timing model at the end of the recording.
+    public let model: TimingModel?
+    public let signalToNoiseDB: Double?
+    /// Envelope samples of the stretch asked for, for a plot.
+    public let trace: [TracePoint]
+    /// Why there are no characters, when there are none.
+    public let nothingToDecode: NothingToDecodeReason?
+
+    /// The decoded text: words separated by single spaces.
+    public var text: String { output.text }
+}

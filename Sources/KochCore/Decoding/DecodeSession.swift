@@ -1,0 +1,66 @@
+/// Runs the two passes of a decode over any source of sample blocks: the
+/// first finds the keyed tone and the channels that carry it, the second
+/// decodes. Each pass sees the blocks once, so memory stays bounded.
+public enum DecodeSession {
+    /// `pass` must feed every block of the recording, in order, to the closure it is given;
+    /// it is called twice (or once for an empty recording).
+    public static func run(
+        sampleRate: Int, channelCount: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
+        traceRangeSeconds: ClosedRange<Double>? = nil,
+        pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+    ) throws -> DecodeResult {
+        var finder = ToneFinder(sampleRate: sampleRate, channelCount: channelCount)
+        try pass { finder.process($0) }
+        let search = finder.result()
+        var weights = search.channelWeights
+        let tone: Double
+        if let toneHz {
+            tone = toneHz
+            if let best = search.best, abs(best.frequencyHz - toneHz) > 40 { weights = [] }
+        } else if let best = search.best {
+            tone = best.frequencyHz
+        } else {
+            return DecodeResult(
+                output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
+                statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
+                nothingToDecode: search.reason ?? .noKeyedTone)
+        }
+        var decoder = try CWDecoder(configuration: DecoderConfiguration(
+            sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
+            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds))
+        var output = DecoderOutput()
+        try pass { output.append(decoder.process($0)) }
+        output.append(decoder.finish())
+        var reason: NothingToDecodeReason?
+        if output.characters.isEmpty {
+            if let stuck = output.stuckKeys.first, stuck.lastsToEnd {
+                reason = .steadyCarrier(frequencyHz: tone)
+            } else {
+                reason = search.reason ?? .tooWeak(frequencyHz: tone)
+            }
+        }
+        return DecodeResult(
+            output: output, toneHz: tone,
+            otherTones: search.others.filter { abs($0.frequencyHz - tone) > 40 },
+            channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
+            statistics: decoder.statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
+            trace: decoder.trace, nothingToDecode: reason)
+    }
+
+    /// Decodes samples held in memory (one array per channel), in blocks of a second.
+    public static func decode(
+        channels: [[Float]], sampleRate: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
+        traceRangeSeconds: ClosedRange<Double>? = nil
+    ) throws -> DecodeResult {
+        let length = channels.map(\.count).min() ?? 0
+        return try run(sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
+                       traceRangeSeconds: traceRangeSeconds) { consume in
+            var start = 0
+            while start < length {
+                let end = min(length, start + sampleRate)
+                consume(channels.map { Array($0[start..<end]) })
+                start = end
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// One mark as decoded: which element, when, and how long.
+public struct TimedElement: Sendable, Hashable, Codable {
+    public let element: Element
+    public let startSeconds: Double
+    public let durationSeconds: Double
+}
+
+/// One space between marks as decoded.
+public struct TimedGap: Sendable, Hashable, Codable {
+    public let gap: Gap
+    public let startSeconds: Double
+    public let durationSeconds: Double
+}
+
+/// One character as decoded.
+public struct DecodedCharacter: Sendable, Hashable, Codable {
+    /// The character, a prosign such as `<AR>`, or `*` for a pattern that is no character.
+    public let text: String
+    public let elements: [Element]
+    public let startSeconds: Double
+    public let endSeconds: Double
+    /// True for the first character of every word after the first.
+    public let startsWord: Bool
+    /// Some mark or gap in it lay near the boundary between two classes.
+    public let isAmbiguous: Bool
+}
+
+/// A key held down far longer than any element.
+public struct StuckKey: Sendable, Hashable, Codable {
+    public let startSeconds: Double
+    public let durationSeconds: Double
+    /// The key was still down when the recording ended.
+    public let lastsToEnd: Bool
+}
+
+/// What the decoder produced from one block: new characters, the elements
+/// and gaps they are made of, and any stuck key.
+public struct DecoderOutput: Sendable, Hashable {
+    public var characters: [DecodedCharacter] = []
+    public var elements: [TimedElement] = []
+    public var gaps: [TimedGap] = []
+    public var stuckKeys: [StuckKey] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { characters.isEmpty && elements.isEmpty && gaps.isEmpty && stuckKeys.isEmpty }
+
+    /// The characters as text, a space before each new word.
+    public var text: String {
+        characters.map { ($0.startsWord ? " " : "") + $0.text }.joined()
+    }
+
+    public mutating func append(_ other: DecoderOutput) {
+        characters += other.characters
+        elements += other.elements
+        gaps += other.gaps
+        stuckKeys += other.stuckKeys
+    }
+}

@@ -1,0 +1,23 @@
+/// What the decoder is told before it starts.
+public struct DecoderConfiguration: Sendable, Hashable {
+    public var sampleRate: Int
+    public var channelCount: Int
+    /// The tone to decode (from `ToneFinder`, or given by the user).
+    public var toneHz: Double
+    /// How much each channel counts (from `ToneFinder`); equal when empty.
+    public var channelWeights: [Double]
+    /// The sender's speed, if known; otherwise it is learned from the recording.
+    public var speedWPM: Double?
+    /// Which stretch of the recording to keep envelope samples of, for a plot.
+    public var traceRangeSeconds: ClosedRange<Double>?
+
+    public init(sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
+                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil) {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.toneHz = toneHz
+        self.channelWeights = channelWeights
+        self.speedWPM = speedWPM
+        self.traceRangeSeconds = traceRangeSeconds
+    }
+}

@@ -1,0 +1,27 @@
+/// Why a recording gave no characters, in words a user can act on.
+public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
+    /// Every sample is (nearly) zero.
+    case silence
+    /// There is sound, but no tone between 300 and 1500 Hz is keyed on and off.
+    case noKeyedTone
+    /// A tone is present all the time: a carrier, or a key held down from the start.
+    case steadyCarrier(frequencyHz: Double)
+    /// A tone is keyed, but too weakly above the noise to tell marks from spaces.
+    case tooWeak(frequencyHz: Double)
+
+    public var description: String {
+        switch self {
+        case .silence:
+            return "The recording is silent: nothing to decode. Check the recording level or the input the recorder used."
+        case .noKeyedTone:
+            return "No keyed tone between 300 and 1500 Hz was found: the recording holds only noise or steady sounds. "
+                + "Record closer to the sidetone, or give the tone with --tone if it is outside that range."
+        case let .steadyCarrier(frequencyHz):
+            return "A steady tone at \(Int(frequencyHz.rounded())) Hz sounds without a break (a carrier, or a key held down): "
+                + "there is no keying to decode."
+        case let .tooWeak(frequencyHz):
+            return "A tone near \(Int(frequencyHz.rounded())) Hz comes and goes, but too faintly above the noise to tell marks from spaces. "
+                + "Record with the sidetone louder or the microphone closer."
+        }
+    }
+}

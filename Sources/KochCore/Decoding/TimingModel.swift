@@ -1,0 +1,166 @@
+import Foundation
+
+/// The lengths of the learner's dits, dahs and gaps, learned from the
+/// recording itself and followed as it goes on.
+///
+/// Human keying puts marks and spaces in clusters of log-duration, not at
+/// fixed 1:3:7 multiples: each of the five classes (dit, dah, gap inside a
+/// character, between characters, between words) has its own centre, in
+/// natural-log seconds, and a common spread for marks and one for gaps.
+/// Farnsworth spacing just moves the two longer gap centres away. Centres
+/// are first found by clustering the opening of the recording, then follow
+/// each classified duration by an exponential moving average, so a speed
+/// that drifts from 15 to 25 WPM, or a dah/dit ratio wandering from 2.5 to
+/// 3.5, is tracked.
+public struct TimingModel: Sendable, Hashable {
+    public var ditLog: Double
+    public var dahLog: Double
+    public var intraCharacterLog: Double
+    public var characterLog: Double
+    public var wordLog: Double
+    public var markSpread: Double
+    public var gapSpread: Double
+
+    public var ditSeconds: Double { exp(ditLog) }
+    public var dahSeconds: Double { exp(dahLog) }
+
+    /// A model for a speed, with PARIS ratios (used before anything is learned).
+    public init(ditSeconds: Double) {
+        ditLog = log(ditSeconds)
+        dahLog = ditLog + log(3)
+        intraCharacterLog = ditLog
+        characterLog = ditLog + log(3)
+        wordLog = ditLog + log(7)
+        markSpread = 0.22
+        gapSpread = 0.25
+    }
+
+    /// Clusters the durations (seconds) of the first marks and gaps of a recording.
+    /// `defaultDitSeconds` decides whether a single cluster of marks holds dits or dahs
+    /// when nothing else can.
+    public init(markSeconds: [Double], gapSeconds: [Double], defaultDitSeconds: Double) {
+        self.init(ditSeconds: defaultDitSeconds)
+        let marks = markSeconds.filter { $0 > 0 }.map(log).sorted()
+        guard !marks.isEmpty else { return }
+        let gaps = gapSeconds.filter { $0 > 0 }.map(log).sorted()
+        var (low, high) = Self.twoMeans(marks)
+        if high - low < log(1.8) {
+            // One cluster: dits if about as long as the shortest gaps (or the default dit), else dahs.
+            let single = Self.mean(marks)
+            let reference = gaps.isEmpty ? log(defaultDitSeconds) : Self.twoMeans(gaps).low
+            if single - reference < log(1.9) {
+                low = single
+                high = single + log(3)
+            } else {
+                high = single
+                low = single - log(3)
+            }
+        }
+        ditLog = low
+        dahLog = high
+        intraCharacterLog = low
+        characterLog = low + log(3)
+        wordLog = low + log(7)
+        // Gaps clearly longer than a dit separate characters or words.
+        let longGaps = gaps.filter { $0 > low + log(2) }.map { min($0, low + log(80)) }
+        let shortGaps = gaps.filter { $0 <= low + log(2) }
+        if !shortGaps.isEmpty { intraCharacterLog = Self.mean(shortGaps) }
+        if !longGaps.isEmpty {
+            let (character, word) = Self.twoMeans(longGaps)
+            if word - character < log(1.6) {
+                characterLog = Self.mean(longGaps)
+                wordLog = characterLog + log(7.0 / 3.0)
+            } else {
+                characterLog = character
+                wordLog = word
+            }
+        }
+        enforceOrder()
+    }
+
+    /// Cost (negative log-likelihood, up to a constant) of a mark of `logSeconds` being `element`.
+    @inline(__always)
+    public func cost(markLog logSeconds: Double, as element: Element) -> Double {
+        let d = logSeconds - (element == .dit ? ditLog : dahLog)
+        return d * d / (2 * markSpread * markSpread)
+    }
+
+    /// Cost of a gap of `logSeconds` being `gap`.
+    @inline(__always)
+    public func cost(gapLog logSeconds: Double, as gap: Gap) -> Double {
+        let centre: Double
+        switch gap {
+        case .intraCharacter: centre = intraCharacterLog
+        case .character: centre = characterLog
+        case .word: centre = wordLog
+        }
+        let d = logSeconds - centre
+        return d * d / (2 * gapSpread * gapSpread)
+    }
+
+    /// Whether a gap ends a word: nearer the word centre than the character centre.
+    public func isWordGap(seconds: Double) -> Bool {
+        log(max(seconds, 1e-6)) > 0.5 * (characterLog + wordLog)
+    }
+
+    /// Follows one classified mark.
+    public mutating func learn(markLog x: Double, as element: Element) {
+        let rate = 0.12
+        switch element {
+        case .dit: ditLog += rate * (x - ditLog); markSpread = spread(markSpread, x - ditLog)
+        case .dah: dahLog += rate * (x - dahLog); markSpread = spread(markSpread, x - dahLog)
+        }
+        enforceOrder()
+    }
+
+    /// Follows one classified gap.
+    public mutating func learn(gapLog x: Double, as gap: Gap) {
+        switch gap {
+        case .intraCharacter:
+            intraCharacterLog += 0.12 * (x - intraCharacterLog)
+            gapSpread = spread(gapSpread, x - intraCharacterLog)
+        case .character:
+            characterLog += 0.15 * (x - characterLog)
+            gapSpread = spread(gapSpread, x - characterLog)
+        case .word:
+            wordLog += 0.25 * (min(x, characterLog + log(12)) - wordLog)
+        }
+        enforceOrder()
+    }
+
+    private func spread(_ current: Double, _ residual: Double) -> Double {
+        let variance = current * current + 0.03 * (residual * residual - current * current)
+        return min(0.45, max(0.12, variance.squareRoot()))
+    }
+
+    private mutating func enforceOrder() {
+        dahLog = min(max(dahLog, ditLog + log(1.8)), ditLog + log(5))
+        intraCharacterLog = min(max(intraCharacterLog, ditLog - log(2.5)), ditLog + log(2))
+        characterLog = max(characterLog, intraCharacterLog + log(1.8))
+        wordLog = max(wordLog, characterLog + log(1.5))
+    }
+
+    private static func mean(_ values: [Double]) -> Double {
+        values.reduce(0, +) / Double(max(1, values.count))
+    }
+
+    /// Two-means clustering in one dimension (values sorted): the best split by within-class variance.
+    static func twoMeans(_ sorted: [Double]) -> (low: Double, high: Double) {
+        guard sorted.count >= 2 else { let m = mean(sorted); return (m, m) }
+        var prefix = [0.0], prefixSquares = [0.0]
+        for value in sorted {
+            prefix.append(prefix[prefix.count - 1] + value)
+            prefixSquares.append(prefixSquares[prefixSquares.count - 1] + value * value)
+        }
+        let n = sorted.count
+        var best = (cost: Double.infinity, split: 1)
+        for split in 1..<n {
+            let leftSum = prefix[split], rightSum = prefix[n] - leftSum
+            let leftSquares = prefixSquares[split], rightSquares = prefixSquares[n] - leftSquares
+            let cost = leftSquares - leftSum * leftSum / Double(split)
+                + rightSquares - rightSum * rightSum / Double(n - split)
+            if cost < best.cost { best = (cost, split) }
+        }
+        return (prefix[best.split] / Double(best.split), (prefix[n] - prefix[best.split]) / Double(n - best.split))
+    }
+}

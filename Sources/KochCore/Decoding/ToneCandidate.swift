@@ -1,0 +1,14 @@
+/// A pitch at which something is keyed, as the tone finder measured it.
+public struct ToneCandidate: Sendable, Hashable {
+    public let frequencyHz: Double
+    /// The channel where it is most clearly keyed (0 = left or mono).
+    public let channel: Int
+    /// How far its key-down level stands above its key-up level, in dB
+    /// (95th against 25th percentile of short-time power): large for a keyed
+    /// tone; small for noise, hum and a steady carrier.
+    public let keyednessDB: Double
+    /// Key-down level, dB relative to a full-scale sine.
+    public let onLevelDB: Double
+    /// Key-up level (noise floor in this band), dB relative to a full-scale sine.
+    public let offLevelDB: Double
+}

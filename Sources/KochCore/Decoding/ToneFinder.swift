@@ -1,0 +1,193 @@
+import Foundation
+
+/// Finds the keyed tone in a recording, fed block by block with bounded memory.
+///
+/// Each channel is decimated to about 6 kHz and cut into Hann-windowed frames
+/// of about 40 ms with half-frame hops; the power of every FFT bin between
+/// the search limits goes into a histogram of 0.5 dB steps. A keyed tone's
+/// histogram has two modes (key down, key up); noise, hum and a steady carrier
+/// have one. Candidates are ranked by *keyedness*, the distance in dB
+/// between the 95th and the 25th percentile, not by energy, so that a loud
+/// carrier or hum does not capture the decoder. The frequency is refined by
+/// parabolic interpolation of the key-down level over neighbouring bins.
+public struct ToneFinder: Sendable {
+    public let sampleRate: Int
+    public let channelCount: Int
+    public let searchRangeHz: ClosedRange<Double>
+    /// Below this keyedness a bin is taken for noise (white noise gives about 10 dB).
+    public static let minimumKeyednessDB = 14.0
+
+    private static let floorDB = -160.0
+    private static let stepDB = 0.5
+    private static let histogramBins = 400
+
+    private var decimators: [Decimator]
+    private var pending: [[Float]]
+    private let fft: FFT
+    private let window: [Double]
+    private let firstBin: Int
+    private let lastBin: Int
+    private let binHz: Double
+    /// [channel][bin - firstBin + 1][histogram step]; one extra bin each side for interpolation.
+    private var histograms: [[[Int32]]]
+    private var frameCounts: [Int]
+    private var peakSample: Float = 0
+    private var real: [Double]
+    private var imaginary: [Double]
+
+    public init(sampleRate: Int, channelCount: Int, searchRangeHz: ClosedRange<Double> = 300...1500) {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.searchRangeHz = searchRangeHz
+        decimators = (0..<channelCount).map { _ in Decimator(inputRate: sampleRate) }
+        let rate = decimators.first?.outputRate ?? Double(sampleRate)
+        fft = FFT(length: Int(rate * 0.032))
+        let n = fft.length
+        window = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
+        binHz = rate / Double(n)
+        firstBin = max(1, Int((searchRangeHz.lowerBound / binHz).rounded(.up)))
+        lastBin = min(n / 2 - 2, Int((searchRangeHz.upperBound / binHz).rounded(.down)))
+        let bins = max(0, lastBin - firstBin + 3)
+        histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
+        frameCounts = Array(repeating: 0, count: channelCount)
+        pending = Array(repeating: [], count: channelCount)
+        real = Array(repeating: 0, count: n)
+        imaginary = Array(repeating: 0, count: n)
+    }
+
+    /// Takes one block, one array per channel.
+    public mutating func process(_ channels: [[Float]]) {
+        for channel in 0..<min(channelCount, channels.count) {
+            for x in channels[channel] { peakSample = max(peakSample, abs(x)) }
+            decimators[channel].process(channels[channel], into: &pending[channel])
+            let n = fft.length
+            var start = 0
+            while pending[channel].count - start >= n {
+                analyseFrame(channel: channel, start: start)
+                start += n / 2
+            }
+            if start > 0 { pending[channel].removeFirst(start) }
+        }
+    }
+
+    private mutating func analyseFrame(channel: Int, start: Int) {
+        let n = fft.length
+        pending[channel].withUnsafeBufferPointer { samples in
+            var mean = 0.0
+            for index in 0..<n { mean += Double(samples[start + index]) }
+            mean /= Double(n)
+            for index in 0..<n {
+                real[index] = (Double(samples[start + index]) - mean) * window[index]
+                imaginary[index] = 0
+            }
+        }
+        fft.transform(real: &real, imaginary: &imaginary)
+        // A full-scale sine of amplitude A gives |X| = A·N/4 with a Hann window: power A².
+        let scale = 16 / Double(n * n)
+        for bin in (firstBin - 1)...(lastBin + 1) {
+            let power = (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale
+            let level = 10 * log10(max(power, 1e-30))
+            let step = Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))
+            histograms[channel][bin - firstBin + 1][min(Self.histogramBins - 1, max(0, step))] += 1
+        }
+        frameCounts[channel] += 1
+    }
+
+    private func percentileDB(channel: Int, slot: Int, fraction: Double) -> Double {
+        let histogram = histograms[channel][slot]
+        let target = Int32(Double(frameCounts[channel]) * fraction)
+        var cumulative: Int32 = 0
+        for (step, count) in histogram.enumerated() {
+            cumulative += count
+            if cumulative > target { return Self.floorDB + (Double(step) + 0.5) * Self.stepDB }
+        }
+        return Self.floorDB
+    }
+
+    /// The keyed tone found so far, its rivals, and how to weight the channels.
+    public func result() -> ToneSearchResult {
+        let equalWeights = Array(repeating: 1.0, count: channelCount)
+        guard lastBin >= firstBin, frameCounts.contains(where: { $0 >= 3 }) else {
+            let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone
+            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason)
+        }
+        var measures: [[BinMeasure]] = []
+        for channel in 0..<channelCount {
+            var row: [BinMeasure] = []
+            for slot in 0..<(lastBin - firstBin + 3) {
+                let on = percentileDB(channel: channel, slot: slot, fraction: 0.95)
+                let off = percentileDB(channel: channel, slot: slot, fraction: 0.25)
+                row.append(BinMeasure(on: on, off: off, keyedness: on - off))
+            }
+            measures.append(row)
+        }
+        var ranked: [(channel: Int, bin: Int, keyedness: Double)] = []
+        for channel in 0..<channelCount where frameCounts[channel] >= 3 {
+            for bin in firstBin...lastBin {
+                let slot = bin - firstBin + 1
+                let here = measures[channel][slot]
+                // A keyed tone's leakage into the neighbouring bins is keyed too: keep only the bin where it peaks.
+                guard here.on >= measures[channel][slot - 1].on, here.on >= measures[channel][slot + 1].on else { continue }
+                ranked.append((channel, bin, here.keyedness))
+            }
+        }
+        ranked.sort { $0.keyedness > $1.keyedness }
+        var chosen: [ToneCandidate] = []
+        for entry in ranked where entry.keyedness >= Self.minimumKeyednessDB {
+            let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
+            if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
+            let measure = measures[entry.channel][entry.bin - firstBin + 1]
+            chosen.append(ToneCandidate(
+                frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
+                onLevelDB: measure.on, offLevelDB: measure.off))
+            if chosen.count == 5 { break }
+        }
+        guard let best = chosen.first else {
+            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: silentOrSteadyReason(measures.map { $0.map(\.off) }))
+        }
+        let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
+        let clampedSlot = min(max(slot, 1), lastBin - firstBin + 1)
+        var weights: [Double] = []
+        for channel in 0..<channelCount {
+            let measure = measures[channel][clampedSlot]
+            let usable = frameCounts[channel] >= 3
+                && measure.keyedness >= Self.minimumKeyednessDB
+                && measure.keyedness >= best.keyednessDB - 6
+            // Weight by the inverse of the channel's noise power, so each channel's noise counts alike.
+            let noiseDB = max(measure.off, measure.on - 60)
+            weights.append(usable ? pow(10, -noiseDB / 10) : 0)
+        }
+        let largest = weights.max() ?? 1
+        let normalized = weights.map { largest > 0 ? $0 / largest : 0 }
+        return ToneSearchResult(best: best, others: Array(chosen.dropFirst()), channelWeights: normalized, reason: nil)
+    }
+
+    private struct BinMeasure {
+        var on: Double
+        var off: Double
+        var keyedness: Double
+    }
+
+    /// Parabolic interpolation of the key-down level (in dB) over the bin and its neighbours.
+    private func refinedFrequency(bin: Int, levels: [BinMeasure]) -> Double {
+        let slot = bin - firstBin + 1
+        let left = levels[slot - 1].on, centre = levels[slot].on, right = levels[slot + 1].on
+        let curvature = left - 2 * centre + right
+        guard curvature < 0 else { return Double(bin) * binHz }
+        let offset = min(0.5, max(-0.5, 0.5 * (left - right) / curvature))
+        return (Double(bin) + offset) * binHz
+    }
+
+    private func silentOrSteadyReason(_ offLevels: [[Double]]) -> NothingToDecodeReason {
+        if peakSample < 1e-4 { return .silence }
+        // A steady tone stands far above the median band level all the time (its 25th percentile is high).
+        for row in offLevels {
+            let sorted = row.sorted()
+            let median = sorted[sorted.count / 2]
+            if let top = row.indices.max(by: { row[$0] < row[$1] }), row[top] > median + 20, top > 0, top < row.count - 1 {
+                return .steadyCarrier(frequencyHz: Double(top + firstBin - 1) * binHz)
+            }
+        }
+        return .noKeyedTone
+    }
+}

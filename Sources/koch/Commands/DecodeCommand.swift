@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Decode the Morse in a recording (a sidetone, a lesson, a receiver).",
+        discussion: """
+            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 8 kHz or more. \
+            Finds the keyed tone between 300 and 1500 Hz by itself (the tone that is switched \
+            on and off, not the loudest one: hum, a steady carrier and weaker stations are \
+            passed over), follows fading and the sender's speed, and prints the text with \
+            words separated by single spaces. A pattern that is no character prints as *.
+
+            When there is nothing to decode (silence, noise alone, or a tone that never \
+            stops) standard output stays empty, the reason goes to standard error, and the \
+            exit status is 0. A key held down for seconds is reported on standard error; the \
+            text around it is still decoded. A file that cannot be read exits with status 1.
+
+            Examples:
+              koch decode practice.wav
+              koch decode practice.wav --json > practice.json
+              koch decode sidetone.flac --tone 700 --plot sidetone.svg
+            """
+    )
+
+    @Argument(help: "The recording to decode.")
+    var file: String
+
+    @Flag(help: "Print a JSON report: text, tone, speed, dit length, dah/dit ratio, gaps in dits, SNR, and every element and gap with its start and length.")
+    var json = false
+
+    @Option(name: .customLong("tone"), help: "The tone's frequency in Hz (100 to 2000), if the automatic search picks the wrong one.")
+    var toneHz: Double?
+
+    @Option(name: .customLong("wpm"), help: "The sender's speed in WPM (3 to 60), if known; otherwise it is learned from the recording.")
+    var speedWPM: Double?
+
+    @Option(name: .customLong("plot"), help: "Write an SVG of a few seconds of the envelope, the threshold and the decoded elements to this file.")
+    var plotPath: String?
+
+    func validate() throws {
+        if let toneHz, !(100...2000).contains(toneHz) {
+            throw ValidationError("--tone must be 100 to 2000 Hz, not \(toneHz).")
+        }
+        if let speedWPM, !(3...60).contains(speedWPM) {
+            throw ValidationError("--wpm must be 3 to 60, not \(speedWPM).")
+        }
+        if let plotPath, URL(fileURLWithPath: plotPath).pathExtension.lowercased() != "svg" {
+            throw ValidationError("--plot must name an .svg file, not '\(plotPath)'.")
+        }
+    }
+
+    func run() throws {
+        let first = try AudioFileReader(path: file)
+        guard first.sampleRate >= 8000 else {
+            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more.")
+        }
+        var passes = 0
+        let result = try DecodeSession.run(
+            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
+            traceRangeSeconds: plotPath == nil ? nil : 0...120
+        ) { consume in
+            let reader = passes == 0 ? first : try AudioFileReader(path: file)
+            passes += 1
+            while true {
+                let block = try reader.read(maximumFrames: 1 << 15)
+                guard let channel = block.first, !channel.isEmpty else { break }
+                consume(block)
+            }
+        }
+        if json {
+            print(DecodeRendering.json(result, file: file))
+        } else if !result.text.isEmpty {
+            print(result.text)
+        }
+        for stuck in result.output.stuckKeys {
+            let end = stuck.lastsToEnd ? " to the end of the recording" : ""
+            printError("\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier.")
+        }
+        if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {
+            printError("\(file): \(reason.description)")
+        }
+        if let plotPath {
+            try AtomicFile.write(DecodeRendering.svg(result), to: plotPath)
+        }
+    }
+
+    private func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import KochCore
+
+/// The JSON report and the SVG plot of a decode.
+enum DecodeRendering {
+    private struct Report: Encodable {
+        struct Gaps: Encodable {
+            let intraCharacter: Double?
+            let character: Double?
+            let word: Double?
+        }
+        struct Spread: Encodable {
+            let count: Int
+            let meanSeconds: Double?
+            let standardDeviationSeconds: Double?
+        }
+        struct Mark: Encodable {
+            let element: String
+            let startSeconds: Double
+            let durationSeconds: Double
+        }
+        struct Space: Encodable {
+            let gap: String
+            let startSeconds: Double
+            let durationSeconds: Double
+        }
+        struct Character: Encodable {
+            let text: String
+            let pattern: String
+            let startSeconds: Double
+            let endSeconds: Double
+            let ambiguous: Bool
+        }
+        let file: String
+        let text: String
+        let nothingToDecode: String?
+        let toneHz: Double?
+        let otherTonesHz: [Double]
+        let channelWeights: [Double]
+        let speedWPM: Double?
+        let ditSeconds: Double?
+        let dahDitRatio: Double?
+        let gapsInDits: Gaps
+        let snrDB: Double?
+        let dits: Spread
+        let dahs: Spread
+        let intraCharacterGaps: Spread
+        let characterGaps: Spread
+        let wordGaps: Spread
+        let stuckKeys: [StuckKey]
+        let characters: [Character]
+        let elements: [Mark]
+        let gaps: [Space]
+    }
+
+    static func json(_ result: DecodeResult, file: String) -> String {
+        let statistics = result.statistics
+        func spread(_ s: DurationStatistics) -> Report.Spread {
+            Report.Spread(count: s.count, meanSeconds: s.meanSeconds.map(rounded), standardDeviationSeconds: s.standardDeviationSeconds.map(rounded))
+        }
+        let report = Report(
+            file: file, text: result.text, nothingToDecode: result.nothingToDecode?.description,
+            toneHz: result.toneHz.map { ($0 * 10).rounded() / 10 },
+            otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
+            channelWeights: result.channelWeights.map(rounded),
+            speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
+            ditSeconds: statistics.ditSeconds.map(rounded),
+            dahDitRatio: statistics.dahToDitRatio.map { ($0 * 100).rounded() / 100 },
+            gapsInDits: Report.Gaps(
+                intraCharacter: statistics.lengthInDits(.intraCharacter).map { ($0 * 100).rounded() / 100 },
+                character: statistics.lengthInDits(.character).map { ($0 * 100).rounded() / 100 },
+                word: statistics.lengthInDits(.word).map { ($0 * 100).rounded() / 100 }),
+            snrDB: result.signalToNoiseDB.map { ($0 * 10).rounded() / 10 },
+            dits: spread(statistics.dits), dahs: spread(statistics.dahs),
+            intraCharacterGaps: spread(statistics.intraCharacterGaps),
+            characterGaps: spread(statistics.characterGaps), wordGaps: spread(statistics.wordGaps),
+            stuckKeys: result.output.stuckKeys,
+            characters: result.output.characters.map {
+                Report.Character(text: $0.text, pattern: String($0.elements.map(\.rawValue)),
+                                 startSeconds: rounded($0.startSeconds), endSeconds: rounded($0.endSeconds), ambiguous: $0.isAmbiguous)
+            },
+            elements: result.output.elements.map {
+                Report.Mark(element: $0.element == .dit ? "dit" : "dah", startSeconds: rounded($0.startSeconds), durationSeconds: rounded($0.durationSeconds))
+            },
+            gaps: result.output.gaps.map {
+                Report.Space(gap: $0.gap.rawValue, startSeconds: rounded($0.startSeconds), durationSeconds: rounded($0.durationSeconds))
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(report) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }
+
+    /// Eight seconds from just before the first character: the envelope, the
+    /// threshold, the marks as decoded and their letters.
+    static func svg(_ result: DecodeResult, spanSeconds: Double = 8) -> String {
+        let start = max(0, (result.output.characters.first?.startSeconds ?? 0) - 0.3)
+        let end = start + spanSeconds
+        let points = result.trace.filter { $0.timeSeconds >= start && $0.timeSeconds <= end }
+        let width = 1200.0, height = 360.0, top = 30.0, plotHeight = 220.0
+        let peak = max(points.map(\.envelope).max() ?? 1, 1e-9) * 1.1
+        func x(_ t: Double) -> Double { (t - start) / spanSeconds * width }
+        func y(_ v: Double) -> Double { top + plotHeight - min(v, peak) / peak * plotHeight }
+        func f(_ v: Double) -> String { String(format: "%.1f", v) }
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="14">
+            <rect width="100%" height="100%" fill="white"/>
+            <text x="8" y="18">\(escape(plotTitle(result, start: start, end: end)))</text>
+
+            """
+        let step = max(1, points.count / 2400)
+        let envelope = stride(from: 0, to: points.count, by: step).map { "\(f(x(points[$0].timeSeconds))),\(f(y(points[$0].envelope)))" }
+        svg += "<polyline fill=\"none\" stroke=\"#3465a4\" stroke-width=\"1\" points=\"\(envelope.joined(separator: " "))\"/>\n"
+        let threshold = stride(from: 0, to: points.count, by: step).compactMap { index -> String? in
+            let point = points[index]
+            return point.threshold.isFinite ? "\(f(x(point.timeSeconds))),\(f(y(point.threshold)))" : nil
+        }
+        svg += "<polyline fill=\"none\" stroke=\"#cc0000\" stroke-dasharray=\"4 3\" stroke-width=\"1\" points=\"\(threshold.joined(separator: " "))\"/>\n"
+        let barTop = top + plotHeight + 20
+        for element in result.output.elements where element.startSeconds < end && element.startSeconds + element.durationSeconds > start {
+            let left = x(max(start, element.startSeconds)), right = x(min(end, element.startSeconds + element.durationSeconds))
+            let color = element.element == .dit ? "#4e9a06" : "#ce5c00"
+            svg += "<rect x=\"\(f(left))\" y=\"\(f(barTop))\" width=\"\(f(max(1, right - left)))\" height=\"14\" fill=\"\(color)\"/>\n"
+        }
+        for character in result.output.characters where character.startSeconds >= start && character.startSeconds < end {
+            let centre = x((character.startSeconds + min(end, character.endSeconds)) / 2)
+            let color = character.isAmbiguous ? "#a40000" : "black"
+            svg += "<text x=\"\(f(centre))\" y=\"\(f(barTop + 40))\" text-anchor=\"middle\" fill=\"\(color)\">\(escape(character.text))</text>\n"
+        }
+        for second in Int(start.rounded(.up))...Int(end) {
+            svg += "<text x=\"\(f(x(Double(second))))\" y=\"\(f(height - 8))\" font-size=\"11\" fill=\"#555\">\(second) s</text>\n"
+        }
+        svg += "</svg>\n"
+        return svg
+    }
+
+    private static func plotTitle(_ result: DecodeResult, start: Double, end: Double) -> String {
+        var parts = ["envelope (blue), threshold (red), dits (green), dahs (orange)"]
+        if let tone = result.toneHz { parts.append("\(Int(tone.rounded())) Hz") }
+        if let speed = result.statistics.speedWPM { parts.append(String(format: "%.1f WPM", speed)) }
+        parts.append(String(format: "%.1f–%.1f s", start, end))
+        return parts.joined(separator: " · ")
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
