@@ -1,4 +1,5 @@
 import CLame
+import Foundation
 
 /// Encodes mono samples to an MP3 through the LAME library: constant bit
 /// rate, ID3v2 tags at the start, and the LAME/Xing info frame that lets
@@ -43,83 +44,95 @@ public struct MP3Encoder: Sendable {
 
     /// The complete MP3 file for `samples` (full scale ±1). `path` only names
     /// the file in error messages.
-    public func encode(_ samples: [Float], tags: MP3Tags, path: String) throws(AudioError) -> [UInt8] {
-        guard let lame = lame_init() else { throw .encoder(path: path, reason: "the LAME library could not start") }
-        defer { lame_close(lame) }
-        lame_set_in_samplerate(lame, Int32(sampleRate))
-        lame_set_out_samplerate(lame, Int32(sampleRate))
-        lame_set_num_channels(lame, 1)
-        lame_set_mode(lame, MONO)
-        lame_set_quality(lame, Int32(quality))
-        lame_set_VBR(lame, vbr_off)
-        lame_set_brate(lame, Int32(bitrateKbps))
-        lame_set_bWriteVbrTag(lame, 1)
-        setTags(tags, on: lame)
-        lame_set_write_id3tag_automatic(lame, 0)
-        guard lame_init_params(lame) >= 0 else {
-            throw .encoder(path: path, reason: "LAME refused \(sampleRate) Hz at \(bitrateKbps) kbit/s")
+    ///
+    /// Long recordings are cut at silences into up to `parallelism` parts,
+    /// encoded at once on separate cores and joined (see `MP3Seams`); the
+    /// result decodes to the same number of samples, each where it was.
+    /// Audio with no digital silence (band noise) is encoded in one piece.
+    public func encode(_ samples: [Float], tags: MP3Tags, path: String,
+                       parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws(AudioError) -> [UInt8] {
+        let first = try LameSession(self, tags: tags, writesInfoFrame: true, path: path)
+        let minimumPartSeconds = 20
+        let count = max(1, min(parallelism, samples.count / (minimumPartSeconds * sampleRate)))
+        let seams = samples.withUnsafeBufferPointer {
+            MP3Seams.plan($0, count: count, delay: first.encoderDelaySamples, frameSize: first.frameSizeSamples)
         }
-
-        var output = id3v2Tag(lame)
-        let audioStart = output.count
-        let chunk = 1 << 16
-        var buffer = [UInt8](repeating: 0, count: chunk * 5 / 4 + 7200)
-        var offset = 0
-        while offset < samples.count {
-            let count = min(chunk, samples.count - offset)
-            let produced = samples.withUnsafeBufferPointer { input in
-                buffer.withUnsafeMutableBufferPointer { out in
-                    lame_encode_buffer_ieee_float(
-                        lame, input.baseAddress! + offset, nil, Int32(count), out.baseAddress!, Int32(out.count))
-                }
+        // LAME's tables are set up as each session starts; start them all
+        // here, one after another, and only encode concurrently.
+        var sessions = [first]
+        for _ in seams.parts.dropFirst() {
+            sessions.append(try LameSession(self, tags: nil, writesInfoFrame: false, path: path))
+        }
+        let results = Results(count: seams.parts.count)
+        samples.withUnsafeBufferPointer { all in
+            let work = PartWork(samples: all, parts: seams.parts, sessions: sessions, results: results)
+            if sessions.count == 1 {
+                work.encode(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: sessions.count) { work.encode($0) }
             }
-            guard produced >= 0 else { throw .encoder(path: path, reason: "LAME error \(produced) while encoding") }
-            output.append(contentsOf: buffer[0..<Int(produced)])
-            offset += count
         }
-        let flushed = buffer.withUnsafeMutableBufferPointer { out in
-            lame_encode_flush(lame, out.baseAddress!, Int32(out.count))
+        let parts = try results.all()
+        let paddings = sessions.map(\.encoderPaddingSamples)
+        guard paddings == seams.predictedPaddings else {
+            // LAME padded differently from its documented rule: encode in one piece.
+            return try encode(samples, tags: tags, path: path, parallelism: 1)
         }
-        guard flushed >= 0 else { throw .encoder(path: path, reason: "LAME error \(flushed) while flushing") }
-        output.append(contentsOf: buffer[0..<Int(flushed)])
 
+        var output = first.id3v2Tag()
+        let audioStart = output.count
+        for part in parts { output.append(contentsOf: part) }
         // The info frame is the first audio frame, rewritten now that the
         // length is known. At the smallest frame sizes (8 to 12 kHz at low
         // bit rates) LAME has no room for it and writes none; a constant
         // bit rate file still shows its length there.
-        var infoFrame = [UInt8](repeating: 0, count: 2880)
-        let infoLength = infoFrame.withUnsafeMutableBufferPointer { lame_get_lametag_frame(lame, $0.baseAddress, $0.count) }
-        if infoLength > 0 {
-            guard audioStart + infoLength <= output.count else {
-                throw .encoder(path: path, reason: "LAME's info frame does not fit the audio")
-            }
-            output.replaceSubrange(audioStart..<(audioStart + infoLength), with: infoFrame[0..<infoLength])
+        let lameFrame = first.infoFrame()
+        guard !lameFrame.isEmpty else { return output }
+        guard audioStart + lameFrame.count <= output.count, var info = MP3InfoFrame(lameFrame) else {
+            throw .encoder(path: path, reason: "LAME's info frame does not fit the audio")
         }
+        if sessions.count > 1 {
+            info.describe(frameCount: sessions.map(\.frameCount).reduce(0, +),
+                          audio: output[(audioStart + lameFrame.count)...], padding: paddings.last ?? 0)
+        }
+        output.replaceSubrange(audioStart..<(audioStart + lameFrame.count), with: info.bytes)
         return output
     }
 
-    private func setTags(_ tags: MP3Tags, on lame: OpaquePointer) {
-        id3tag_init(lame)
-        id3tag_add_v2(lame)
-        id3tag_v2_only(lame)
-        id3tag_set_title(lame, latin1(tags.title))
-        id3tag_set_album(lame, latin1(tags.album))
-        id3tag_set_artist(lame, latin1(tags.artist))
-        id3tag_set_track(lame, "\(tags.track)/\(tags.trackCount)")
-        id3tag_set_comment(lame, latin1(tags.comment))
-        if let year = tags.year { id3tag_set_year(lame, year) }
+    /// What each core needs to encode its part: each part has its own session
+    /// and its own slot for the result, and the samples are only read.
+    private struct PartWork: @unchecked Sendable {
+        let samples: UnsafeBufferPointer<Float>
+        let parts: [Range<Int>]
+        let sessions: [LameSession]
+        let results: Results
+
+        func encode(_ index: Int) {
+            let part = UnsafeBufferPointer(rebasing: samples[parts[index]])
+            results.store(index, Result { () throws(AudioError) in try sessions[index].encodeAndFlush(part) })
+        }
     }
 
-    /// LAME's plain tag setters take single-byte text; keep to ASCII, anything else becomes '?'.
-    private func latin1(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.value < 128 ? Character($0) : "?" })
-    }
+    /// Each part's frames, filled in concurrently.
+    private final class Results: @unchecked Sendable {
+        private var results: [Result<[UInt8], AudioError>?]
+        private let lock = NSLock()
 
-    private func id3v2Tag(_ lame: OpaquePointer) -> [UInt8] {
-        let size = lame_get_id3v2_tag(lame, nil, 0)
-        guard size > 0 else { return [] }
-        var tag = [UInt8](repeating: 0, count: size)
-        _ = tag.withUnsafeMutableBufferPointer { lame_get_id3v2_tag(lame, $0.baseAddress, size) }
-        return tag
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+
+        func store(_ index: Int, _ result: Result<[UInt8], AudioError>) {
+            lock.lock()
+            results[index] = result
+            lock.unlock()
+        }
+
+        func all() throws(AudioError) -> [[UInt8]] {
+            var parts: [[UInt8]] = []
+            for result in results {
+                guard let result else { throw .encoder(path: "", reason: "a part was not encoded") }
+                parts.append(try result.get())
+            }
+            return parts
+        }
     }
 }
