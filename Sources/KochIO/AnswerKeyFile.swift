@@ -10,4 +10,24 @@ public enum AnswerKeyFile {
         encoder.dateEncodingStrategy = .iso8601
         return String(decoding: try encoder.encode(key), as: UTF8.self) + "\n"
     }
+
+    /// Reads a key for grading. A key that is not JSON, lacks a field, is of
+    /// a newer format, or contradicts itself (groups with characters not in
+    /// its character set, a level outside its course) is refused with its
+    /// path, the key and its line: grading against it would give a wrong score.
+    public static func read(_ path: String) throws -> AnswerKey {
+        guard let bytes = try JSONFileReader.contents(of: path) else {
+            throw FileError.malformed(path: path, reason: "there is no answer key here. Give the NAME.key.json file that `koch lesson` wrote beside the audio.")
+        }
+        return try decode(bytes, path: path)
+    }
+
+    public static func decode(_ bytes: [UInt8], path: String) throws -> AnswerKey {
+        let remedy = "Grade against the NAME.key.json that `koch lesson` wrote, unedited (or make the lesson again with the same seed)."
+        let (key, locator) = try JSONFileReader.decode(
+            AnswerKey.self, from: bytes, path: path, what: "answer key",
+            currentFormatVersion: AnswerKey.currentFormatVersion, remedy: remedy)
+        try JSONFileReader.check(key.consistencyProblems, locator: locator, path: path, what: "answer key", remedy: remedy)
+        return key
+    }
 }

@@ -5,19 +5,19 @@ import Testing
     @Test func recordingTheSameLessonAgainReplacesIt() {
         let first = session(day: 0, correct: 50, id: "R02-a")
         let again = session(day: 1, correct: 100, id: "R02-a")
-        let progress = Progress(sessions: [first]).recording(again)
+        let progress = LearnerProgress(sessions: [first]).recording(again)
         #expect(progress.sessions == [again])
     }
 
     @Test func gradeOutcomeReportsLevelBeforeAndAfter() {
-        let outcome = GradeOutcome(progress: Progress(), session: session(day: 0, correct: 100))
+        let outcome = GradeOutcome(progress: LearnerProgress(), session: session(day: 0, correct: 100))
         #expect(outcome.before.level == 2)
         #expect(outcome.after.level == 3)
         #expect(outcome.leveledUp)
     }
 
     @Test func levelOutOfRangeIsAProblemNamingTheSession() {
-        let progress = Progress(sessions: [session(day: 0, correct: 1), session(day: 1, correct: 1, level: 27)])
+        let progress = LearnerProgress(sessions: [session(day: 0, correct: 1), session(day: 1, correct: 1, level: 27)])
         #expect(progress.consistencyProblems.map(\.codingPath) == ["sessions[1].level"])
     }
 

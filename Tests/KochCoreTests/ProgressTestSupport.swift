@@ -17,7 +17,7 @@ func session(
 
 /// The receive progress after these sessions.
 func replay(_ sessions: [GradedSession], direction: Direction = .receive) -> DirectionProgress {
-    DirectionProgress(progress: Progress(sessions: sessions), direction: direction)
+    DirectionProgress(progress: LearnerProgress(sessions: sessions), direction: direction)
 }
 
 func day(_ offset: Int) -> CalendarDay { CalendarDay(year: 2026, month: 11, day: 1)!.adding(days: offset) }

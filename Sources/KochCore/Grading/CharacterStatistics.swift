@@ -25,3 +25,24 @@ public struct CharacterStatistics: Sendable, Hashable, Codable {
             mistakenFor: lhs.mistakenFor.merging(rhs.mistakenFor, uniquingKeysWith: +))
     }
 }
+
+extension CharacterStatistics {
+    private enum CodingKeys: String, CodingKey {
+        case attempts, correct, mistakenFor
+    }
+
+    /// `mistakenFor` may be left out when empty, as it is written.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        attempts = try container.decode(Int.self, forKey: .attempts)
+        correct = try container.decode(Int.self, forKey: .correct)
+        mistakenFor = try container.decodeIfPresent([String: Int].self, forKey: .mistakenFor) ?? [:]
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(attempts, forKey: .attempts)
+        try container.encode(correct, forKey: .correct)
+        if !mistakenFor.isEmpty { try container.encode(mistakenFor, forKey: .mistakenFor) }
+    }
+}

@@ -32,7 +32,7 @@ public struct DirectionProgress: Sendable, Hashable {
     }
 
     /// The replay of every session of `direction` in `progress`.
-    public init(progress: Progress, direction: Direction) {
+    public init(progress: LearnerProgress, direction: Direction) {
         let sessions = progress.sessions.enumerated()
             .filter { $0.element.direction == direction }
             .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }

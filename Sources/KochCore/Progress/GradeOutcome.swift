@@ -7,8 +7,8 @@ public struct GradeOutcome: Sendable, Hashable {
     public let replaced: GradedSession?
 
     /// Replays `progress` without and with `session`.
-    public init(progress: Progress, session: GradedSession) {
-        let without = Progress(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
+    public init(progress: LearnerProgress, session: GradedSession) {
+        let without = LearnerProgress(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
         self.session = session
         before = DirectionProgress(progress: without, direction: session.direction)
         after = DirectionProgress(progress: progress.recording(session), direction: session.direction)

@@ -1,4 +1,4 @@
-extension Progress {
+extension LearnerProgress {
     /// What is wrong with a progress file that decoded fine, if anything.
     public var consistencyProblems: [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []

@@ -2,7 +2,7 @@
 /// recorded. Levels, statistics, schedules and streaks are not stored but
 /// replayed from the sessions (`DirectionProgress`), so they can never
 /// drift from the history, and a rule fixed later applies to the past too.
-public struct Progress: Sendable, Hashable, Codable {
+public struct LearnerProgress: Sendable, Hashable, Codable {
     public static let currentFormatVersion = 1
 
     public var formatVersion: Int
@@ -20,7 +20,7 @@ public struct Progress: Sendable, Hashable, Codable {
 
     /// The progress with `session` added, replacing any earlier session of
     /// the same lesson.
-    public func recording(_ session: GradedSession) -> Progress {
+    public func recording(_ session: GradedSession) -> LearnerProgress {
         var copy = self
         copy.sessions.removeAll { $0.lessonID == session.lessonID }
         copy.sessions.append(session)

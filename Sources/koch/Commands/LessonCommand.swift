@@ -14,16 +14,25 @@ struct LessonCommand: ParsableCommand {
             audio file go NAME.key.json (for `koch grade`) and NAME.key.txt (the groups to \
             check your copy against, five to a line with the time each line starts).
 
+            The level comes from your progress file (see `koch status`) unless you give \
+            --level, and characters you often miss come up more often.
+
             Examples:
-              koch lesson                      a 5-minute MP3 lesson at level 2 (K M)
+              koch lesson                      a 5-minute MP3 lesson at your level (2, K M, to start)
               koch lesson --level 5 --count 3  three lessons with K M R S U
               koch lesson --seed 42            the same lesson every time
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
             """
     )
 
-    @Option(help: "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M).")
-    var level: Int = KochCourse.firstLevel
+    @Option(help: "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M). Default: your level in the progress file.")
+    var level: Int?
+
+    @Option(help: "receive (copying) or send (keying): whose level and weak characters to use.")
+    var direction: Direction = .receive
+
+    @OptionGroup
+    var progress: ProgressOption
 
     @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
     var minutes: Double = 5
@@ -45,7 +54,7 @@ struct LessonCommand: ParsableCommand {
 
     func validate() throws {
         let course = KochCourse.letters
-        guard course.levels.contains(level) else {
+        if let level, !course.levels.contains(level) {
             throw ValidationError("--level must be \(course.levels.lowerBound) to \(course.levels.upperBound), not \(level).")
         }
         guard (0.5...60).contains(minutes) else {
@@ -63,7 +72,11 @@ struct LessonCommand: ParsableCommand {
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
 
         var settings = LessonSettings()
+        let plan = try learnerPlan(course: settings.course)
+        let level = plan.level
         settings.level = level
+        settings.direction = direction
+        settings.extraWeight = plan.extraWeight
         settings.minutes = minutes
         settings.characterSpeedWPM = sound.characterSpeedWPM
         settings.effectiveSpeedWPM = sound.resolvedEffectiveSpeedWPM
@@ -76,6 +89,7 @@ struct LessonCommand: ParsableCommand {
         let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: format)
         let unlocked = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
         print("Level \(level) (\(unlocked)), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz, seed \(settings.seed):")
+        if let note = plan.note { print("  " + note) }
         for number in 1...count {
             let lesson = Lesson(settings: settings, number: number, count: count)
             let files = try writer.write(lesson, createdAt: Date())

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import KochCore
+import KochIO
+
+struct GradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grade",
+        abstract: "Score your copy of a lesson against its answer key, and record it in your progress.",
+        discussion: """
+            Type what you copied into a text file, as you wrote it: case, line breaks, \
+            extra spaces and group numbers (1. 2) 3:) do not count. Write ? _ * or - for a \
+            character you did not catch. Your copy is aligned with what was sent as a \
+            whole, so a group you skipped costs only its own characters, and groups you \
+            ran together or split cost nothing.
+
+            Accuracy = characters right / (characters sent + extra characters written), \
+            so guessing extra characters never helps. 90 % or better over at least 20 \
+            characters unlocks the next character. Your next practice day follows the \
+            spaced-repetition rules: at 90 % the interval doubles (up to 30 days, at most \
+            2 in your first 14 days), at 70-89 % it stays, under 70 % it is 1 day; a \
+            session more than twice the interval late starts again at 1 day.
+
+            Each lesson counts once: grading the same answer key again is refused \
+            unless you give --replace.
+
+            Examples:
+              koch grade --key lessons/koch-level02-01-623b854b.key.json --transcript copy.txt
+              koch grade --key K.key.json < copy.txt                  copy on standard input
+              koch grade --key K.key.json --transcript copy.txt --date 2026-11-21T19:30
+                                                   a lesson done last night, graded today
+              koch grade --key K.key.json --transcript copy.txt --dry-run --json
+                                                   score only, as JSON; nothing recorded
+            """
+    )
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("The lesson's answer key, NAME.key.json, written by `koch lesson`.", valueName: "file"))
+    var keyPath: String
+
+    @Option(
+        name: .customLong("transcript"),
+        help: ArgumentHelp("Your copy, as a text file; - or nothing reads it from standard input.", valueName: "file"))
+    var transcriptPath: String?
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    @Option(help: ArgumentHelp(
+        "When you did the lesson, on your clock: 2026-11-21T19:30 (or with an offset, +01:00). Default: now.",
+        valueName: "date"))
+    var date: String?
+
+    @Flag(help: "Print the result as one JSON object.")
+    var json = false
+
+    @Flag(help: "Score only: record nothing in the progress file.")
+    var dryRun = false
+
+    @Flag(help: "Grade a lesson that was graded before again, replacing the earlier result.")
+    var replace = false
+
+    /// Copy longer than this is not a transcript of a lesson.
+    static let maximumTranscriptBytes = 1 << 20
+
+    func validate() throws {
+        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
+            throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
+        }
+        if transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
+            throw ValidationError("Give your copy with --transcript FILE, or pipe it in: koch grade --key \(keyPath) < copy.txt")
+        }
+    }
+
+    func run() throws {
+        let key = try AnswerKeyFile.read(keyPath)
+        let transcript = try readTranscript()
+        let now = Date()
+        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
+        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
+        let score = Score(key: key, transcript: transcript)
+        let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
+        let store = progress.store
+
+        let outcome: GradeOutcome
+        if dryRun {
+            let recorded = try store.read()
+            try checkCourse(of: session, against: recorded, path: store.path)
+            outcome = GradeOutcome(progress: recorded, session: session)
+        } else {
+            outcome = try store.update { recorded in
+                if let earlier = recorded.session(lessonID: session.lessonID), !replace {
+                    throw CommandFailure(description: """
+                        Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
+                        graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
+                        A lesson counts once. To grade it again, replacing that result, add --replace. \
+                        \(store.path) was not changed.
+                        """)
+                }
+                try checkCourse(of: session, against: recorded, path: store.path)
+                return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
+            }
+        }
+
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = GradeReport(score: score, outcome: outcome, recorded: !dryRun, progressFile: store.path)
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun, progressFile: store.path).text,
+                  terminator: "")
+        }
+    }
+
+    private func readTranscript() throws -> String {
+        let data: Data
+        if let transcriptPath, transcriptPath != "-" {
+            guard FileManager.default.fileExists(atPath: transcriptPath) else {
+                throw CommandFailure(description: "\(transcriptPath): there is no transcript here. Type your copy into a text file and give its path.")
+            }
+            guard let contents = FileManager.default.contents(atPath: transcriptPath) else {
+                throw FileError.system(path: transcriptPath, action: "read", errno: errno == 0 ? EACCES : errno)
+            }
+            data = contents
+        } else {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
+        guard data.count <= Self.maximumTranscriptBytes else {
+            throw CommandFailure(description: "\(source): the transcript is \(data.count) bytes, far more than a lesson's copy; is it the right file?")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(description: "\(source): the transcript is not UTF-8 text. Save it as plain text.")
+        }
+        return text
+    }
+
+    private func checkCourse(of session: GradedSession, against progress: LearnerProgress, path: String) throws {
+        guard let other = progress.sessions.last(where: { $0.direction == session.direction && $0.course != session.course }) else { return }
+        throw CommandFailure(description: """
+            \(path) follows the \(other.course.rawValue) course in \(session.direction.rawValue), but this lesson is from the \
+            \(session.course.rawValue) course. Grade it with a separate --progress file.
+            """)
+    }
+}

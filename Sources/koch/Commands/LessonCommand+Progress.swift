@@ -1,0 +1,42 @@
+import Foundation
+import KochCore
+import KochIO
+
+extension LessonCommand {
+    /// The level and weak-character weights a lesson is made with.
+    struct LearnerPlan {
+        let level: Int
+        let extraWeight: [String: Double]
+        /// Where they came from, for the learner; nil when nothing came from the file.
+        let note: String?
+    }
+
+    /// `--level` if given, else the learner's level in `direction` from the
+    /// progress file (2 for a new learner); and the weak characters' extra
+    /// weights from the file either way. A progress file that cannot be
+    /// read stops the lesson unless `--level` was given; then it is only
+    /// reported.
+    func learnerPlan(course: KochCourse) throws -> LearnerPlan {
+        let store = progress.store
+        let recorded: LearnerProgress
+        do {
+            recorded = try store.read()
+        } catch {
+            guard let level else { throw error }
+            FileHandle.standardError.write(Data("Warning: \(error) Making the lesson without your weak characters.\n".utf8))
+            return LearnerPlan(level: level, extraWeight: [:], note: nil)
+        }
+        let learner = DirectionProgress(progress: recorded, direction: direction)
+        let chosen = level ?? min(learner.level, course.lastLevel)
+        let weights = WeakCharacters(statistics: learner.characters).extraWeights(unlocked: course.unlocked(atLevel: chosen))
+        var notes: [String] = []
+        if level == nil, learner.sessionCount > 0 {
+            notes.append("your \(direction.rawValue) level, from \(store.path)")
+        }
+        if !weights.isEmpty {
+            let list = weights.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key).joined(separator: " ")
+            notes.append("your weak characters come up more often: \(list)")
+        }
+        return LearnerPlan(level: chosen, extraWeight: weights, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+}

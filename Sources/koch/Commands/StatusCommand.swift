@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import KochCore
+import KochIO
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show your level, accuracy, next practice day, streak and weak characters.",
+        discussion: """
+            Receive (copying) and send (keying) have separate levels, statistics and \
+            schedules. Everything shown is worked out from the graded sessions in your \
+            progress file, so it always agrees with your history. A new learner is at \
+            level 2 (K M) in both directions.
+
+            Weak characters are sorted into three tiers by accuracy: under 50 %, 50-79 %, \
+            and 80 % and over. `koch lesson` sends the weaker ones more often.
+
+            Examples:
+              koch status
+              koch status --progress ~/morse/progress.json --json
+              koch status --date 2026-12-01          how things stand on that day
+            """
+    )
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    @Flag(help: "Print the status as one JSON object.")
+    var json = false
+
+    @Option(help: ArgumentHelp("The day to show the status for (due, streak). Default: today.", valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
+            throw ValidationError("--date must be a date such as 2026-11-21 or 2026-11-21T19:30, not \"\(date)\".")
+        }
+    }
+
+    func run() throws {
+        let store = progress.store
+        let recorded = try store.read()
+        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+        let statuses = Direction.allCases.map { DirectionStatus(progress: DirectionProgress(progress: recorded, direction: $0), today: today) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = StatusReport(
+                progressFile: store.path, today: today.description,
+                receive: StatusReport.DirectionReport(statuses[0]), send: StatusReport.DirectionReport(statuses[1]))
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            return
+        }
+        let exists = FileManager.default.fileExists(atPath: store.path)
+        print("Progress file: \(store.path)" + (exists ? " (\(recorded.sessions.count) session\(recorded.sessions.count == 1 ? "" : "s"))" : " (not yet made: your first graded lesson makes it)"))
+        for status in statuses {
+            print("")
+            print(StatusText.text(status, today: today), terminator: "")
+        }
+    }
+}

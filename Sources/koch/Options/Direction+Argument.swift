@@ -1,0 +1,4 @@
+import ArgumentParser
+import KochCore
+
+extension Direction: ExpressibleByArgument {}

@@ -1,0 +1,31 @@
+import KochCore
+
+/// Calendar days as the learner reads them.
+enum DayText {
+    private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// `Mon 2026-11-23 (in 2 days)`, `(today)`, `(3 days ago)`.
+    static func relative(_ day: CalendarDay, today: CalendarDay) -> String {
+        let distance = today.days(until: day)
+        let when: String
+        switch distance {
+        case 0: when = "today"
+        case 1: when = "tomorrow"
+        case -1: when = "yesterday"
+        case 2...: when = "in \(distance) days"
+        default: when = "\(-distance) days ago"
+        }
+        return "\(weekdays[day.isoWeekday - 1].prefix(3)) \(day) (\(when))"
+    }
+
+    /// `96.2 %`.
+    static func percent(_ fraction: Double) -> String {
+        let tenths = (fraction * 1000).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) %" : "\(tenths) %"
+    }
+
+    /// `3 days`, `1 day`.
+    static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(count) days"
+    }
+}

@@ -1,0 +1,78 @@
+import KochCore
+
+/// What `koch grade --json` prints: one object.
+struct GradeReport: Encodable {
+    struct Levels: Encodable {
+        let before: Int
+        let after: Int
+    }
+
+    struct Review: Encodable {
+        let level: Int
+        let due: String
+    }
+
+    struct Earlier: Encodable {
+        let date: String
+        let gradedAt: String
+        let accuracy: Double
+    }
+
+    let lessonID: String
+    let direction: Direction
+    let course: KochCourse
+    let date: String
+    /// Correct / (sent + inserted), 0 to 1, to 4 decimals.
+    let accuracy: Double
+    let sent: Int
+    let correct: Int
+    let substituted: Int
+    let missed: Int
+    let inserted: Int
+    let level: Levels
+    let leveledUp: Bool
+    let newCharacters: [String]
+    let nextDue: String
+    let intervalDays: Int
+    let streak: Int
+    let longestStreak: Int
+    let review: Review?
+    let characters: [String: CharacterStatistics]
+    let groupsWithErrors: [GroupComparison]
+    let recorded: Bool
+    let replaced: Earlier?
+    let progressFile: String
+
+    init(score: Score, outcome: GradeOutcome, recorded: Bool, progressFile: String) {
+        let session = outcome.session
+        lessonID = session.lessonID
+        direction = session.direction
+        course = session.course
+        date = session.date.description
+        accuracy = Self.rounded(score.accuracy)
+        sent = score.sent
+        correct = score.correct
+        substituted = score.substituted
+        missed = score.missed
+        inserted = score.inserted
+        level = Levels(before: outcome.before.level, after: outcome.after.level)
+        leveledUp = outcome.leveledUp
+        newCharacters = Array(session.course.unlocked(atLevel: outcome.after.level).dropFirst(outcome.before.level).map(\.text))
+        nextDue = outcome.after.nextDueDay?.description ?? session.date.day.description
+        intervalDays = outcome.after.intervalDays
+        streak = outcome.after.streak.days
+        longestStreak = outcome.after.streak.longestDays
+        review = outcome.after.pendingReviews.first.map { Review(level: $0.level, due: $0.dueDay.description) }
+        characters = score.characters
+        groupsWithErrors = score.groupsWithErrors
+        self.recorded = recorded
+        replaced = outcome.replaced.map {
+            Earlier(date: $0.date.description, gradedAt: $0.gradedAt.description, accuracy: Self.rounded($0.accuracy))
+        }
+        self.progressFile = progressFile
+    }
+
+    static func rounded(_ value: Double) -> Double {
+        (value * 10_000).rounded() / 10_000
+    }
+}

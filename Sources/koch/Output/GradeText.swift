@@ -1,0 +1,81 @@
+import KochCore
+
+/// What `koch grade` prints for a person.
+struct GradeText {
+    let key: AnswerKey
+    let score: Score
+    let outcome: GradeOutcome
+    let today: CalendarDay
+    let recorded: Bool
+    let progressFile: String
+
+    var text: String {
+        var lines: [String] = []
+        let session = outcome.session
+        let unlocked = key.characters.map(String.init).joined(separator: " ")
+        lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), level \(key.level) (\(unlocked)), done \(session.date.day) \(session.date.timeOfDay)")
+        var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
+        if score.inserted > 0 { summary += ", \(score.inserted) extra written" }
+        lines.append(summary)
+
+        let troubled = score.characters.filter { $0.value.correct < $0.value.attempts }.sorted { lhs, rhs in
+            (lhs.value.correct * rhs.value.attempts, lhs.key) < (rhs.value.correct * lhs.value.attempts, rhs.key)
+        }
+        if troubled.isEmpty {
+            lines.append("Every character sent was copied right.")
+        } else {
+            lines.append("")
+            lines.append("Characters missed or mistaken:")
+            for (character, statistics) in troubled {
+                var parts = statistics.mistakenFor.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "as \($0.key) ×\($0.value)" }
+                if statistics.missed > 0 { parts.append("not copied ×\(statistics.missed)") }
+                lines.append("  \(character)  \(statistics.correct) of \(statistics.attempts) right; \(parts.joined(separator: ", "))")
+            }
+        }
+        let groups = score.groupsWithErrors
+        if !groups.isEmpty {
+            lines.append("")
+            lines.append("Groups with errors (sent → copied, _ = nothing written):")
+            let numberWidth = String(groups.map(\.number).max() ?? 0).count
+            let sentWidth = groups.map(\.sent.count).max() ?? 0
+            for group in groups.prefix(40) {
+                let number = String(group.number)
+                lines.append("  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+                    + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
+            }
+            if groups.count > 40 { lines.append("  ... and \(groups.count - 40) more groups") }
+        }
+
+        lines.append("")
+        let after = outcome.after
+        if outcome.leveledUp {
+            let added = after.course.unlocked(atLevel: after.level).dropFirst(outcome.before.level).map(\.text).joined(separator: " ")
+            lines.append("Level up! \(key.direction.rawValue.capitalized) level \(outcome.before.level) → \(after.level) of \(after.course.lastLevel): new character \(added).")
+        } else {
+            var line = "\(key.direction.rawValue.capitalized) level \(after.level) of \(after.course.lastLevel)"
+            if key.level < outcome.before.level {
+                line += " (this was a review at level \(key.level))"
+            } else if score.sent < DirectionProgress.advancementMinimumCharacters {
+                line += ": too few characters (\(score.sent)) to move up; a lesson needs \(DirectionProgress.advancementMinimumCharacters)"
+            } else if after.level < after.course.lastLevel {
+                line += ": \(DirectionProgress.advancementPercent) % moves you up"
+            }
+            lines.append(line + ".")
+        }
+        if let review = after.pendingReviews.first {
+            lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): koch lesson --level \(review.level)")
+        }
+        if let due = after.nextDueDay {
+            var line = "Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(after.intervalDays))"
+            if after.lastIntervalReason == .decayed { line += " (reset: more than twice the interval since your last session)" }
+            lines.append(line)
+        }
+        lines.append("Streak: \(DayText.days(after.streak.days)) (longest \(DayText.days(after.streak.longestDays)))")
+        if recorded {
+            lines.append(outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson.")
+        } else {
+            lines.append("Dry run: nothing recorded.")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
