@@ -26,7 +26,7 @@ let package = Package(
         ),
         .target(name: "KochCore"),
         .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
-        .target(name: "KochIO", dependencies: [.product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "KochIO", dependencies: ["KochCore", .product(name: "Mustache", package: "swift-mustache")]),
         .executableTarget(
             name: "koch",
             dependencies: [
