@@ -45,15 +45,18 @@ public struct MP3Encoder: Sendable {
     /// The complete MP3 file for `samples` (full scale ±1). `path` only names
     /// the file in error messages.
     ///
-    /// Long recordings are cut at silences into up to `parallelism` parts,
-    /// encoded at once on separate cores and joined (see `MP3Seams`); the
-    /// result decodes to the same number of samples, each where it was.
-    /// Audio with no digital silence (band noise) is encoded in one piece.
-    public func encode(_ samples: [Float], tags: MP3Tags, path: String,
-                       parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) throws(AudioError) -> [UInt8] {
+    /// Long recordings are cut at silences into parts of at least half a
+    /// minute (at most `maximumParts`), encoded on up to `concurrency`
+    /// cores at once and joined (see `MP3Seams`); the result decodes to the
+    /// same number of samples, each where it was. How the parts are cut
+    /// depends only on the audio, so the bytes are the same whatever the
+    /// concurrency. Audio with no digital silence (band noise) is encoded
+    /// in one piece.
+    public func encode(_ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
+                       concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) throws(AudioError) -> [UInt8] {
         let first = try LameSession(self, tags: tags, writesInfoFrame: true, path: path)
-        let minimumPartSeconds = 20
-        let count = max(1, min(parallelism, samples.count / (minimumPartSeconds * sampleRate)))
+        let minimumPartSeconds = 30
+        let count = max(1, min(maximumParts, samples.count / (minimumPartSeconds * sampleRate)))
         let seams = samples.withUnsafeBufferPointer {
             MP3Seams.plan($0, count: count, delay: first.encoderDelaySamples, frameSize: first.frameSizeSamples)
         }
@@ -66,8 +69,8 @@ public struct MP3Encoder: Sendable {
         let results = Results(count: seams.parts.count)
         samples.withUnsafeBufferPointer { all in
             let work = PartWork(samples: all, parts: seams.parts, sessions: sessions, results: results)
-            if sessions.count == 1 {
-                work.encode(0)
+            if concurrency <= 1 || sessions.count == 1 {
+                for index in sessions.indices { work.encode(index) }
             } else {
                 DispatchQueue.concurrentPerform(iterations: sessions.count) { work.encode($0) }
             }
@@ -76,7 +79,7 @@ public struct MP3Encoder: Sendable {
         let paddings = sessions.map(\.encoderPaddingSamples)
         guard paddings == seams.predictedPaddings else {
             // LAME padded differently from its documented rule: encode in one piece.
-            return try encode(samples, tags: tags, path: path, parallelism: 1)
+            return try encode(samples, tags: tags, path: path, maximumParts: 1)
         }
 
         var output = first.id3v2Tag()

@@ -33,8 +33,8 @@ import Testing
     func partsDecodeToTheSameSamplesInTheSamePlaces(sampleRate: Int, bitrateKbps: Int) throws {
         let samples = lessonSamples(sampleRate: sampleRate)
         let encoder = try MP3Encoder(sampleRate: sampleRate, bitrateKbps: bitrateKbps)
-        let whole = try decode(try encoder.encode(samples, tags: tags, path: "whole", parallelism: 1), name: "whole.mp3")
-        let joinedBytes = try encoder.encode(samples, tags: tags, path: "joined", parallelism: 4)
+        let whole = try decode(try encoder.encode(samples, tags: tags, path: "whole", maximumParts: 1), name: "whole.mp3")
+        let joinedBytes = try encoder.encode(samples, tags: tags, path: "joined", maximumParts: 4)
         let joined = try decode(joinedBytes, name: "joined.mp3")
 
         #expect(whole.count == samples.count)
@@ -48,10 +48,18 @@ import Testing
         #expect(10 * log10(signal / error) > 20, "signal to coding noise")
     }
 
+    @Test func bytesDoNotDependOnHowManyCoresEncode() throws {
+        let samples = lessonSamples(sampleRate: 22050)
+        let encoder = try MP3Encoder(sampleRate: 22050, bitrateKbps: 64)
+        let serial = try encoder.encode(samples, tags: tags, path: "serial", concurrency: 1)
+        let concurrent = try encoder.encode(samples, tags: tags, path: "concurrent", concurrency: 8)
+        #expect(serial == concurrent)
+    }
+
     @Test func joinedFileHasAConsistentInfoFrame() throws {
         let samples = lessonSamples(sampleRate: 44100, minutes: 3)
         let encoder = try MP3Encoder(sampleRate: 44100, bitrateKbps: 64)
-        let bytes = try encoder.encode(samples, tags: tags, path: "joined", parallelism: 3)
+        let bytes = try encoder.encode(samples, tags: tags, path: "joined", maximumParts: 3)
         let audioStart = 10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }
         let info = try #require(MP3InfoFrame(Array(bytes[audioStart..<(audioStart + 208)])))
         #expect(info.byteCount == bytes.count - audioStart)
@@ -79,7 +87,7 @@ import Testing
     @Test func infoFrameRewriteOfASingleStreamChangesNothing() throws {
         let samples = lessonSamples(sampleRate: 44100, minutes: 1)
         let encoder = try MP3Encoder(sampleRate: 44100, bitrateKbps: 64)
-        let bytes = try encoder.encode(samples, tags: tags, path: "one", parallelism: 1)
+        let bytes = try encoder.encode(samples, tags: tags, path: "one", maximumParts: 1)
         let audioStart = 10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }
         let original = try #require(MP3InfoFrame(Array(bytes[audioStart..<(audioStart + 208)])))
         var rewritten = original
