@@ -45,9 +45,22 @@ public struct ProgressStore: Sendable {
         let current = try read()
         let (next, result) = try change(current)
         if let next {
+            removeLeftoverTemporaryFiles()
             try AtomicFile.write(try Self.encode(next), to: path)
         }
         return result
+    }
+
+    /// Temporary files of graders killed while writing. Only the holder of
+    /// the lock writes, so under the lock any that exist are abandoned.
+    private func removeLeftoverTemporaryFiles() {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".partial-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            unlink(folder + "/" + name)
+        }
     }
 
     /// The file's text: keys sorted, indented, one session after another.
