@@ -43,7 +43,7 @@ public struct AdaptiveThreshold: Sendable {
     private var keyDown = false
     private var scratch: [Double] = []
 
-    public init(sampleRate: Double, windowSeconds: Double = 4, minimumContrast: Double = 5, hysteresis: Double = 0.1) {
+    public init(sampleRate: Double, windowSeconds: Double = 4, minimumContrast: Double = 3, hysteresis: Double = 0.1) {
         self.sampleRate = sampleRate
         self.windowSeconds = windowSeconds
         self.minimumContrast = minimumContrast

@@ -144,15 +144,57 @@ public struct CWDecoder: Sendable {
         return (TimingModel(markSeconds: marks.isEmpty ? allMarks : marks, gapSeconds: gaps, defaultDitSeconds: defaultDit), allMarks.count)
     }
 
+    /// How well a timing model reads the warm-up's runs: the mean cost per mark
+    /// of the best reading, plus a charge for every pattern that is no character.
+    private func fitCost(of runs: [KeyingRun], model: TimingModel) -> Double {
+        var marks: [Double] = [], gaps: [Double] = []
+        var total = 0.0, markCount = 0, invalid = 0
+        func readWord() {
+            guard !marks.isEmpty else { return }
+            let (readings, cost) = assembler.readWithCost(markLogs: marks, gapLogs: Array(gaps.prefix(marks.count - 1)), model: model)
+            total += cost
+            markCount += marks.count
+            invalid += readings.filter { $0.text == "*" }.count
+            marks.removeAll()
+            gaps.removeAll()
+        }
+        for run in runs {
+            let seconds = Double(run.lengthSamples) / rate
+            if run.isMark {
+                if seconds < 2 { marks.append(log(seconds)) }
+            } else if !marks.isEmpty {
+                if model.isWordGap(seconds: seconds) { readWord() } else { gaps.append(log(seconds)) }
+            }
+        }
+        readWord()
+        guard markCount > 0 else { return .infinity }
+        return total / Double(markCount) + 3 * Double(invalid) / Double(markCount)
+    }
+
+    /// Learns the speed from the warm-up: tries dit lengths from 24 to 230 ms
+    /// (50 to 5 WPM), keeps those whose filter finds a dit about as long as it
+    /// assumed (a self-consistent reading), and of those the one whose timing
+    /// reads best as characters. Noise read through too short a filter, or
+    /// dits smeared by too long a one, read badly.
     private mutating func completeWarmUp(final: Bool, into output: inout DecoderOutput) {
         let count = warmUpReal[0].count
-        let hintDit = configuration.speedWPM.map { 1.2 / $0 }
-        var (learned, markCount) = learnModel(from: provisionalRuns(ditSeconds: hintDit ?? 0.03))
-        if !final && markCount < 8 && count < maximumWarmUpSamples { return }
-        if markCount > 0 {
-            (learned, markCount) = learnModel(from: provisionalRuns(ditSeconds: learned.ditSeconds))
-            if markCount > 0 { model = learned }
+        var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
+        let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
+        for dit in assumed {
+            let (first, marks) = learnModel(from: provisionalRuns(ditSeconds: dit))
+            guard marks >= 1 else { continue }
+            let runs = provisionalRuns(ditSeconds: first.ditSeconds)
+            let (refined, refinedMarks) = learnModel(from: runs)
+            guard refinedMarks >= 1 else { continue }
+            candidates.append((refined, refinedMarks, abs(log(first.ditSeconds / dit)), fitCost(of: runs, model: refined)))
         }
+        let most = candidates.map(\.marks).max() ?? 0
+        if !final && most < 8 && count < maximumWarmUpSamples { return }
+        let consistent = candidates.filter { $0.consistency < log(1.35) }
+        if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
+            model = best.model
+        }
+        debugLog("warm-up candidates \(candidates.map { (Int($0.model.ditSeconds * 1000), $0.marks, $0.consistency, $0.fit) }) chose \(model)")
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
@@ -270,4 +312,10 @@ public struct CWDecoder: Sendable {
         }
         self.pipeline = pipeline
     }
+}
+
+import Foundation
+let debugEnabled = ProcessInfo.processInfo.environment["KOCH_DEBUG"] != nil
+func debugLog(_ message: @autoclosure () -> String) {
+    if debugEnabled { FileHandle.standardError.write(Data((message() + "\n").utf8)) }
 }

@@ -41,8 +41,13 @@ public struct CharacterAssembler: Sendable {
     /// Reads a word: `markLogs` are the natural logs of its mark lengths in
     /// seconds, `gapLogs` those of the gaps between them (one fewer).
     public func read(markLogs: [Double], gapLogs: [Double], model: TimingModel) -> [Reading] {
+        readWithCost(markLogs: markLogs, gapLogs: gapLogs, model: model).readings
+    }
+
+    /// The reading and its total cost (lower is a better fit of the timing to the code table).
+    public func readWithCost(markLogs: [Double], gapLogs: [Double], model: TimingModel) -> (readings: [Reading], cost: Double) {
         let n = markLogs.count
-        guard n > 0 else { return [] }
+        guard n > 0 else { return ([], 0) }
         let ditCost = markLogs.map { model.cost(markLog: $0, as: .dit) }
         let dahCost = markLogs.map { model.cost(markLog: $0, as: .dah) }
         let intraCost = gapLogs.map { model.cost(gapLog: $0, as: .intraCharacter) }
@@ -99,6 +104,6 @@ public struct CharacterAssembler: Sendable {
             readings.append(Reading(marks: start..<end, text: text, elements: elements, isAmbiguous: ambiguous))
             end = start
         }
-        return readings.reversed()
+        return (readings.reversed(), best[n])
     }
 }

@@ -61,19 +61,28 @@ public struct TimingModel: Sendable, Hashable {
         intraCharacterLog = low
         characterLog = low + log(3)
         wordLog = low + log(7)
-        // Gaps clearly longer than a dit separate characters or words.
-        let longGaps = gaps.filter { $0 > low + log(2) }.map { min($0, low + log(80)) }
-        let shortGaps = gaps.filter { $0 <= low + log(2) }
-        if !shortGaps.isEmpty { intraCharacterLog = Self.mean(shortGaps) }
-        if !longGaps.isEmpty {
-            let (character, word) = Self.twoMeans(longGaps)
-            if word - character < log(1.6) {
-                characterLog = Self.mean(longGaps)
-                wordLog = characterLog + log(7.0 / 3.0)
+        // Gaps fall in up to three clusters (inside characters, between characters, between words);
+        // long pauses are capped so they do not make a cluster of their own.
+        // Gaps under half a dit are noise breaking a mark, not the sender's spacing.
+        let capped = gaps.filter { $0 > low - log(2) }.map { min($0, low + log(80)) }
+        let three = Self.kMeans(capped, clusters: 3)
+        let two = Self.kMeans(capped, clusters: 2)
+        let separated = log(1.6)
+        if three.count == 3, three[1] - three[0] >= separated, three[2] - three[1] >= separated {
+            intraCharacterLog = three[0]
+            characterLog = three[1]
+            wordLog = three[2]
+        } else if two.count == 2, two[1] - two[0] >= separated {
+            if two[0] < low + log(2) {
+                intraCharacterLog = two[0]
+                characterLog = two[1]
+                wordLog = two[1] + log(7.0 / 3.0)
             } else {
-                characterLog = character
-                wordLog = word
+                characterLog = two[0]
+                wordLog = two[1]
             }
+        } else if let only = two.first {
+            if only < low + log(2) { intraCharacterLog = only } else { characterLog = only; wordLog = only + log(7.0 / 3.0) }
         }
         enforceOrder()
     }
@@ -142,6 +151,46 @@ public struct TimingModel: Sendable, Hashable {
 
     private static func mean(_ values: [Double]) -> Double {
         values.reduce(0, +) / Double(max(1, values.count))
+    }
+
+    /// Optimal k-means in one dimension (values sorted), by dynamic programming
+    /// over split points; returns the centres in increasing order (fewer if
+    /// there are fewer values than clusters).
+    static func kMeans(_ sorted: [Double], clusters: Int) -> [Double] {
+        let n = sorted.count
+        guard n > 0 else { return [] }
+        let k = min(clusters, n)
+        var prefix = [0.0], squares = [0.0]
+        for value in sorted {
+            prefix.append(prefix[prefix.count - 1] + value)
+            squares.append(squares[squares.count - 1] + value * value)
+        }
+        func cost(_ i: Int, _ j: Int) -> Double {
+            let sum = prefix[j] - prefix[i]
+            return squares[j] - squares[i] - sum * sum / Double(j - i)
+        }
+        // best[c][j]: cost of the first j values in c + 1 clusters; start[c][j]: where the last cluster begins.
+        var best = Array(repeating: Array(repeating: Double.infinity, count: n + 1), count: k)
+        var start = Array(repeating: Array(repeating: 0, count: n + 1), count: k)
+        for j in 1...n { best[0][j] = cost(0, j) }
+        if k > 1 {
+            for c in 1..<k {
+                for j in (c + 1)...n {
+                    for i in c..<j where best[c - 1][i] + cost(i, j) < best[c][j] {
+                        best[c][j] = best[c - 1][i] + cost(i, j)
+                        start[c][j] = i
+                    }
+                }
+            }
+        }
+        var centres: [Double] = []
+        var end = n
+        for c in stride(from: k - 1, through: 0, by: -1) {
+            let begin = c == 0 ? 0 : start[c][end]
+            centres.append((prefix[end] - prefix[begin]) / Double(end - begin))
+            end = begin
+        }
+        return centres.reversed()
     }
 
     /// Two-means clustering in one dimension (values sorted): the best split by within-class variance.

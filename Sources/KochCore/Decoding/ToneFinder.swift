@@ -14,8 +14,8 @@ public struct ToneFinder: Sendable {
     public let sampleRate: Int
     public let channelCount: Int
     public let searchRangeHz: ClosedRange<Double>
-    /// Below this keyedness a bin is taken for noise (white noise gives about 10 dB).
-    public static let minimumKeyednessDB = 14.0
+    /// Below this keyedness a bin is taken for noise (white noise gives about 6 dB).
+    public static let minimumKeyednessDB = 9.0
 
     private static let floorDB = -160.0
     private static let stepDB = 0.5
@@ -31,6 +31,11 @@ public struct ToneFinder: Sendable {
     /// [channel][bin - firstBin + 1][histogram step]; one extra bin each side for interpolation.
     private var histograms: [[[Int32]]]
     private var frameCounts: [Int]
+    private var measuredCounts: [Int]
+    /// The last few frames' power per bin: the histogram takes their mean, which
+    /// narrows the spread of noise (about 6 dB instead of 10) but not the keying.
+    private var recentPowers: [[[Double]]]
+    private static let smoothingFrames = 3
     private var peakSample: Float = 0
     private var real: [Double]
     private var imaginary: [Double]
@@ -50,6 +55,8 @@ public struct ToneFinder: Sendable {
         let bins = max(0, lastBin - firstBin + 3)
         histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
         frameCounts = Array(repeating: 0, count: channelCount)
+        measuredCounts = Array(repeating: 0, count: channelCount)
+        recentPowers = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.smoothingFrames), count: bins), count: channelCount)
         pending = Array(repeating: [], count: channelCount)
         real = Array(repeating: 0, count: n)
         imaginary = Array(repeating: 0, count: n)
@@ -84,18 +91,23 @@ public struct ToneFinder: Sendable {
         fft.transform(real: &real, imaginary: &imaginary)
         // A full-scale sine of amplitude A gives |X| = A·N/4 with a Hann window: power A².
         let scale = 16 / Double(n * n)
+        let frame = frameCounts[channel]
         for bin in (firstBin - 1)...(lastBin + 1) {
-            let power = (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale
+            let slot = bin - firstBin + 1
+            recentPowers[channel][slot][frame % Self.smoothingFrames] = (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale
+            guard frame + 1 >= Self.smoothingFrames else { continue }
+            let power = recentPowers[channel][slot].reduce(0, +) / Double(Self.smoothingFrames)
             let level = 10 * log10(max(power, 1e-30))
             let step = Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))
-            histograms[channel][bin - firstBin + 1][min(Self.histogramBins - 1, max(0, step))] += 1
+            histograms[channel][slot][min(Self.histogramBins - 1, max(0, step))] += 1
         }
         frameCounts[channel] += 1
+        if frame + 1 >= Self.smoothingFrames { measuredCounts[channel] += 1 }
     }
 
     private func percentileDB(channel: Int, slot: Int, fraction: Double) -> Double {
         let histogram = histograms[channel][slot]
-        let target = Int32(Double(frameCounts[channel]) * fraction)
+        let target = Int32(Double(measuredCounts[channel]) * fraction)
         var cumulative: Int32 = 0
         for (step, count) in histogram.enumerated() {
             cumulative += count
@@ -107,7 +119,7 @@ public struct ToneFinder: Sendable {
     /// The keyed tone found so far, its rivals, and how to weight the channels.
     public func result() -> ToneSearchResult {
         let equalWeights = Array(repeating: 1.0, count: channelCount)
-        guard lastBin >= firstBin, frameCounts.contains(where: { $0 >= 3 }) else {
+        guard lastBin >= firstBin, measuredCounts.contains(where: { $0 >= 3 }) else {
             let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone
             return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason)
         }
@@ -122,7 +134,7 @@ public struct ToneFinder: Sendable {
             measures.append(row)
         }
         var ranked: [(channel: Int, bin: Int, keyedness: Double)] = []
-        for channel in 0..<channelCount where frameCounts[channel] >= 3 {
+        for channel in 0..<channelCount where measuredCounts[channel] >= 3 {
             for bin in firstBin...lastBin {
                 let slot = bin - firstBin + 1
                 let here = measures[channel][slot]
@@ -132,6 +144,7 @@ public struct ToneFinder: Sendable {
             }
         }
         ranked.sort { $0.keyedness > $1.keyedness }
+        debugLog("ranked \(ranked.prefix(6).map { (Double($0.bin) * binHz, $0.keyedness) })")
         var chosen: [ToneCandidate] = []
         for entry in ranked where entry.keyedness >= Self.minimumKeyednessDB {
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
@@ -150,7 +163,7 @@ public struct ToneFinder: Sendable {
         var weights: [Double] = []
         for channel in 0..<channelCount {
             let measure = measures[channel][clampedSlot]
-            let usable = frameCounts[channel] >= 3
+            let usable = measuredCounts[channel] >= 3
                 && measure.keyedness >= Self.minimumKeyednessDB
                 && measure.keyedness >= best.keyednessDB - 6
             // Weight by the inverse of the channel's noise power, so each channel's noise counts alike.
