@@ -50,7 +50,7 @@ struct GradeText {
         let after = outcome.after
         if outcome.leveledUp {
             let added = after.course.unlocked(atLevel: after.level).dropFirst(outcome.before.level).map(\.text).joined(separator: " ")
-            lines.append("Level up! \(key.direction.rawValue.capitalized) level \(outcome.before.level) → \(after.level) of \(after.course.lastLevel): new character \(added).")
+            lines.append("Level up! \(key.direction.rawValue.capitalized) level \(outcome.before.level) → \(after.level) of \(after.course.lastLevel): new character\(after.level - outcome.before.level > 1 ? "s" : "") \(added).")
         } else {
             var line = "\(key.direction.rawValue.capitalized) level \(after.level) of \(after.course.lastLevel)"
             if key.level < outcome.before.level {
