@@ -25,12 +25,12 @@ struct GradeCommand: ParsableCommand {
             unless you give --replace.
 
             Examples:
-              koch grade --key lessons/koch-level02-01-623b854b.key.json --transcript copy.txt
-              koch grade --key K.key.json < copy.txt                  copy on standard input
-              koch grade --key K.key.json --transcript copy.txt --date 2026-11-21T19:30
-                                                   a lesson done last night, graded today
-              koch grade --key K.key.json --transcript copy.txt --dry-run --json
-                                                   score only, as JSON; nothing recorded
+              koch grade --key lessons/NAME.key.json --transcript copy.txt
+              koch grade --key NAME.key.json < copy.txt      (copy on standard input)
+              koch grade --key NAME.key.json --transcript copy.txt --date 2026-11-21T19:30
+                  a lesson done last night, graded today
+              koch grade --key NAME.key.json --transcript copy.txt --dry-run --json
+                  score only, as JSON; nothing recorded
             """
     )
 

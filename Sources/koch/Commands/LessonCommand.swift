@@ -18,7 +18,7 @@ struct LessonCommand: ParsableCommand {
             --level, and characters you often miss come up more often.
 
             Examples:
-              koch lesson                      a 5-minute MP3 lesson at your level (2, K M, to start)
+              koch lesson                      a 5-minute MP3 lesson at your level
               koch lesson --level 5 --count 3  three lessons with K M R S U
               koch lesson --seed 42            the same lesson every time
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
