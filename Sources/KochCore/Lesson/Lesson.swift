@@ -31,7 +31,7 @@ public struct Lesson: Sendable {
     public var newestCharacter: Symbol { settings.course.newest(atLevel: settings.level) }
 
     /// A short identifier that names the lesson for grading: level, then a
-    /// hash of everything that decided its content (FNV-1a, 48 bits).
+    /// hash of everything that decided its content (FNV-1a, mixed, 48 bits).
     static func identifier(settings: LessonSettings, number: Int) -> String {
         let canonical = [
             settings.course.rawValue, settings.direction.rawValue, "\(settings.level)", "\(settings.minutes)",
@@ -44,6 +44,10 @@ public struct Lesson: Sendable {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01B3
         }
+        // SplitMix64's finaliser, so that similar settings give unlike IDs.
+        hash = (hash ^ (hash >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
+        hash ^= hash >> 31
         let hex = String(hash & 0xFFFF_FFFF_FFFF, radix: 16)
         let prefix = settings.direction == .send ? "S" : "R"
         return "\(prefix)\(settings.level < 10 ? "0" : "")\(settings.level)-" + String(repeating: "0", count: 12 - hex.count) + hex

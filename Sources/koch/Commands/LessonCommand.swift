@@ -78,12 +78,7 @@ struct LessonCommand: ParsableCommand {
         settings.direction = direction
         settings.extraWeight = plan.extraWeight
         settings.minutes = minutes
-        settings.characterSpeedWPM = sound.characterSpeedWPM
-        settings.effectiveSpeedWPM = sound.resolvedEffectiveSpeedWPM
-        settings.toneHz = sound.toneHz
-        settings.riseMilliseconds = sound.riseMilliseconds
-        settings.sampleRateHz = sound.sampleRateHz
-        settings.mp3BitrateKbps = sound.bitrateKbps
+        sound.apply(to: &settings)
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
 
         let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: format)

@@ -59,6 +59,16 @@ struct SoundOptions: ParsableArguments {
         }
     }
 
+    /// Copies the sound settings into a lesson's settings.
+    func apply(to settings: inout LessonSettings) {
+        settings.characterSpeedWPM = characterSpeedWPM
+        settings.effectiveSpeedWPM = resolvedEffectiveSpeedWPM
+        settings.toneHz = toneHz
+        settings.riseMilliseconds = riseMilliseconds
+        settings.sampleRateHz = sampleRateHz
+        settings.mp3BitrateKbps = bitrateKbps
+    }
+
     /// Checks the MP3 settings, before any work is done.
     func mp3Encoder() throws -> MP3Encoder {
         do {

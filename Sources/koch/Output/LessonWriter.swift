@@ -10,6 +10,8 @@ struct LessonWriter {
     let synthesizer: ToneSynthesizer
     let encoder: MP3Encoder?
     let format: AudioFormat
+    /// Cores one MP3 may be encoded on; 1 when lessons are made side by side.
+    var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
 
     /// The file name without extension, e.g. `koch-level02-01-3fa94c1d`.
     static func baseName(of lesson: Lesson) -> String {
@@ -20,6 +22,15 @@ struct LessonWriter {
         return "koch-\(direction)level\(level < 10 ? "0" : "")\(level)-\(number < 10 ? "0" : "")\(number)-\(hash)"
     }
 
+    /// The names of the files `write` makes for a lesson, audio first.
+    func fileNames(of lesson: Lesson) -> [String] {
+        let base = Self.baseName(of: lesson)
+        var names: [String] = []
+        if format.writesMP3 { names.append(base + ".mp3") }
+        if format.writesWAV { names.append(base + ".wav") }
+        return names + [base + ".key.json", base + ".key.txt"]
+    }
+
     /// Writes every file of the lesson and returns their paths, audio first.
     func write(_ lesson: Lesson, createdAt: Date) throws -> [String] {
         let base = folder + "/" + Self.baseName(of: lesson)
@@ -27,7 +38,8 @@ struct LessonWriter {
         if format != .none {
             let samples = synthesizer.render(lesson.timeline)
             if format.writesMP3, let encoder {
-                try AudioOutput.writeMP3(samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3")
+                try AudioOutput.writeMP3(samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
+                                         concurrency: mp3Concurrency)
                 written.append(base + ".mp3")
             }
             if format.writesWAV {

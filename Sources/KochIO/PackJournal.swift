@@ -1,0 +1,71 @@
+import Foundation
+import KochCore
+
+/// The record of an unfinished lesson pack, kept in `PACK/.koch-pack/`: which
+/// files are complete, with their sizes and SHA-256, so that a run that was
+/// interrupted (Ctrl-C, a crash, a full disk) can be finished by running the
+/// same command again. Each shard keeps its own journal; they are removed
+/// when the pack's manifest is written.
+public struct PackJournal: Sendable, Codable {
+    public var seed: UInt64
+    /// Identifies the pack's content (every lesson ID and the formats), so a
+    /// different command is not mistaken for a resume.
+    public var planSignature: String
+    public var files: [PackManifest.File]
+
+    public init(seed: UInt64, planSignature: String, files: [PackManifest.File] = []) {
+        self.seed = seed
+        self.planSignature = planSignature
+        self.files = files
+    }
+
+    public static func folder(inPack root: String) -> String { root + "/.koch-pack" }
+
+    public static func path(inPack root: String, shard: Int, of shardCount: Int) -> String {
+        folder(inPack: root) + "/shard-\(shard)-of-\(shardCount).json"
+    }
+
+    /// Every journal in the pack folder (none for a new pack).
+    public static func readAll(inPack root: String) throws -> [PackJournal] {
+        let folder = folder(inPack: root)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return try names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
+            let path = folder + "/" + name
+            // A journal removed by a shard that just finished the pack is no loss.
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            do {
+                return try JSONDecoder().decode(PackJournal.self, from: data)
+            } catch {
+                throw FileError.malformed(path: path, reason: "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(folder) to make the pack anew.")
+            }
+        }
+    }
+
+    public func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try AtomicFile.write(Array(try encoder.encode(self)), to: path)
+    }
+}
+
+extension PackManifest {
+    public static func encode(_ manifest: PackManifest) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n"
+    }
+
+    /// The manifest of a finished pack, or nil if there is none.
+    public static func read(inPack root: String) throws -> PackManifest? {
+        let path = root + "/manifest.json"
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(PackManifest.self, from: data)
+        } catch {
+            throw FileError.malformed(path: path, reason: "the pack's manifest cannot be read (\(error)); remove it to check and finish the pack anew.")
+        }
+    }
+}

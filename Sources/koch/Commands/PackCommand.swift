@@ -1,0 +1,176 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+struct PackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pack",
+        abstract: "Make a lesson pack for a class: lessons, answer sheets, playlists, an index and a manifest.",
+        discussion: """
+            One folder a level (or a learner, with --roster), each with its lessons (MP3, \
+            and WAV if asked), their answer keys, playlist.m3u in lesson order, and \
+            sheets.html to print (numbered boxes to copy into, then the keys for the \
+            teacher). At the top: index.html with links to everything, and manifest.json \
+            with every file's size and SHA-256 (check it with `koch pack --verify DIR`).
+
+            The same command and seed make the same pack, byte for byte, whatever --jobs \
+            is: time stamps come from SOURCE_DATE_EPOCH (else 1970-01-01), not the clock. \
+            An interrupted pack is finished by running the same command again: complete \
+            files are kept, the rest is made. --shard K/N makes the K-th of N disjoint \
+            parts (for several machines or processes); the run that completes the pack \
+            writes the manifest.
+
+            Examples:
+              koch pack --levels 2-26 --per-level 5 --out pack
+              koch pack --levels 2-10 --per-level 3 --format both --seed 7 --out week1
+              koch pack --roster class.csv --per-level 2 --out class
+              koch pack --levels 2-26 --seed 7 --out pack --shard 2/4
+              koch pack --verify pack
+
+            A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
+            (a path relative to the roster's folder); lessons are then made at each \
+            learner's level, with their weak characters coming up more often.
+            """
+    )
+
+    @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6.")
+    var levels: String?
+
+    @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
+    var roster: String?
+
+    @Option(name: .customLong("per-level"), help: "Lessons per level (or per learner), 1 to 99.")
+    var perLevel: Int = 5
+
+    @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
+    var minutes: Double = 5
+
+    @Option(help: "Audio to write: mp3, wav or both.")
+    var format: AudioFormat = .mp3
+
+    @Option(name: .customLong("out"), help: "The pack's folder; created if missing.")
+    var outputFolder: String = "pack"
+
+    @Option(help: "Seed of the whole pack. Default: the seed of an unfinished pack in --out, else a new random seed.")
+    var seed: UInt64?
+
+    @Option(help: "Lessons made at once. Default: the number of cores.")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Make only the K-th of N disjoint parts of the pack, e.g. 2/4.")
+    var shard: String?
+
+    @Option(name: .customLong("verify"), help: "Check a finished pack against its manifest and exit.")
+    var verifyFolder: String?
+
+    @OptionGroup(title: "Sound")
+    var sound: SoundOptions
+
+    func validate() throws {
+        if verifyFolder != nil { return }
+        guard (levels == nil) != (roster == nil) else {
+            throw ValidationError("Give either --levels (e.g. --levels 2-26) or --roster class.csv.")
+        }
+        if let levels { _ = try Self.parseLevels(levels) }
+        guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
+        guard (0.5...60).contains(minutes) else { throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).") }
+        guard format != .none else { throw ValidationError("--format must be mp3, wav or both for a pack.") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256, not \(jobs).") }
+        if let shard { _ = try Self.parseShard(shard) }
+        if format.writesMP3 { _ = try sound.mp3Encoder() }
+    }
+
+    func run() throws {
+        if let verifyFolder { return try verify(verifyFolder) }
+        let root = outputFolder.hasSuffix("/") && outputFolder.count > 1 ? String(outputFolder.dropLast()) : outputFolder
+        let (shardIndex, shardCount) = try shard.map(Self.parseShard) ?? (1, 1)
+        let templates = try Templates()
+        var base = LessonSettings()
+        base.minutes = minutes
+        sound.apply(to: &base)
+        let requests = try folderRequests(base: base)
+        let seed = try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
+            ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        let plan = PackPlan(folders: requests, perFolder: perLevel, seed: seed)
+        let signature = plan.signature(extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)")
+
+        let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
+        let synthesizer = sound.synthesizer
+        let format = self.format
+        let builder = PackBuilder(
+            root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
+            jobs: jobs, createdAt: Self.createdAt(), templates: templates,
+            makeWriter: { folder in
+                LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
+            })
+        let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
+        print("Pack in \(root)\(share): \(plan.folders.count) folders, \(plan.lessons.count) lessons, seed \(seed), \(jobs) jobs")
+        let start = Date()
+        let summary = try builder.build()
+        let elapsed = ProgressBar.clock(Date().timeIntervalSince(start))
+        print("Made \(summary.made) lessons, kept \(summary.kept) already complete, in \(elapsed).")
+        if summary.manifestWritten {
+            print("The pack is complete: \(root)/index.html, \(root)/manifest.json (\(summary.bytes / 1_000_000) MB).")
+        } else {
+            print("The pack is not complete yet: run the other shards (or this command without --shard) to finish it.")
+        }
+    }
+
+    private func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
+        if let levels {
+            let list = try Self.parseLevels(levels)
+            return list.flatMap { PackPlan.levelFolders($0...$0, settings: base) }
+        }
+        return try RosterLoader(path: roster ?? "").folderRequests(base: base)
+    }
+
+    /// Checks every file of the manifest: present, same size, same SHA-256.
+    private func verify(_ root: String) throws {
+        guard let manifest = try PackManifest.read(inPack: root) else {
+            throw ValidationError("\(root) has no manifest.json: it is not a finished pack.")
+        }
+        var problems: [String] = []
+        for file in manifest.files {
+            let path = root + "/" + file.path
+            guard FileManager.default.fileExists(atPath: path) else { problems.append("missing: \(file.path)"); continue }
+            if try SHA256.hex(ofFile: path) != file.sha256 { problems.append("changed: \(file.path)") }
+        }
+        if problems.isEmpty {
+            print("\(root): all \(manifest.files.count) files match the manifest.")
+        } else {
+            throw PackError.verificationFailed(root: root, problems: problems)
+        }
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else the Unix epoch.
+    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        Date(timeIntervalSince1970: environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? 0)
+    }
+
+    static func parseLevels(_ text: String) throws -> [Int] {
+        let course = KochCourse.letters
+        var levels: [Int] = []
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-", maxSplits: 1).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard bounds.allSatisfy({ $0 != nil }), let low = bounds.first ?? nil, let high = bounds.last ?? nil, low <= high else {
+                throw ValidationError("--levels must look like 2-26, 5 or 2,4,6, not '\(text)'.")
+            }
+            guard course.levels.contains(low), course.levels.contains(high) else {
+                throw ValidationError("--levels must lie within \(course.levels.lowerBound) to \(course.levels.upperBound), not '\(text)'.")
+            }
+            levels += Array(low...high)
+        }
+        guard !levels.isEmpty else { throw ValidationError("--levels names no level.") }
+        return Array(Set(levels)).sorted()
+    }
+
+    static func parseShard(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, (1...n).contains(k) else {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/4, not '\(text)'.")
+        }
+        return (k, n)
+    }
+}

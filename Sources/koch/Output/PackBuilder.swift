@@ -1,0 +1,236 @@
+import Foundation
+import KochCore
+import KochIO
+
+/// Makes a lesson pack on disk from its plan: the lessons (on `jobs` cores),
+/// each folder's playlist and answer sheets, the index, and, once every
+/// lesson of the pack is complete, the manifest.
+///
+/// Resuming: files already complete (same size and SHA-256 as recorded in
+/// the manifest or a journal) are kept; anything else is made again. Every
+/// file is written under a temporary name and renamed when whole.
+struct PackBuilder: Sendable {
+    let root: String
+    let plan: PackPlan
+    let seed: UInt64
+    let signature: String
+    let shard: Int
+    let shardCount: Int
+    let jobs: Int
+    let createdAt: Date
+    let templates: Templates
+    let makeWriter: @Sendable (_ folder: String) -> LessonWriter
+
+    struct Summary {
+        var made = 0
+        var kept = 0
+        var manifestWritten = false
+        var bytes = 0
+    }
+
+    func build() throws -> Summary {
+        try Folder.prepareForWriting(root)
+        for folder in plan.folders { try Folder.prepareForWriting(root + "/" + folder.name) }
+        removeAbandonedPartialFiles()
+
+        let known = try knownFiles()
+        let mine = plan.lessons(inShard: shard, of: shardCount)
+        var journal = PackJournal(seed: seed, planSignature: signature)
+        var pending: [(folder: PackPlan.Folder, lesson: Lesson)] = []
+        for entry in mine {
+            let paths = relativePaths(of: entry.lesson, in: entry.folder)
+            if let files = try complete(paths, known: known) {
+                journal.files += files
+            } else {
+                pending.append(entry)
+            }
+        }
+        var summary = Summary(kept: mine.count - pending.count)
+        let journalPath = PackJournal.path(inPack: root, shard: shard, of: shardCount)
+        try Folder.prepareForWriting(PackJournal.folder(inPack: root))
+        try journal.write(to: journalPath)
+
+        let progress = ProgressBar(total: pending.count, label: "lessons")
+        let work = PendingWork(pending, journal: journal)
+        let concurrency = min(jobs, max(pending.count, 1))
+        DispatchQueue.concurrentPerform(iterations: concurrency) { _ in
+            while let (folder, lesson) = work.next() {
+                do {
+                    var writer = makeWriter(root + "/" + folder.name)
+                    writer.mp3Concurrency = concurrency > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+                    _ = try writer.write(lesson, createdAt: createdAt)
+                    let files = try relativePaths(of: lesson, in: folder).map(describe)
+                    try work.record(files) { try $0.write(to: journalPath) }
+                    progress.advance()
+                } catch {
+                    work.fail(error)
+                }
+            }
+        }
+        progress.finish()
+        if let error = work.failure { throw error }
+        summary.made = pending.count
+
+        try writeFolderFiles()
+        try writeIndex()
+        summary.manifestWritten = try writeManifestIfComplete(&summary)
+        return summary
+    }
+
+    // MARK: What is already there
+
+    /// Files recorded as complete: by the manifest of a finished pack, and by
+    /// every shard's journal. A record of another pack stops the run.
+    private func knownFiles() throws -> [String: PackManifest.File] {
+        var known: [String: PackManifest.File] = [:]
+        if let manifest = try PackManifest.read(inPack: root) {
+            guard manifest.planSignature == signature else {
+                throw PackError.otherPack(root: root, seed: manifest.seed, finished: true)
+            }
+            for file in manifest.files { known[file.path] = file }
+        }
+        for journal in try PackJournal.readAll(inPack: root) {
+            guard journal.planSignature == signature else {
+                throw PackError.otherPack(root: root, seed: journal.seed, finished: false)
+            }
+            for file in journal.files { known[file.path] = file }
+        }
+        return known
+    }
+
+    /// The files' records if every one is on disk as recorded, else nil.
+    private func complete(_ paths: [String], known: [String: PackManifest.File]) throws -> [PackManifest.File]? {
+        var files: [PackManifest.File] = []
+        for path in paths {
+            guard let record = known[path], fileSize(root + "/" + path) == record.bytes,
+                  try SHA256.hex(ofFile: root + "/" + path) == record.sha256 else { return nil }
+            files.append(record)
+        }
+        return files
+    }
+
+    /// Temporary files left by a run that was killed (`.NAME.partial-PID-…`
+    /// whose process is gone); those of a shard still running are left alone.
+    private func removeAbandonedPartialFiles() {
+        for folder in [root] + plan.folders.map({ root + "/" + $0.name }) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(".") {
+                guard let marker = name.range(of: ".partial-") else { continue }
+                let pid = Int32(name[marker.upperBound...].prefix { $0.isNumber }) ?? 0
+                if pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) { continue }
+                unlink(folder + "/" + name)
+            }
+        }
+    }
+
+    // MARK: Files of the whole pack
+
+    private func relativePaths(of lesson: Lesson, in folder: PackPlan.Folder) -> [String] {
+        makeWriter(root + "/" + folder.name).fileNames(of: lesson).map { folder.name + "/" + $0 }
+    }
+
+    private func describe(_ relativePath: String) throws -> PackManifest.File {
+        let path = root + "/" + relativePath
+        return PackManifest.File(path: relativePath, bytes: fileSize(path) ?? 0, sha256: try SHA256.hex(ofFile: path))
+    }
+
+    private func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+    }
+
+    /// Each folder's playlist and answer sheets: made from the plan alone, so
+    /// every shard writes the same bytes.
+    private func writeFolderFiles() throws {
+        for folder in plan.folders {
+            let writer = makeWriter(root + "/" + folder.name)
+            let audio = folder.lessons.compactMap { lesson in writer.fileNames(of: lesson).first { $0.hasSuffix(".mp3") || $0.hasSuffix(".wav") } }
+            let entries = zip(folder.lessons, audio).map { lesson, name in
+                Playlist.Entry(path: name, title: writer.tags(for: lesson).title, durationSeconds: lesson.timeline.durationSeconds)
+            }
+            try AtomicFile.write(Playlist.m3u(entries), to: root + "/" + folder.name + "/" + PackPages.playlistName)
+            try AtomicFile.write(try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt)),
+                                 to: root + "/" + folder.name + "/" + PackPages.sheetsName)
+        }
+    }
+
+    private func writeIndex() throws {
+        let context = PackPages.index(plan, fileNames: { lesson, folder in
+            makeWriter(root + "/" + folder.name).fileNames(of: lesson)
+        }, seed: seed, createdAt: createdAt)
+        try AtomicFile.write(try templates.render("pack/index.html", context), to: root + "/index.html")
+    }
+
+    /// When every lesson of the pack is complete (this run's and every other
+    /// shard's), the manifest of every file; then the journals go.
+    private func writeManifestIfComplete(_ summary: inout Summary) throws -> Bool {
+        let known = try knownFiles()
+        var files: [PackManifest.File] = []
+        for (folder, lesson) in plan.lessons {
+            guard let complete = try complete(relativePaths(of: lesson, in: folder), known: known) else { return false }
+            files += complete
+        }
+        for folder in plan.folders {
+            files.append(try describe(folder.name + "/" + PackPages.playlistName))
+            files.append(try describe(folder.name + "/" + PackPages.sheetsName))
+        }
+        files.append(try describe("index.html"))
+        let manifest = PackManifest(seed: seed, planSignature: signature, createdAt: createdAt,
+                                    lessonCount: plan.lessons.count, files: files)
+        try AtomicFile.write(try PackManifest.encode(manifest), to: root + "/manifest.json")
+        try? FileManager.default.removeItem(atPath: PackJournal.folder(inPack: root))
+        summary.bytes = files.reduce(0) { $0 + $1.bytes }
+        return true
+    }
+}
+
+/// The lessons still to make, shared by the workers: each takes the next,
+/// and records what it made in the journal.
+private final class PendingWork: @unchecked Sendable {
+    private var pending: [(folder: PackPlan.Folder, lesson: Lesson)]
+    private var journal: PackJournal
+    private var nextIndex = 0
+    private(set) var failure: Error?
+    private let lock = NSLock()
+
+    init(_ pending: [(folder: PackPlan.Folder, lesson: Lesson)], journal: PackJournal) {
+        self.pending = pending
+        self.journal = journal
+    }
+
+    func next() -> (PackPlan.Folder, Lesson)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil, nextIndex < pending.count else { return nil }
+        nextIndex += 1
+        return pending[nextIndex - 1]
+    }
+
+    func record(_ files: [PackManifest.File], save: (PackJournal) throws -> Void) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        journal.files += files
+        try save(journal)
+    }
+
+    func fail(_ error: Error) {
+        lock.lock()
+        if failure == nil { failure = error }
+        lock.unlock()
+    }
+}
+
+enum PackError: Error, CustomStringConvertible {
+    case otherPack(root: String, seed: UInt64, finished: Bool)
+    case verificationFailed(root: String, problems: [String])
+
+    var description: String {
+        switch self {
+        case let .otherPack(root, seed, finished):
+            let what = finished ? "a finished pack" : "an unfinished pack"
+            return "The folder \(root) holds \(what) made with other settings (seed \(seed)). "
+                + "Run the same command as made it (with --seed \(seed)) to \(finished ? "check" : "finish") it, or choose another --out folder."
+        case let .verificationFailed(root, problems):
+            return "\(root) does not match its manifest (\(problems.count) files):\n" + problems.joined(separator: "\n")
+                + "\nRun the command that made the pack again to remake them."
+        }
+    }
+}

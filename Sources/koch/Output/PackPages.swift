@@ -1,0 +1,74 @@
+import Foundation
+import KochCore
+
+/// What the pack's HTML templates see: plain dictionaries and strings.
+enum PackPages {
+    static let playlistName = "playlist.m3u"
+    static let sheetsName = "sheets.html"
+
+    /// `templates/pack/sheets.html`: per lesson, a page of numbered boxes to
+    /// copy into, and (after all of them) a page of the key for the teacher.
+    static func sheets(_ folder: PackPlan.Folder, createdAt: Date) -> [String: Any] {
+        [
+            "title": folder.title,
+            "date": day(createdAt),
+            "lessons": folder.lessons.map { lesson -> [String: Any] in
+                let key = AnswerKey(lesson: lesson, createdAt: createdAt)
+                return [
+                    "number": lesson.number,
+                    "count": lesson.count,
+                    "lessonID": lesson.lessonID,
+                    "level": lesson.settings.level,
+                    "characters": key.characters.map(String.init).joined(separator: " "),
+                    "newestCharacter": key.newestCharacter,
+                    "speed": "\(lesson.settings.characterSpeedWPM.formatted)/\(lesson.settings.effectiveSpeedWPM.formatted) WPM",
+                    "duration": AnswerSheet.minuteSecond(key.durationSeconds),
+                    "groupCount": key.groups.count,
+                    "groups": key.groups.map { ["number": $0.number, "text": $0.text, "time": AnswerSheet.minuteSecond($0.startSeconds)] },
+                ]
+            },
+        ]
+    }
+
+    /// `templates/pack/index.html`: every folder with its lessons and links.
+    static func index(_ plan: PackPlan, fileNames: (Lesson, PackPlan.Folder) -> [String], seed: UInt64, createdAt: Date) -> [String: Any] {
+        [
+            "date": day(createdAt),
+            "seed": String(seed),
+            "lessonCount": plan.lessons.count,
+            "folders": plan.folders.map { folder -> [String: Any] in
+                [
+                    "name": folder.name,
+                    "title": folder.title,
+                    "playlist": folder.name + "/" + playlistName,
+                    "sheets": folder.name + "/" + sheetsName,
+                    "lessons": folder.lessons.map { lesson -> [String: Any] in
+                        let names = fileNames(lesson, folder)
+                        return [
+                            "number": lesson.number,
+                            "lessonID": lesson.lessonID,
+                            "duration": AnswerSheet.minuteSecond(lesson.timeline.durationSeconds),
+                            "groupCount": lesson.text.words.count,
+                            "files": names.map { name in
+                                ["path": folder.name + "/" + name, "label": label(of: name)]
+                            },
+                        ]
+                    },
+                ]
+            },
+        ]
+    }
+
+    private static func label(of name: String) -> String {
+        if name.hasSuffix(".key.json") { return "key (JSON)" }
+        if name.hasSuffix(".key.txt") { return "key (text)" }
+        return name.split(separator: ".").last.map { $0.uppercased() } ?? name
+    }
+
+    /// `YYYY-MM-DD` in UTC, from the pack's fixed time stamp.
+    static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import KochCore
+import KochIO
+
+/// Reads a class roster and each learner's progress file, turning them into
+/// the pack's folders: one a learner, at their level, with their weak
+/// characters weighted.
+struct RosterLoader {
+    let path: String
+
+    func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileError.system(path: path, action: "read the roster", errno: errno)
+        }
+        let roster: Roster
+        do {
+            roster = try Roster(parsing: String(decoding: data, as: UTF8.self), course: base.course)
+        } catch {
+            throw FileError.malformed(path: path, reason: error.description)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var slugs = Set<String>()
+        return try roster.learners.map { learner in
+            var settings = base
+            var source = ""
+            switch learner.source {
+            case let .level(level):
+                settings.level = level
+            case let .progressFile(file):
+                let progressPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+                guard FileManager.default.fileExists(atPath: progressPath) else {
+                    throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file \(progressPath) does not exist.")
+                }
+                let progress: LearnerProgress
+                do {
+                    progress = try ProgressStore(path: progressPath).read()
+                } catch {
+                    throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file cannot be used. \(error)")
+                }
+                let receive = DirectionProgress(progress: progress, direction: .receive)
+                settings.level = min(receive.level, base.course.lastLevel)
+                settings.extraWeight = WeakCharacters(statistics: receive.characters)
+                    .extraWeights(unlocked: base.course.unlocked(atLevel: settings.level))
+                source = ", from progress"
+            }
+            var slug = "learner-" + PackPlan.slug(learner.name)
+            while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
+            let characters = base.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
+            return PackPlan.FolderRequest(name: slug, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
+                                          settings: settings)
+        }
+    }
+}
