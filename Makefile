@@ -5,13 +5,15 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: lesson test build release deps test-deps bench corpus decoder-score clean help
+.PHONY: lesson test build release deps test-deps bench check-pages examples clean help
 
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
 	@echo "make build    a release build at $(RELEASE_BIN)"
+	@echo "make check-pages   a pack's index and answer sheets rendered by headless Chromium (.pages/)"
+	@echo "make examples      remake examples/ from the commands in examples/README.md"
 
 deps:
 	@scripts/install-deps
@@ -39,5 +41,11 @@ bench: release
 	@scripts/install-deps --bench
 	python3 scripts/bench.py $(RELEASE_BIN)
 
+check-pages: release
+	scripts/check-pages $(RELEASE_BIN)
+
+examples: release
+	scripts/make-examples $(RELEASE_BIN)
+
 clean:
-	rm -rf .build lessons .bench
+	rm -rf .build lessons .bench .pages
