@@ -194,7 +194,6 @@ public struct CWDecoder: Sendable {
         if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
             model = best.model
         }
-        debugLog("warm-up candidates \(candidates.map { (Int($0.model.ditSeconds * 1000), $0.marks, $0.consistency, $0.fit) }) chose \(model)")
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
@@ -312,10 +311,4 @@ public struct CWDecoder: Sendable {
         }
         self.pipeline = pipeline
     }
-}
-
-import Foundation
-let debugEnabled = ProcessInfo.processInfo.environment["KOCH_DEBUG"] != nil
-func debugLog(_ message: @autoclosure () -> String) {
-    if debugEnabled { FileHandle.standardError.write(Data((message() + "\n").utf8)) }
 }

@@ -12,7 +12,6 @@ public enum DecodeSession {
         var finder = ToneFinder(sampleRate: sampleRate, channelCount: channelCount)
         try pass { finder.process($0) }
         let search = finder.result()
-        debugLog("tone search \(search)")
         var weights = search.channelWeights
         let tone: Double
         if let toneHz {

@@ -144,7 +144,6 @@ public struct ToneFinder: Sendable {
             }
         }
         ranked.sort { $0.keyedness > $1.keyedness }
-        debugLog("ranked \(ranked.prefix(6).map { (Double($0.bin) * binHz, $0.keyedness) })")
         var chosen: [ToneCandidate] = []
         for entry in ranked where entry.keyedness >= Self.minimumKeyednessDB {
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])

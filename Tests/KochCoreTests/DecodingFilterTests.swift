@@ -1,0 +1,100 @@
+import Foundation
+@testable import KochCore
+import Testing
+
+/// The decoder's building blocks, each measured against what its documentation promises.
+@Suite struct DecodingFilterTests {
+    private func measuredGain(_ filter: ButterworthLowPass, frequencyHz: Double, sampleRate: Double) -> Double {
+        var filter = filter
+        var peak = 0.0
+        let count = Int(sampleRate)
+        for n in 0..<count {
+            let y = filter.process(sin(2 * Double.pi * frequencyHz * Double(n) / sampleRate))
+            if n > count / 2 { peak = max(peak, abs(y)) }
+        }
+        return peak
+    }
+
+    @Test func butterworthIsThreeDecibelsDownAtItsCutoff() {
+        let filter = ButterworthLowPass(cutoffHz: 1000, order: 6, sampleRate: 44100)
+        #expect(abs(measuredGain(filter, frequencyHz: 1000, sampleRate: 44100) - 0.7071) < 0.01)
+        #expect(abs(filter.magnitude(atHz: 1000, sampleRate: 44100) - 0.7071) < 0.01)
+        #expect(measuredGain(filter, frequencyHz: 100, sampleRate: 44100) > 0.99)
+        // Sixth order: 36 dB per octave, so two octaves up is more than 60 dB down.
+        #expect(measuredGain(filter, frequencyHz: 4000, sampleRate: 44100) < 0.001)
+    }
+
+    @Test func decimatorKeepsTheToneBandAndRejectsWhatWouldFoldOntoIt() {
+        var decimator = Decimator(inputRate: 44100)
+        #expect(decimator.factor == 7)
+        let passing = (0..<44100).map { Float(sin(2 * Double.pi * 1500 * Double($0) / 44100)) }
+        var output: [Float] = []
+        decimator.process(passing, into: &output)
+        #expect(abs(Double(output.suffix(1000).map { abs($0) }.max() ?? 0) - 0.95) < 0.02)
+        // 5700 Hz would fold onto 600 Hz at 6.3 kHz.
+        var second = Decimator(inputRate: 44100)
+        let folding = (0..<44100).map { Float(sin(2 * Double.pi * 5700 * Double($0) / 44100)) }
+        var folded: [Float] = []
+        second.process(folding, into: &folded)
+        #expect((folded.suffix(1000).map { abs($0) }.max() ?? 1) < 0.01)
+    }
+
+    @Test func fftPutsASineInItsBin() {
+        let fft = FFT(length: 64)
+        var real = (0..<64).map { cos(2 * Double.pi * 5 * Double($0) / 64) }
+        var imaginary = [Double](repeating: 0, count: 64)
+        fft.transform(real: &real, imaginary: &imaginary)
+        #expect(abs(real[5] - 32) < 1e-9)
+        #expect(abs(real[59] - 32) < 1e-9)
+        #expect(abs(real[6]) < 1e-9 && abs(imaginary[5]) < 1e-9)
+    }
+
+    @Test func matchedFilterReachesFullHeightAndFollowsLengthChanges() {
+        var filter = MatchedFilter(length: 10, capacity: 50)
+        var last = 0.0
+        for _ in 0..<10 { last = filter.process(real: 1, imaginary: 0) }
+        #expect(abs(last - 1) < 1e-9)
+        filter.setLength(20)
+        #expect(abs(filter.process(real: 1, imaginary: 0) - 0.3025) < 1e-9)
+    }
+
+    @Test func thresholdGivesNoMarksForNoiseAlone() {
+        var threshold = AdaptiveThreshold(sampleRate: 500)
+        var random = SeededGenerator(seed: 4)
+        var keyDown = 0
+        for _ in 0..<(500 * 30) {
+            let re = DecodingSignals.gaussian(&random), im = DecodingSignals.gaussian(&random)
+            if threshold.process((re * re + im * im).squareRoot())?.keyDown == true { keyDown += 1 }
+        }
+        #expect(keyDown == 0)
+    }
+
+    @Test func kMeansFindsTheThreeGapClustersOfFarnsworthSpacing() {
+        let gaps = ([Double](repeating: 0.06, count: 20) + [Double](repeating: 0.5, count: 10) + [Double](repeating: 1.15, count: 4)).map(log)
+        let centres = TimingModel.kMeans(gaps.sorted(), clusters: 3)
+        #expect(centres.count == 3)
+        #expect(abs(exp(centres[1]) - 0.5) < 0.01)
+    }
+
+    @Test func ambiguousGapIsReadAsTheBoundaryThatMakesValidCharacters() {
+        // Seven marks · − · · | − − −  with the boundary gap only 1.8 dits long: "LO" not one 8-element pattern.
+        let model = TimingModel(ditSeconds: 0.06)
+        let marks = [1, 3, 1, 1, 3, 3, 3].map { log(0.06 * $0) }
+        let gaps = [1, 1, 1, 1.8, 1, 1].map { log(0.06 * $0) }
+        let readings = CharacterAssembler().read(markLogs: marks, gapLogs: gaps, model: model)
+        #expect(readings.map(\.text) == ["L", "O"])
+    }
+
+    @Test func patternThatIsNoCharacterIsShownAsStar() {
+        let model = TimingModel(ditSeconds: 0.06)
+        let marks = [3, 3, 3, 3, 3, 3].map { log(0.06 * Double($0)) }
+        let gaps = [Double](repeating: log(0.06), count: 5)
+        #expect(CharacterAssembler().read(markLogs: marks, gapLogs: gaps, model: model).map(\.text) == ["*"])
+    }
+
+    @Test func rejectsSampleRatesBelowEightKilohertz() {
+        #expect(throws: DecoderError.sampleRateTooLow(4000)) {
+            _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 4000, channelCount: 1, toneHz: 600))
+        }
+    }
+}

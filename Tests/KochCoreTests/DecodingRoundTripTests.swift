@@ -1,0 +1,158 @@
+import Foundation
+import KochCore
+import Testing
+
+/// Round trips: text → keyed audio with real-recording impairments → decoder → text.
+@Suite struct DecodingRoundTripTests {
+    static let text = "KMRSU ATPL OWIN JEFY"
+
+    private func decode(_ channels: [[Float]], sampleRate: Int, toneHz: Double? = nil) throws -> DecodeResult {
+        try DecodeSession.decode(channels: channels, sampleRate: sampleRate, toneHz: toneHz)
+    }
+
+    private func lesson(frequencyHz: Double = 600, sampleRate: Int = 8000, wpm: Double = 20, effective: Double? = 12) -> [Float] {
+        let keying = DecodingSignals.keying(Self.text, startWPM: wpm, effectiveWPM: effective)
+        return DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: frequencyHz, sampleRate: sampleRate)
+    }
+
+    @Test func decodesCleanLessonWithoutErrors() throws {
+        let result = try decode([lesson()], sampleRate: 8000)
+        #expect(result.text == Self.text)
+        #expect(abs((result.toneHz ?? 0) - 600) < 10)
+        #expect(abs((result.statistics.speedWPM ?? 0) - 20) < 1.5)
+        #expect(abs((result.statistics.dahToDitRatio ?? 0) - 3) < 0.3)
+        #expect(result.nothingToDecode == nil)
+    }
+
+    @Test func decodesSynthesizerOutputExactly() throws {
+        let morse = try MorseText(parsing: "CQ CQ DE K1ABC K")
+        let timeline = Timeline(text: morse, timing: Timing(characterSpeedWPM: 25, effectiveSpeedWPM: 25))
+        let samples = ToneSynthesizer(frequencyHz: 700, sampleRate: 11025).render(timeline)
+        let result = try decode([samples], sampleRate: 11025)
+        #expect(result.text == "CQ CQ DE K1ABC K")
+    }
+
+    @Test(arguments: [(450.0, 16000), (1000.0, 11025), (800.0, 48000)])
+    func findsOtherTonesAtOtherSampleRates(frequencyHz: Double, sampleRate: Int) throws {
+        let result = try decode([lesson(frequencyHz: frequencyHz, sampleRate: sampleRate)], sampleRate: sampleRate)
+        #expect(result.text == Self.text)
+        #expect(abs((result.toneHz ?? 0) - frequencyHz) < 10)
+    }
+
+    @Test(arguments: [(10.0, 0.0), (3.0, 0.03), (0.0, 0.08)])
+    func copesWithWhiteNoise(snrDB: Double, allowedErrorRate: Double) throws {
+        var samples = lesson()
+        DecodingSignals.addWhiteNoise(&samples, snrDB: snrDB, sampleRate: 8000, seed: 11)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= allowedErrorRate, "decoded \(result.text)")
+    }
+
+    @Test func followsFadingTwentyDecibelsDeep() throws {
+        var samples = lesson()
+        DecodingSignals.fade(&samples, depthDB: 20, periodSeconds: 30, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.03, "decoded \(result.text)")
+    }
+
+    @Test func ignoresHumAndDCOffset() throws {
+        var samples = lesson()
+        DecodingSignals.addHum(&samples, mainsHz: 60, amplitude: 0.5, offset: 0.2, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text == Self.text)
+    }
+
+    @Test func isNotCapturedByLouderSteadyCarrier() throws {
+        var samples = lesson()
+        for index in samples.indices { samples[index] += Float(0.8 * sin(2 * Double.pi * 900 * Double(index) / 8000)) }
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text == Self.text)
+        #expect(abs((result.toneHz ?? 0) - 600) < 10)
+    }
+
+    @Test func keepsToWantedStationWhenWeakerOneIsKeyedNearby() throws {
+        var samples = lesson()
+        let other = DecodingSignals.keying("TEST DE W1AW TEST DE W1AW QRL", startWPM: 25, leadSeconds: 0.37)
+        let interference = DecodingSignals.tone(other.intervals, durationSeconds: Double(samples.count) / 8000, frequencyHz: 800, sampleRate: 8000, amplitude: 0.25)
+        for index in samples.indices { samples[index] += interference[index] }
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text == Self.text)
+        #expect(result.otherTones.contains { abs($0.frequencyHz - 800) < 15 })
+    }
+
+    @Test func usesTheOneStereoChannelThatCarriesTheSignal() throws {
+        let signal = lesson()
+        var noise = [Float](repeating: 0, count: signal.count)
+        DecodingSignals.addWhiteNoise(&noise, snrDB: -10, sampleRate: 8000, seed: 5)
+        var right = signal
+        DecodingSignals.addWhiteNoise(&right, snrDB: 15, sampleRate: 8000, seed: 6)
+        let result = try decode([noise, right], sampleRate: 8000)
+        #expect(result.text == Self.text)
+        #expect(result.channelWeights[0] == 0)
+    }
+
+    @Test(arguments: [(0.1, 0.02), (0.2, 0.05)])
+    func readsHumanTimingWithJitterAndDrift(jitter: Double, allowedErrorRate: Double) throws {
+        let text = "THE QUICK BROWN FOX JUMPS"
+        let keying = DecodingSignals.keying(text, startWPM: 15, endWPM: 22, dahRatio: 3.2, jitter: jitter, seed: 3)
+        let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true) <= allowedErrorRate, "decoded \(result.text)")
+    }
+
+    @Test func givesNothingForSilence() throws {
+        let result = try decode([[Float](repeating: 0, count: 8000 * 5)], sampleRate: 8000)
+        #expect(result.text.isEmpty)
+        #expect(result.nothingToDecode == .silence)
+    }
+
+    @Test func givesNothingForNoiseAlone() throws {
+        var samples = [Float](repeating: 0, count: 8000 * 20)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 0, sampleRate: 8000, seed: 9)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text.isEmpty)
+        #expect(result.nothingToDecode != nil)
+    }
+
+    @Test func givesNothingForCarrierThatNeverStops() throws {
+        let samples = DecodingSignals.tone([(1, 30)], durationSeconds: 30, frequencyHz: 600, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text.isEmpty)
+        #expect(result.nothingToDecode != nil)
+    }
+
+    @Test func reportsStuckKeyAfterText() throws {
+        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 12)
+        let stuckStart = keying.endSeconds
+        let samples = DecodingSignals.tone(keying.intervals + [(stuckStart, stuckStart + 20)], durationSeconds: stuckStart + 20, frequencyHz: 600, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.text == Self.text)
+        let stuck = try #require(result.output.stuckKeys.first)
+        #expect(stuck.lastsToEnd)
+        #expect(abs(stuck.startSeconds - stuckStart) < 0.05)
+    }
+
+    @Test func decodesTheSameWhateverTheBlockSize() throws {
+        let samples = lesson()
+        var small = DecoderOutput()
+        var decoder = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 8000, channelCount: 1, toneHz: 600))
+        var start = 0
+        while start < samples.count {
+            let end = min(samples.count, start + 333)
+            small.append(decoder.process([Array(samples[start..<end])]))
+            start = end
+        }
+        small.append(decoder.finish())
+        #expect(small.text == Self.text)
+        #expect(small.elements.count == Self.text.filter { $0 != " " }.compactMap { DecodingSignals.morse[$0]?.count }.reduce(0, +))
+    }
+
+    @Test func reportsElementTimesWhereTheyWereKeyed() throws {
+        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 12)
+        let result = try decode([lesson()], sampleRate: 8000)
+        #expect(result.output.elements.count == keying.intervals.count)
+        for (element, interval) in zip(result.output.elements, keying.intervals) {
+            #expect(abs(element.startSeconds - interval.0) < 0.01)
+            #expect(abs(element.durationSeconds - (interval.1 - interval.0)) < 0.01)
+        }
+    }
+}
