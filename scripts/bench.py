@@ -77,6 +77,23 @@ def bench_rendering(koch, runs, scratch):
     print("'lame (floor)' encodes koch's own WAV with the lame program (--noreplaygain) at the same settings.")
 
 
+def bench_pack(koch, scratch):
+    """A pack of levels 2-26 with 5 five-minute lessons each, on one core and on two."""
+    rows = []
+    seconds = {}
+    for jobs in [1, 2]:
+        out = os.path.join(scratch, f"pack-{jobs}")
+        start = time.perf_counter()
+        subprocess.run([koch, "pack", "--levels", "2-26", "--per-level", "5", "--seed", "1", "--jobs", str(jobs), "--out", out],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        seconds[jobs] = time.perf_counter() - start
+        shutil.rmtree(out)
+        rows.append([f"--jobs {jobs}", f"{seconds[jobs]:.1f}", f"{seconds[jobs] / 125:.2f}", f"{seconds[1] / seconds[jobs]:.2f}"])
+    table("A pack of levels 2-26, 5 lessons each (125 five-minute MP3 lessons, one run each, seconds)",
+          ["jobs", "total", "per lesson", "speedup"], rows)
+    print(f"\nTarget: --jobs 2 close to twice as fast as --jobs 1 on two cores (this machine has {os.cpu_count()}).")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("koch", help="the koch binary (a release build)")
@@ -88,6 +105,7 @@ def main():
         sys.exit(f"bench: {', '.join(missing)} missing: run scripts/install-deps --bench")
     with tempfile.TemporaryDirectory(prefix="koch-bench-") as scratch:
         bench_rendering(koch, args.runs, scratch)
+        bench_pack(koch, scratch)
 
 
 if __name__ == "__main__":
