@@ -17,10 +17,15 @@ struct LessonCommand: ParsableCommand {
             The level comes from your progress file (see `koch status`) unless you give \
             --level, and characters you often miss come up more often.
 
+            With --direction send you get a send exercise instead: NAME.sheet.txt (the \
+            groups to key) and NAME.key.json, and no audio unless you ask for it with \
+            --format. Record your keying and grade it with `koch grade --audio`.
+
             Examples:
               koch lesson                      a 5-minute MP3 lesson at your level
               koch lesson --level 5 --count 3  three lessons with K M R S U
               koch lesson --seed 42            the same lesson every time
+              koch lesson --direction send     a send exercise: a sheet to key
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
             """
     )
@@ -40,8 +45,11 @@ struct LessonCommand: ParsableCommand {
     @Option(help: "How many lessons to write, 1 to 999.")
     var count: Int = 1
 
-    @Option(help: "Audio to write: mp3, wav, both or none (answer key only).")
-    var format: AudioFormat = .mp3
+    @Option(help: "Audio to write: mp3, wav, both or none (answer key only). Default: mp3; none for --direction send.")
+    var format: AudioFormat?
+
+    /// Send exercises are read from a sheet; their audio is only a model to imitate.
+    var audioFormat: AudioFormat { format ?? (direction == .send ? .none : .mp3) }
 
     @Option(name: .customLong("out"), help: "Folder to write into; created if missing.")
     var outputFolder: String = "lessons"
@@ -63,13 +71,13 @@ struct LessonCommand: ParsableCommand {
         guard (1...999).contains(count) else {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
-        if format.writesMP3 { _ = try sound.mp3Encoder() }
+        if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
     }
 
     func run() throws {
         try Folder.prepareForWriting(outputFolder)
         let templates = try Templates()
-        let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
+        let encoder = audioFormat.writesMP3 ? try sound.mp3Encoder() : nil
 
         var settings = LessonSettings()
         let plan = try learnerPlan(course: settings.course)
@@ -81,7 +89,7 @@ struct LessonCommand: ParsableCommand {
         sound.apply(to: &settings)
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
 
-        let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: format)
+        let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         let unlocked = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
         print("Level \(level) (\(unlocked)), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz, seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }

@@ -28,7 +28,7 @@ struct LessonWriter {
         var names: [String] = []
         if format.writesMP3 { names.append(base + ".mp3") }
         if format.writesWAV { names.append(base + ".wav") }
-        return names + [base + ".key.json", base + ".key.txt"]
+        return names + [base + ".key.json", base + (lesson.settings.direction == .send ? ".sheet.txt" : ".key.txt")]
     }
 
     /// Writes every file of the lesson and returns their paths, audio first.
@@ -49,9 +49,28 @@ struct LessonWriter {
         }
         let key = AnswerKey(lesson: lesson, createdAt: createdAt)
         try AtomicFile.write(try AnswerKeyFile.encode(key), to: base + ".key.json")
-        try AtomicFile.write(try templates.render("key.txt", SheetContext.make(key)), to: base + ".key.txt")
-        written += [base + ".key.json", base + ".key.txt"]
+        written.append(base + ".key.json")
+        if key.direction == .send {
+            try AtomicFile.write(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json")), to: base + ".sheet.txt")
+            written.append(base + ".sheet.txt")
+        } else {
+            try AtomicFile.write(try templates.render("key.txt", SheetContext.make(key)), to: base + ".key.txt")
+            written.append(base + ".key.txt")
+        }
         return written
+    }
+
+    /// The answer sheet's context, with the pace a send exercise asks for.
+    static func sendSheetContext(_ key: AnswerKey, keyFile: String) -> [String: Any] {
+        let timing = key.settings.timing
+        func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
+        var context = SheetContext.make(key)
+        context["keyFile"] = keyFile
+        context["ditMilliseconds"] = Int((timing.unitSeconds * 1000).rounded())
+        context["isFarnsworth"] = timing.isFarnsworth
+        context["characterGapSeconds"] = seconds(timing.durationSeconds(of: .character))
+        context["wordGapSeconds"] = seconds(timing.durationSeconds(of: .word))
+        return context
     }
 
     func tags(for lesson: Lesson) -> MP3Tags {
