@@ -1,0 +1,26 @@
+/// Band noise (QRN): pink noise at a signal-to-noise ratio, with optional
+/// crackle (static crashes from distant lightning).
+///
+/// The SNR is defined as the reference audio of `../shared/bench` defines
+/// it: SNR = 10·log10((A²/2) / N₅₀₀), where A is the key-down amplitude of
+/// the wanted tone (before any fading) and N₅₀₀ the power of the noise
+/// within ±250 Hz of the tone, a 500 Hz bandwidth. Crackle is not counted
+/// in N₅₀₀.
+public struct QRN: Sendable, Hashable, Codable {
+    /// The signal-to-noise ratio in dB in a 500 Hz bandwidth around the tone.
+    public var snrDB: Double
+    /// Static crashes per second on average (a Poisson process); 0 for none.
+    public var cracklePerSecond: Double
+    /// The loudest crash's peak in dB relative to the tone's peak; each
+    /// crash is drawn between 12 dB below this and this.
+    public var crackleLevelDB: Double
+
+    public init(snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0) {
+        self.snrDB = snrDB
+        self.cracklePerSecond = cracklePerSecond
+        self.crackleLevelDB = crackleLevelDB
+    }
+
+    /// The bandwidth the SNR is measured in, centred on the tone.
+    public static let measurementBandwidthHz = 500.0
+}
