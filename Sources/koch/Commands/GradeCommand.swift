@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KochAudio
 import KochCore
 import KochIO
 
@@ -24,6 +25,16 @@ struct GradeCommand: ParsableCommand {
             Each lesson counts once: grading the same answer key again is refused \
             unless you give --replace.
 
+            Send exercises (koch lesson --direction send): record your keying and give \
+            the recording with --audio. It is decoded as `koch decode` does (WAV, FLAC, \
+            Ogg Vorbis, Opus or MP3; convert a phone's M4A with ffmpeg), graded against \
+            the key like a typed copy (a pattern that is no character counts as a wrong \
+            character), recorded in your send level, and followed by a report on your \
+            fist: speed, dah/dit ratio, gaps, how even your dits and dahs are, the \
+            characters whose timing was ambiguous, and what to work on. Someone who \
+            copied your sending by ear can grade it with --transcript instead; it counts \
+            for your send level too. A receive lesson's key takes only --transcript.
+
             Examples:
               koch grade --key lessons/NAME.key.json --transcript copy.txt
               koch grade --key NAME.key.json < copy.txt      (copy on standard input)
@@ -31,6 +42,8 @@ struct GradeCommand: ParsableCommand {
                   a lesson done last night, graded today
               koch grade --key NAME.key.json --transcript copy.txt --dry-run --json
                   score only, as JSON; nothing recorded
+              koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
+                  a send exercise, from a recording of your keying
             """
     )
 
@@ -41,6 +54,17 @@ struct GradeCommand: ParsableCommand {
         name: .customLong("transcript"),
         help: ArgumentHelp("Your copy, as a text file; - or nothing reads it from standard input.", valueName: "file"))
     var transcriptPath: String?
+
+    @Option(
+        name: .customLong("audio"),
+        help: ArgumentHelp("A recording of your keying of a send exercise, to decode and grade.", valueName: "file"))
+    var audioPath: String?
+
+    @Option(name: .customLong("tone"), help: "With --audio: your sidetone's frequency in Hz (100 to 2000), if the automatic search picks the wrong one.")
+    var toneHz: Double?
+
+    @Option(name: .customLong("wpm"), help: "With --audio: your speed in WPM (3 to 60), if the decoder misjudges it.")
+    var speedWPM: Double?
 
     @OptionGroup
     var progress: ProgressOption
@@ -66,18 +90,37 @@ struct GradeCommand: ParsableCommand {
         if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
             throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
         }
-        if transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
+        if audioPath != nil, transcriptPath != nil {
+            throw ValidationError("Give either --audio (a recording of your keying) or --transcript (a copy), not both.")
+        }
+        if audioPath == nil, toneHz != nil || speedWPM != nil {
+            throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")
+        }
+        if let toneHz, !(100...2000).contains(toneHz) {
+            throw ValidationError("--tone must be 100 to 2000 Hz, not \(toneHz.formatted).")
+        }
+        if let speedWPM, !(3...60).contains(speedWPM) {
+            throw ValidationError("--wpm must be 3 to 60, not \(speedWPM.formatted).")
+        }
+        if audioPath == nil, transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
             throw ValidationError("Give your copy with --transcript FILE, or pipe it in: koch grade --key \(keyPath) < copy.txt")
         }
     }
 
     func run() throws {
         let key = try AnswerKeyFile.read(keyPath)
-        let transcript = try readTranscript()
+        var keying: KeyingRecording?
+        let score: Score
+        if let audioPath {
+            let recording = try decodeRecording(audioPath, of: key)
+            keying = recording
+            score = recording.copy.score
+        } else {
+            score = Score(key: key, transcript: try readTranscript())
+        }
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        let score = Score(key: key, transcript: transcript)
         let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
         let store = progress.store
 
@@ -104,12 +147,61 @@ struct GradeCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let report = GradeReport(score: score, outcome: outcome, recorded: !dryRun, progressFile: store.path)
+            var report = GradeReport(score: score, outcome: outcome, recorded: !dryRun, progressFile: store.path)
+            if let keying {
+                report.recording = GradeReport.Recording(
+                    file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text)
+                report.fist = keying.fist
+            }
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print(GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun, progressFile: store.path).text,
-                  terminator: "")
+            var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun, progressFile: store.path)
+            text.keying = keying
+            print(text.text, terminator: "")
         }
+    }
+
+    /// Decodes a recording of a send exercise in two streaming passes, as
+    /// `koch decode` does, and reads it against the key. Nothing has been
+    /// written when this throws.
+    private func decodeRecording(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
+        guard key.direction == .send else {
+            throw CommandFailure(description: """
+                \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
+                To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
+                and grade the recording with --audio.
+                """)
+        }
+        let first = try AudioFileReader(path: path)
+        guard first.sampleRate >= 8000 else {
+            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more. Record at a higher rate.")
+        }
+        var passes = 0
+        let result = try DecodeSession.run(
+            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM
+        ) { consume in
+            let reader = passes == 0 ? first : try AudioFileReader(path: path)
+            passes += 1
+            while true {
+                let block = try reader.read(maximumFrames: 1 << 15)
+                guard let channel = block.first, !channel.isEmpty else { break }
+                consume(block)
+            }
+        }
+        for stuck in result.output.stuckKeys {
+            let end = stuck.lastsToEnd ? " to the end of the recording" : ""
+            FileHandle.standardError.write(Data("""
+                \(path): the key stays down for \(String(format: "%.1f", stuck.durationSeconds)) s \
+                from \(String(format: "%.1f", stuck.startSeconds)) s\(end): a stuck key, or a carrier.\n
+                """.utf8))
+        }
+        guard !result.output.characters.isEmpty else {
+            let reason = result.nothingToDecode?.description ?? "Nothing to decode."
+            throw CommandFailure(description: "\(path): nothing to decode, so nothing was graded or recorded. \(reason)")
+        }
+        let copy = KeyedCopy(key: key, characters: result.output.characters)
+        let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
+        return KeyingRecording(file: path, result: result, copy: copy, fist: fist)
     }
 
     private func readTranscript() throws -> String {

@@ -12,6 +12,13 @@ struct GradeReport: Encodable {
         let due: String
     }
 
+    /// The recording a send exercise was graded from.
+    struct Recording: Encodable {
+        let file: String
+        let toneHz: Double?
+        let decodedText: String
+    }
+
     struct Earlier: Encodable {
         let date: String
         let gradedAt: String
@@ -42,6 +49,9 @@ struct GradeReport: Encodable {
     let recorded: Bool
     let replaced: Earlier?
     let progressFile: String
+    /// Set when graded from a recording (`--audio`).
+    var recording: Recording?
+    var fist: FistReport?
 
     init(score: Score, outcome: GradeOutcome, recorded: Bool, progressFile: String) {
         let session = outcome.session

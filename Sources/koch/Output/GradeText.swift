@@ -8,21 +8,28 @@ struct GradeText {
     let today: CalendarDay
     let recorded: Bool
     let progressFile: String
+    /// Set when graded from a recording (`--audio`).
+    var keying: KeyingRecording?
 
     var text: String {
         var lines: [String] = []
         let session = outcome.session
         let unlocked = key.characters.map(String.init).joined(separator: " ")
         lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), level \(key.level) (\(unlocked)), done \(session.date.day) \(session.date.timeOfDay)")
+        let copied = keying == nil ? "copied" : "keyed"
+        if let keying {
+            let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
+            lines.append("Decoded from \(keying.file)\(tone): \(keying.result.output.characters.count) characters")
+        }
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
-        if score.inserted > 0 { summary += ", \(score.inserted) extra written" }
+        if score.inserted > 0 { summary += ", \(score.inserted) extra \(keying == nil ? "written" : "keyed")" }
         lines.append(summary)
 
         let troubled = score.characters.filter { $0.value.correct < $0.value.attempts }.sorted { lhs, rhs in
             (lhs.value.correct * rhs.value.attempts, lhs.key) < (rhs.value.correct * lhs.value.attempts, rhs.key)
         }
         if troubled.isEmpty {
-            lines.append("Every character sent was copied right.")
+            lines.append("Every character sent was \(copied) right.")
         } else {
             lines.append("")
             lines.append("Characters missed or mistaken:")
@@ -35,7 +42,9 @@ struct GradeText {
         let groups = score.groupsWithErrors
         if !groups.isEmpty {
             lines.append("")
-            lines.append("Groups with errors (sent → copied, _ = nothing written):")
+            lines.append(keying == nil
+                ? "Groups with errors (sent → copied, _ = nothing written):"
+                : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):")
             let numberWidth = String(groups.map(\.number).max() ?? 0).count
             let sentWidth = groups.map(\.sent.count).max() ?? 0
             for group in groups.prefix(40) {
@@ -44,6 +53,11 @@ struct GradeText {
                     + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
             }
             if groups.count > 40 { lines.append("  ... and \(groups.count - 40) more groups") }
+        }
+
+        if let fist = keying?.fist {
+            lines.append("")
+            lines += FistText(report: fist).lines
         }
 
         lines.append("")

@@ -1,0 +1,42 @@
+/// A recording of a send exercise, decoded and read as the learner's copy:
+/// graded with the same whole-text alignment as a typed transcript.
+///
+/// Each decoded character is one mark of the transcript and each decoded
+/// word one of its groups. A pattern the decoder could not read (`*`) is a
+/// wrong character, not a "not copied" sign: the learner keyed something,
+/// and it was not the character asked for; one keyed where nothing was
+/// asked counts as an extra character.
+public struct KeyedCopy: Sendable, Hashable {
+    public let alignment: Alignment
+    public let score: Score
+    /// For each decoded character, in order, the character it was meant
+    /// to be; nil for one that stands for nothing in the exercise.
+    public let meant: [MeantCharacter?]
+
+    public init(key: AnswerKey, characters: [DecodedCharacter]) {
+        var groups: [[TranscriptMark]] = []
+        for character in characters {
+            if character.startsWord || groups.isEmpty { groups.append([]) }
+            groups[groups.count - 1].append(.character(character.text.uppercased()))
+        }
+        let sentGroups = key.groups.map { $0.text.uppercased().map(String.init) }
+        let alignment = Alignment(sentGroups: sentGroups, transcript: Transcript(groups: groups))
+        self.alignment = alignment
+        score = Score(alignment: alignment, groupNumbers: key.groups.map(\.number))
+
+        var groupStart: [Int: Int] = [:]
+        for (index, group) in alignment.sentGroup.enumerated() where groupStart[group] == nil {
+            groupStart[group] = index
+        }
+        var meant = [MeantCharacter?](repeating: nil, count: characters.count)
+        for step in alignment.steps {
+            guard let sent = step.sentIndex, let received = step.receivedIndex, meant.indices.contains(received) else { continue }
+            let group = alignment.sentGroup[sent]
+            guard key.groups.indices.contains(group) else { continue }
+            meant[received] = MeantCharacter(
+                groupNumber: key.groups[group].number, positionInGroup: sent - (groupStart[group] ?? sent) + 1,
+                text: alignment.sent[sent])
+        }
+        self.meant = meant
+    }
+}

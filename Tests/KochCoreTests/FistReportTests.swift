@@ -1,0 +1,73 @@
+import Testing
+@testable import KochCore
+
+@Suite struct FistReportTests {
+    let text = FistSignals.groups(120, seed: 3)
+
+    @Test(arguments: [0.05, 0.10, 0.20])
+    func consistencyMatchesTheJitterPutIn(jitter: Double) throws {
+        let report = try #require(FistSignals.report(text, FistStyle(jitter: jitter, seed: 11)))
+        let percent = jitter * 100
+        let dits = try #require(report.dits.variationPercent)
+        let dahs = try #require(report.dahs?.variationPercent)
+        let gaps = try #require(report.characterGaps?.variationPercent)
+        #expect(abs(dits - percent) < 0.2 * percent + 0.5, "dits vary by \(dits) %, jitter \(percent) %")
+        #expect(abs(dahs - percent) < 0.2 * percent + 0.5, "dahs vary by \(dahs) %, jitter \(percent) %")
+        #expect(abs(gaps - percent) < 0.2 * percent + 0.5, "gaps vary by \(gaps) %, jitter \(percent) %")
+    }
+
+    @Test func figuresAreInDitsOfTheLearnersOwnSpeed() throws {
+        let report = try #require(FistSignals.report(text, FistStyle(speedWPM: 15, dahDits: 3.3, intraCharacterGapDits: 1.2, characterGapDits: 3.6, wordGapDits: 8)))
+        #expect(report.speedWPM == 15)
+        #expect(report.ditMilliseconds == 80)
+        #expect(report.dahToDitRatio == 3.3)
+        #expect(report.intraCharacterGaps?.meanDits == 1.2)
+        #expect(report.characterGaps?.meanDits == 3.6)
+        #expect(report.wordGaps?.meanDits == 8)
+        #expect(report.dits.variationPercent == 0)
+    }
+
+    @Test func effectiveSpeedCountsTheGaps() throws {
+        // Gaps stretched as Farnsworth 20/10 stretches them: the overall pace is 10 WPM.
+        let timing = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 10)
+        let unit = timing.unitSeconds
+        let report = try #require(FistSignals.report("PARIS PARIS PARIS PARIS", FistStyle(
+            characterGapDits: timing.durationSeconds(of: .character) / unit, wordGapDits: timing.durationSeconds(of: .word) / unit)))
+        #expect(abs(report.effectiveSpeedWPM - 10) < 0.6)
+        #expect(report.speedWPM == 20)
+    }
+
+    @Test func aShortDahIsAmbiguousAndItsCharacterIsNamed() throws {
+        // KM KM KM: marks 0-2 are K (-.-), 3-4 M; the third group's M starts at mark 13.
+        let report = try #require(FistSignals.report("KM KM KM", FistStyle(), markOverrides: [13: 1.9]))
+        #expect(report.ambiguous.count == 1)
+        let place = try #require(report.ambiguous.first)
+        #expect(place.kind == .ditOrDah)
+        #expect(place.readAs == "dah")
+        #expect(place.lengthDits == 1.9)
+        #expect(place.meant == MeantCharacter(groupNumber: 3, positionInGroup: 2, text: "M"))
+        #expect(place.place == "group 3, character 2 (M)")
+        #expect(place.description == "a dah only 1.9 dits long: dit or dah?")
+    }
+
+    @Test func gapsBetweenClustersAreAmbiguous() throws {
+        // A gap of 2 dits inside K of the first group, one of 4.6 dits after its M.
+        let report = try #require(FistSignals.report("KM KM KM KM", FistStyle(), gapAfterMarkOverrides: [0: 2.0, 4: 4.6]))
+        #expect(report.ambiguous.map(\.kind) == [.oneCharacterOrTwo, .sameWordOrNext])
+        #expect(report.ambiguous.map(\.place) == ["group 1, character 1 (K)", "group 1, character 2 (M)"])
+        #expect(report.ambiguous.first?.description == "a gap of 2 dits inside it: one character or two?")
+    }
+
+    @Test func aLongPauseIsLeftOutOfTheWordGaps() throws {
+        // KM keyed 20 times: five marks a group, so mark 24 ends the fifth.
+        let groups = Array(repeating: "KM", count: 20).joined(separator: " ")
+        let report = try #require(FistSignals.report(groups, FistStyle(), gapAfterMarkOverrides: [24: 60]))
+        #expect(report.pauses == 1)
+        #expect(report.wordGaps?.meanDits == 7)
+        #expect(report.advice.isEmpty)
+    }
+
+    @Test func nothingKeyedGivesNoReport() {
+        #expect(FistReport(elements: [], gaps: [], characters: [], meant: [], exercise: Timing(characterSpeedWPM: 20)) == nil)
+    }
+}
