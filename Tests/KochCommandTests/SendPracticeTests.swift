@@ -176,8 +176,18 @@ import Testing
         try WAVWriter.write([Float](repeating: 0, count: 3 * Self.sampleRate), sampleRate: Self.sampleRate, to: audio)
         let result = try gradeAudio(scratch, key: key, audio: audio)
         #expect(!result.succeeded)
-        #expect(result.standardError.contains("nothing to decode"))
+        #expect(result.standardError.contains("silent: nothing to decode"))
+        #expect(result.standardError.contains("nothing was recorded"))
         #expect(result.standardError.contains("silence.wav"))
+        #expect(scratch.progressBytes() == nil)
+    }
+
+    @Test func missingRecordingIsNamed() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 2, minutes: 0.5, direction: .send)
+        let result = try gradeAudio(scratch, key: key, audio: scratch.folder + "/nowhere.wav")
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("nowhere.wav: there is no recording here"))
         #expect(scratch.progressBytes() == nil)
     }
 

@@ -172,6 +172,9 @@ struct GradeCommand: ParsableCommand {
                 and grade the recording with --audio.
                 """)
         }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
+        }
         let first = try AudioFileReader(path: path)
         guard first.sampleRate >= 8000 else {
             throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more. Record at a higher rate.")
@@ -197,7 +200,7 @@ struct GradeCommand: ParsableCommand {
         }
         guard !result.output.characters.isEmpty else {
             let reason = result.nothingToDecode?.description ?? "Nothing to decode."
-            throw CommandFailure(description: "\(path): nothing to decode, so nothing was graded or recorded. \(reason)")
+            throw CommandFailure(description: "\(path): \(reason) There is nothing to grade; nothing was recorded.")
         }
         let copy = KeyedCopy(key: key, characters: result.output.characters)
         let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
