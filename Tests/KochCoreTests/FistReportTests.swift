@@ -67,6 +67,41 @@ import Testing
         #expect(report.advice.isEmpty)
     }
 
+    @Test func wordsRunTogetherAreMeasuredAsTheWordGapsTheyWereMeantToBe() throws {
+        let groups = Array(repeating: "KM", count: 20).joined(separator: " ")
+        var output = FistSignals.keyed(groups, FistStyle(wordGapDits: 4))
+        // As a decoder might hear it: the crowded word gaps taken for gaps between characters.
+        output.gaps = output.gaps.map { $0.gap == .word ? TimedGap(gap: .character, startSeconds: $0.startSeconds, durationSeconds: $0.durationSeconds) : $0 }
+        output.characters = output.characters.map {
+            DecodedCharacter(text: $0.text, elements: $0.elements, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds,
+                             startsWord: false, isAmbiguous: false)
+        }
+        let copy = KeyedCopy(key: FistSignals.key(groups), characters: output.characters)
+        #expect(copy.score.accuracy == 1)
+        let report = try #require(FistReport(output: output, copy: copy, exercise: Timing(characterSpeedWPM: 20)))
+        #expect(report.wordGaps?.meanDits == 4)
+        #expect(report.characterGaps?.meanDits == 3)
+        #expect(report.advice.first?.kind == .crowdedWords)
+    }
+
+    @Test func marksAreMeasuredAsTheCharacterMeant() throws {
+        // M keyed with dahs so short that it was heard as I: its marks still count as dahs.
+        let text = "KM KM KM KM"
+        var output = FistSignals.keyed(text, FistStyle())
+        output.characters = output.characters.enumerated().map { index, character in
+            index == 1 ? DecodedCharacter(text: "I", elements: [.dit, .dit], startSeconds: character.startSeconds,
+                                          endSeconds: character.endSeconds, startsWord: false, isAmbiguous: false) : character
+        }
+        output.elements = output.elements.enumerated().map { index, element in
+            index == 3 || index == 4 ? TimedElement(element: .dit, startSeconds: element.startSeconds, durationSeconds: element.durationSeconds) : element
+        }
+        let copy = KeyedCopy(key: FistSignals.key(text), characters: output.characters)
+        #expect(copy.score.correct == 7)
+        let report = try #require(FistReport(output: output, copy: copy, exercise: Timing(characterSpeedWPM: 20)))
+        #expect(report.dahs?.count == 16)
+        #expect(report.dits.count == 4)
+    }
+
     @Test func nothingKeyedGivesNoReport() {
         #expect(FistReport(elements: [], gaps: [], characters: [], meant: [], exercise: Timing(characterSpeedWPM: 20)) == nil)
     }

@@ -6,6 +6,15 @@ import Foundation
 /// how even the dits and dahs are, where the timing was ambiguous, and one
 /// or two sentences of advice.
 ///
+/// Marks and gaps are measured as what they were meant to be: where a
+/// decoded character stands for a character of the exercise with as many
+/// elements, its marks count as that character's dits and dahs; a gap
+/// between two characters meant for different groups counts as a gap
+/// between words, one between characters of the same group as a gap
+/// between characters, however the decoder heard them. A learner who runs
+/// words together is told so, although the decoder heard one long word.
+/// Elsewhere (extra characters) the decoder's reading stands.
+///
 /// Lengths are in dits of the learner's own speed (the mean dit), so a
 /// slow but well-proportioned fist scores as well as a fast one. A gap
 /// between words more than `pauseFactor` times the typical one is a pause
@@ -38,7 +47,9 @@ public struct FistReport: Sendable, Hashable, Encodable {
     /// The report on `elements` and `gaps` as decoded, with `characters`
     /// the decoded characters and `meant` what each was meant to be (from
     /// `KeyedCopy`); nil when there is not a single mark to measure.
-    public init?(elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter], meant: [MeantCharacter?], exercise: Timing) {
+    public init?(elements decodedElements: [TimedElement], gaps decodedGaps: [TimedGap], characters: [DecodedCharacter],
+                 meant: [MeantCharacter?], exercise: Timing) {
+        let (elements, gaps) = Self.asMeant(elements: decodedElements, gaps: decodedGaps, characters: characters, meant: meant)
         let ditDurations = elements.filter { $0.element == .dit }.map(\.durationSeconds)
         let dahDurations = elements.filter { $0.element == .dah }.map(\.durationSeconds)
         let ditSeconds: Double
@@ -87,6 +98,34 @@ public struct FistReport: Sendable, Hashable, Encodable {
         self.init(elements: output.elements, gaps: output.gaps, characters: output.characters, meant: copy.meant, exercise: exercise)
     }
 
+    /// The elements and gaps with the classes the exercise meant them to
+    /// have, where the alignment says what that was.
+    static func asMeant(elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter],
+                        meant: [MeantCharacter?]) -> (elements: [TimedElement], gaps: [TimedGap]) {
+        let index = CharacterIndex(characters)
+        var elementsSeen = [Int](repeating: 0, count: characters.count)
+        let meantElements: [[Element]?] = characters.indices.map { position in
+            guard meant.indices.contains(position), let text = meant[position]?.text else { return nil }
+            let symbol = text.hasPrefix("<") ? MorseAlphabet.prosign(text) : text.first.flatMap(MorseAlphabet.symbol(for:))
+            guard let elements = symbol?.elements, elements.count == characters[position].elements.count else { return nil }
+            return elements
+        }
+        let asMeantElements = elements.sorted { $0.startSeconds < $1.startSeconds }.map { element -> TimedElement in
+            guard let position = index.at(element.startSeconds) else { return element }
+            let offset = elementsSeen[position]
+            elementsSeen[position] += 1
+            guard let pattern = meantElements[position], pattern.indices.contains(offset) else { return element }
+            return TimedElement(element: pattern[offset], startSeconds: element.startSeconds, durationSeconds: element.durationSeconds)
+        }
+        let asMeantGaps = gaps.map { gap -> TimedGap in
+            guard gap.gap != .intraCharacter, let before = index.at(gap.startSeconds), before + 1 < characters.count,
+                  meant.indices.contains(before + 1), let first = meant[before], let second = meant[before + 1] else { return gap }
+            let intended: Gap = first.groupNumber == second.groupNumber ? .character : .word
+            return TimedGap(gap: intended, startSeconds: gap.startSeconds, durationSeconds: gap.durationSeconds)
+        }
+        return (asMeantElements, asMeantGaps)
+    }
+
     /// PARIS units keyed (a dit and the gap inside a character 1, a dah 3,
     /// a gap between characters 3, between words 7) over the time they
     /// took, from the first key-down to the last key-up, pauses counted
@@ -120,16 +159,7 @@ public struct FistReport: Sendable, Hashable, Encodable {
         elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter], meant: [MeantCharacter?], ditSeconds: Double,
         centres: (dit: Double, dah: Double, intra: Double, character: Double, word: Double)
     ) -> [AmbiguousTiming] {
-        let starts = characters.map(\.startSeconds)
-        /// The last character starting at or before `seconds`.
-        func characterIndex(_ seconds: Double) -> Int? {
-            var low = 0, high = starts.count
-            while low < high {
-                let middle = (low + high) / 2
-                if starts[middle] <= seconds + 1e-6 { low = middle + 1 } else { high = middle }
-            }
-            return low > 0 ? low - 1 : nil
-        }
+        let index = CharacterIndex(characters)
         func isBetween(_ length: Double, _ lower: Double, _ upper: Double) -> Bool {
             guard length > 0, lower > 0, upper > lower * 1.05 else { return false }
             let logLower = log(lower), logUpper = log(upper)
@@ -163,12 +193,12 @@ public struct FistReport: Sendable, Hashable, Encodable {
             }
         }
         return found.sorted { $0.3 < $1.3 }.map { kind, readAs, length, seconds in
-            let index = characterIndex(seconds)
+            let position = index.at(seconds)
             return AmbiguousTiming(
                 kind: kind, readAs: readAs, lengthDits: FistNumber.rounded(length, places: 2),
                 atSeconds: FistNumber.rounded(seconds, places: 3),
-                decoded: index.map { characters[$0].text } ?? "?",
-                meant: index.flatMap { meant.indices.contains($0) ? meant[$0] : nil })
+                decoded: position.map { characters[$0].text } ?? "?",
+                meant: position.flatMap { meant.indices.contains($0) ? meant[$0] : nil })
         }
     }
 }

@@ -13,7 +13,7 @@ struct FistText {
         lines.append("  Speed     \(one(report.speedWPM)) WPM characters, \(one(report.effectiveSpeedWPM)) WPM overall "
             + "(the exercise: \(one(targets.characterSpeedWPM)) and \(one(targets.effectiveSpeedWPM))); a dit of \(Int(report.ditMilliseconds.rounded())) ms")
         if let ratio = report.dahToDitRatio {
-            lines.append("  Dahs      \(one(ratio)) dits long (standard 3)")
+            lines.append("  Dahs      \(figure(ratio)) dits long (standard 3)")
         }
         let gaps: [(String, TimingSpread?, String)] = [
             ("inside characters", report.intraCharacterGaps, "1"),
@@ -25,7 +25,7 @@ struct FistText {
             lines.append("  Gaps in dits, against the standard\(farnsworth):")
             for (name, spread, target) in gaps {
                 guard let spread else { continue }
-                let value = one(spread.meanDits)
+                let value = figure(spread.meanDits)
                 lines.append("    " + name.padding(toLength: 19, withPad: " ", startingAt: 0)
                     + String(repeating: " ", count: max(0, 5 - value.count)) + value + "  (\(target))")
             }
@@ -61,6 +61,9 @@ struct FistText {
     private func one(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(format: "%.1f", value)
     }
+
+    /// A measured length: always one decimal, so that the column lines up.
+    private func figure(_ value: Double) -> String { String(format: "%.1f", value) }
 
     private func whole(_ value: Double) -> String { String(Int(value.rounded())) }
 }
