@@ -8,6 +8,7 @@ import Mustache
 public struct Templates: Sendable {
     public let folder: String
     private let library: MustacheLibrary
+    private let templateNames: [String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         guard let folder = Self.locate(environment: environment) else {
@@ -16,12 +17,12 @@ public struct Templates: Sendable {
                 reason: "koch cannot find its templates folder. Set KOCH_TEMPLATES to the templates folder of the koch source tree.")
         }
         self.folder = folder
-        library = try Self.load(folder)
+        (library, templateNames) = try Self.load(folder)
     }
 
     /// Every `.mustache` file under the folder, named by its path inside it
     /// without the extension (`key.txt`, `qso/contest`).
-    private static func load(_ folder: String) throws -> MustacheLibrary {
+    private static func load(_ folder: String) throws -> (MustacheLibrary, [String]) {
         var templates: [String: MustacheTemplate] = [:]
         let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
         for file in files.sorted() where file.hasSuffix(".mustache") {
@@ -35,7 +36,7 @@ public struct Templates: Sendable {
                 throw FileError.malformed(path: path, reason: "the template is not valid Mustache: \(error)")
             }
         }
-        return MustacheLibrary(templates: templates)
+        return (MustacheLibrary(templates: templates), templates.keys.sorted())
     }
 
     /// Renders `context` (dictionaries, arrays and values) with the template `name`.
@@ -46,22 +47,15 @@ public struct Templates: Sendable {
         return text
     }
 
+    /// The names of every template, `key.txt`, `qso/contest` and so on.
+    public var names: [String] { templateNames }
+
     public func has(_ name: String) -> Bool {
         library.getTemplate(named: name) != nil
     }
 
     static func locate(environment: [String: String]) -> String? {
         if let folder = environment["KOCH_TEMPLATES"], !folder.isEmpty { return folder }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? ""
-        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        while folder.path != "/" {
-            for candidate in [folder.appendingPathComponent("templates"), folder.appendingPathComponent("share/koch/templates")]
-            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("key.txt.mustache").path) {
-                return candidate.path
-            }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+        return ResourceFolder.locate("templates", containing: "key.txt.mustache")
     }
 }

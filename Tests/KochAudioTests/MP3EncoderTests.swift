@@ -16,7 +16,7 @@ import Testing
         var settings = LessonSettings()
         settings.minutes = 1
         settings.level = 5
-        let lesson = Lesson(settings: settings)
+        let lesson = try Lesson(settings: settings)
         let samples = ToneSynthesizer(frequencyHz: 600, sampleRate: sampleRate).render(lesson.timeline)
         let path = folder + "/lesson-\(sampleRate)-\(bitrateKbps).mp3"
         let encoder = try MP3Encoder(sampleRate: sampleRate, bitrateKbps: bitrateKbps)

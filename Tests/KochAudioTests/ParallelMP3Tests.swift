@@ -14,11 +14,11 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    func lessonSamples(sampleRate: Int, minutes: Double = 1.5) -> [Float] {
+    func lessonSamples(sampleRate: Int, minutes: Double = 1.5) throws -> [Float] {
         var settings = LessonSettings()
         settings.minutes = minutes
         settings.level = 20
-        return ToneSynthesizer(frequencyHz: 600, sampleRate: sampleRate).render(Lesson(settings: settings).timeline)
+        return ToneSynthesizer(frequencyHz: 600, sampleRate: sampleRate).render(try Lesson(settings: settings).timeline)
     }
 
     func decode(_ bytes: [UInt8], name: String) throws -> [Float] {
@@ -31,7 +31,7 @@ import Testing
     /// LAME's lead-in, joined or not.)
     @Test(arguments: [(44100, 64), (22050, 64), (48000, 96), (32000, 48)])
     func partsDecodeToTheSameSamplesInTheSamePlaces(sampleRate: Int, bitrateKbps: Int) throws {
-        let samples = lessonSamples(sampleRate: sampleRate)
+        let samples = try lessonSamples(sampleRate: sampleRate)
         let encoder = try MP3Encoder(sampleRate: sampleRate, bitrateKbps: bitrateKbps)
         let whole = try decode(try encoder.encode(samples, tags: tags, path: "whole", maximumParts: 1), name: "whole.mp3")
         let joinedBytes = try encoder.encode(samples, tags: tags, path: "joined", maximumParts: 4)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func bytesDoNotDependOnHowManyCoresEncode() throws {
-        let samples = lessonSamples(sampleRate: 22050)
+        let samples = try lessonSamples(sampleRate: 22050)
         let encoder = try MP3Encoder(sampleRate: 22050, bitrateKbps: 64)
         let serial = try encoder.encode(samples, tags: tags, path: "serial", concurrency: 1)
         let concurrent = try encoder.encode(samples, tags: tags, path: "concurrent", concurrency: 8)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func joinedFileHasAConsistentInfoFrame() throws {
-        let samples = lessonSamples(sampleRate: 44100, minutes: 3)
+        let samples = try lessonSamples(sampleRate: 44100, minutes: 3)
         let encoder = try MP3Encoder(sampleRate: 44100, bitrateKbps: 64)
         let bytes = try encoder.encode(samples, tags: tags, path: "joined", maximumParts: 3)
         let audioStart = 10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }
@@ -68,8 +68,8 @@ import Testing
         #expect(info.musicCRC == MP3InfoFrame.crc16(bytes[(audioStart + 208)...]))
     }
 
-    @Test func seamsFallInSilenceAndSkipWhatLAMEAdds() {
-        let samples = lessonSamples(sampleRate: 44100)
+    @Test func seamsFallInSilenceAndSkipWhatLAMEAdds() throws {
+        let samples = try lessonSamples(sampleRate: 44100)
         let seams = samples.withUnsafeBufferPointer { MP3Seams.plan($0, count: 4, delay: 576, frameSize: 1152) }
         #expect(seams.parts.count == 4)
         for (part, next) in zip(seams.parts, seams.parts.dropFirst()) {
@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func infoFrameRewriteOfASingleStreamChangesNothing() throws {
-        let samples = lessonSamples(sampleRate: 44100, minutes: 1)
+        let samples = try lessonSamples(sampleRate: 44100, minutes: 1)
         let encoder = try MP3Encoder(sampleRate: 44100, bitrateKbps: 64)
         let bytes = try encoder.encode(samples, tags: tags, path: "one", maximumParts: 1)
         let audioStart = 10 + bytes[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }

@@ -16,7 +16,7 @@ import Testing
         var settings = LessonSettings()
         settings.minutes = 0.5
         settings.level = 26
-        let lesson = Lesson(settings: settings)
+        let lesson = try Lesson(settings: settings)
         let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: sampleRate)
         let path = folder + "/lesson-\(sampleRate).wav"
         try WAVWriter.write(synthesizer.render(lesson.timeline), sampleRate: sampleRate, to: path)

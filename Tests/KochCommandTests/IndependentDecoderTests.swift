@@ -15,7 +15,8 @@ import Testing
         let wav = folder + "/" + (try #require(names.first { $0.hasSuffix(".wav") }))
         let keyPath = folder + "/" + (try #require(names.first { $0.hasSuffix(".key.json") }))
         let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: keyPath))) as! [String: Any]
-        let sent = (key["groups"] as! [[String: Any]]).map { $0["text"] as! String }.joined()
+        let introduction = ((key["introduction"] as? [String: Any])?["text"] as? String ?? "").filter { $0 != " " }
+        let sent = introduction + (key["groups"] as! [[String: Any]]).map { $0["text"] as! String }.joined()
 
         let raw = folder + "/lesson.raw"
         try shell("sox '\(wav)' -t raw -e signed -b 16 -c 1 -r 22050 '\(raw)'")

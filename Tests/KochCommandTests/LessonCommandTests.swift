@@ -81,7 +81,12 @@ import Testing
         let sheet = try String(contentsOfFile: folder + "/" + sheetName, encoding: .utf8)
         let lines = sheet.split(separator: "\n").filter { $0.first?.isNumber == true && $0.contains(":") }
         #expect(lines.count == (groups.count + 4) / 5)
-        #expect(lines.first?.hasPrefix("0:00") == true)
+        let firstStart = Int(groups[0]["startSeconds"] as! Double)
+        #expect(lines.first?.hasPrefix("0:0\(firstStart)") == true, "\(sheet)")
+        // It opens with the newest character on its own, which the key marks and does not number.
+        let introduction = try #require(key["introduction"] as? [String: Any])
+        #expect(introduction["text"] as? String == "S S S S S")
+        #expect((introduction["endSeconds"] as! Double) < (groups[0]["startSeconds"] as! Double))
         #expect(lines.first?.contains(" 1. \(groups[0]["text"] as! String)") == true)
     }
 

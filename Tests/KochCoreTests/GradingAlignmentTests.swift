@@ -110,10 +110,10 @@ import Testing
         #expect(score.characters["M"]?.mistakenFor == ["X": 1])
     }
 
-    @Test func aFullFiveMinuteLessonGradesQuickly() {
+    @Test func aFullFiveMinuteLessonGradesQuickly() throws {
         var settings = LessonSettings()
         settings.level = 10
-        let key = AnswerKey(lesson: Lesson(settings: settings), createdAt: .init(timeIntervalSince1970: 0))
+        let key = AnswerKey(lesson: try Lesson(settings: settings), createdAt: .init(timeIntervalSince1970: 0))
         var copy = key.groups.map(\.text)
         copy.remove(at: 10)
         copy[20] = "KKK"

@@ -15,8 +15,8 @@ public enum ContentError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .noUsableWords(characters):
-            return "No word in the word lists is made only of \(characters): "
-                + "practise groups until more characters are unlocked, or give more characters with --chars."
+            return "The word lists have fewer than \(WordSelector.minimumWordCount) words made only of \(characters): "
+                + "practise groups until more characters are unlocked (words work from level 7 of the letters course), or give more characters with --chars."
         case let .callsignsNeedDigits(characters):
             return "Callsigns need digits, and the characters \(characters) have none: "
                 + "use --course full at a level with digits, or add digits with --chars."

@@ -38,6 +38,11 @@ public struct WordSelector: Sendable {
 
     public var isEmpty: Bool { words.isEmpty }
 
+    /// Fewer different words than this would make a lesson of repeats (at
+    /// level 2, K M make only the word K); the letters course has ten from
+    /// level 7. Lessons ask for at least this many.
+    public static let minimumWordCount = 10
+
     /// One word at random; nil when no word is usable.
     public func word(using generator: inout SeededGenerator) -> [Symbol]? {
         guard let total = cumulativeWeights.last else { return nil }

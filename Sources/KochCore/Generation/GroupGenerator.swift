@@ -14,18 +14,22 @@ public struct GroupGenerator: Sendable {
         self.groupLengths = groupLengths
     }
 
-    /// The Koch weighting: every unlocked character weighs 1 and the newest
-    /// weighs enough to make at least a quarter of all characters (twice
-    /// any other at the first levels, as the G4FON trainer and LCWO do).
+    /// The Koch weighting: every character weighs 1 and the newest weighs
+    /// enough to make at least a quarter of all characters (twice any
+    /// other at the first levels, as the G4FON trainer and LCWO do).
     /// `extraWeight` adds to a character's weight (weak characters).
-    public init(course: KochCourse, level: Int, extraWeight: [String: Double] = [:]) {
-        let unlocked = course.unlocked(atLevel: level)
-        let others = Double(unlocked.count - 1)
+    public init(characters: [Symbol], newest: Symbol?, extraWeight: [String: Double] = [:]) {
+        let others = Double(max(characters.count - 1, 1))
         let newestWeight = max(2, others / 3)
-        let weights = unlocked.enumerated().map { index, symbol in
-            (index == unlocked.count - 1 ? newestWeight : 1) + (extraWeight[symbol.text] ?? 0)
+        let weights = characters.map { symbol in
+            (symbol == newest ? newestWeight : 1) + (extraWeight[symbol.text] ?? 0)
         }
-        self.init(characters: unlocked, weights: weights)
+        self.init(characters: characters, weights: weights)
+    }
+
+    /// The Koch weighting at a level of a course.
+    public init(course: KochCourse, level: Int, extraWeight: [String: Double] = [:]) {
+        self.init(characters: course.unlocked(atLevel: level), newest: course.newest(atLevel: level), extraWeight: extraWeight)
     }
 
     /// The share of characters each symbol is expected to take.

@@ -28,6 +28,35 @@ public struct Alignment: Sendable, Hashable {
             received: received, receivedStarts: Self.groupStarts(receivedGroup))
     }
 
+    private init(sent: [String], sentGroup: [Int], received: [TranscriptMark], receivedGroup: [Int], steps: [AlignmentStep]) {
+        self.sent = sent
+        self.sentGroup = sentGroup
+        self.received = received
+        self.receivedGroup = receivedGroup
+        self.steps = steps
+    }
+
+    /// The alignment without its first `count` sent groups (a lesson's
+    /// introduction): their characters, and whatever was written before
+    /// the first character of the groups that remain, are left out.
+    public func droppingLeadingGroups(_ count: Int) -> Alignment {
+        guard count > 0 else { return self }
+        let dropped = sentGroup.prefix { $0 < count }.count
+        guard let firstKept = steps.firstIndex(where: { ($0.sentIndex ?? -1) >= dropped }) else {
+            return Alignment(sent: [], sentGroup: [], received: received, receivedGroup: receivedGroup, steps: [])
+        }
+        let kept = steps[firstKept...].map { step -> AlignmentStep in
+            switch step {
+            case let .match(sent, received): .match(sent: sent - dropped, received: received)
+            case let .substitution(sent, received): .substitution(sent: sent - dropped, received: received)
+            case let .missed(sent): .missed(sent: sent - dropped)
+            case .inserted: step
+            }
+        }
+        return Alignment(sent: Array(sent.dropFirst(dropped)), sentGroup: sentGroup.dropFirst(dropped).map { $0 - count },
+                         received: received, receivedGroup: receivedGroup, steps: kept)
+    }
+
     private static func groupStarts(_ groups: [Int]) -> [Bool] {
         groups.indices.map { $0 == 0 || groups[$0 - 1] != groups[$0] }
     }

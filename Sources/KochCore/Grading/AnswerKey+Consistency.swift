@@ -14,9 +14,11 @@ extension AnswerKey {
             problems.append(.init(codingPath: "level", reason: "is \(level), but the \(course.rawValue) course has levels \(course.levels.lowerBound) to \(course.levels.upperBound)"))
             return problems
         }
-        let unlocked = course.unlocked(atLevel: level).map(\.text).joined()
+        let unlocked = settings.characters.map(\.text).joined()
         if characters != unlocked {
-            problems.append(.init(codingPath: "characters", reason: "is \"\(characters)\", but level \(level) of the \(course.rawValue) course unlocks \"\(unlocked)\""))
+            let source = settings.customCharacters != nil ? "the chosen characters are"
+                : settings.kind.usesLevel ? "level \(level) of the \(course.rawValue) course unlocks" : "a \(settings.kind.rawValue) lesson may use"
+            problems.append(.init(codingPath: "characters", reason: "is \"\(characters)\", but \(source) \"\(unlocked)\""))
         }
         if settings.level != level || settings.direction != direction || settings.course != course {
             problems.append(.init(codingPath: "settings", reason: "disagree with the key's level, direction or course"))

@@ -24,7 +24,12 @@ public struct Score: Sendable, Hashable {
         let characterSet = Set(key.characters.uppercased())
         let transcript = Transcript(text: text, characterSet: characterSet)
         let sentGroups = key.groups.map { $0.text.uppercased().map(String.init) }
-        self.init(alignment: Alignment(sentGroups: sentGroups, transcript: transcript), groupNumbers: key.groups.map(\.number))
+        // The introduction is aligned too, so that a learner who copied it
+        // is not charged for extra characters, and then left out of the score.
+        let introduction = key.introduction.map { $0.text.split(separator: " ").map { $0.uppercased().map(String.init) } } ?? []
+        let alignment = Alignment(sentGroups: introduction + sentGroups, transcript: transcript)
+            .droppingLeadingGroups(introduction.count)
+        self.init(alignment: alignment, groupNumbers: key.groups.map(\.number))
     }
 
     public init(alignment: Alignment, groupNumbers: [Int]) {

@@ -30,6 +30,9 @@ public struct AnswerKey: Sendable, Hashable, Codable {
     public var lessonCount: Int
     public var settings: LessonSettings
     public var groups: [Group]
+    /// The newest character sent on its own before the groups, with where it
+    /// sounds; not graded (absent when the lesson has none).
+    public var introduction: Group?
     public var durationSeconds: Double
 
     /// The key of a lesson, times rounded to the millisecond.
@@ -38,17 +41,21 @@ public struct AnswerKey: Sendable, Hashable, Codable {
         formatVersion = Self.currentFormatVersion
         lessonID = lesson.lessonID
         self.createdAt = createdAt
-        kind = "groups"
+        kind = lesson.settings.kind.rawValue
         direction = lesson.settings.direction
         course = lesson.settings.course
         level = lesson.settings.level
         characters = lesson.characters.map(\.text).joined()
-        newestCharacter = lesson.newestCharacter.text
+        newestCharacter = lesson.newestCharacter?.text ?? ""
         lessonNumber = lesson.number
         lessonCount = lesson.count
         settings = lesson.settings
-        groups = lesson.timeline.words.enumerated().map { index, word in
+        groups = lesson.gradedWords.enumerated().map { index, word in
             Group(number: index + 1, text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
+        }
+        if let first = lesson.timeline.words.first, let last = lesson.timeline.words.prefix(lesson.introduction.count).last {
+            introduction = Group(number: 0, text: lesson.introduction.map { $0.map(\.text).joined() }.joined(separator: " "),
+                                 startSeconds: ms(first.startSeconds), endSeconds: ms(last.endSeconds))
         }
         durationSeconds = ms(lesson.timeline.durationSeconds)
     }

@@ -1,44 +1,84 @@
-/// One Koch lesson: random groups of the unlocked characters laid out in
-/// time, with what the answer key needs to know about them.
+/// One Koch lesson: its words (random groups, words, callsigns, a QSO or a
+/// part of a text), opened by the newest character sent on its own, laid
+/// out in time, with what the answer key needs to know about them.
 public struct Lesson: Sendable {
     public let settings: LessonSettings
     /// Which lesson of a batch, from 1, and how many the batch has.
     public let number: Int
     public let count: Int
     public let lessonID: String
+    /// The newest character sent a few times on its own before the lesson
+    /// proper; not graded. Empty when the lesson has none.
+    public let introduction: [[Symbol]]
+    /// The words that are graded.
     public let text: MorseText
+    /// The introduction then the text, in time.
     public let timeline: Timeline
 
-    /// Makes the `number`-th lesson of a batch of `count` from the settings.
-    /// The same settings and number always give the same lesson.
-    public init(settings: LessonSettings, number: Int = 1, count: Int = 1) {
+    /// How often the introduction sends the newest character.
+    public static let introductionRepeats = 5
+
+    /// Makes the `number`-th lesson of a batch of `count` from the settings
+    /// and, for words and fixed texts, the content read at the edge. The
+    /// same settings, content and number always give the same lesson.
+    public init(settings: LessonSettings, content: LessonContent = .generated, number: Int = 1, count: Int = 1) throws(ContentError) {
         self.settings = settings
         self.number = number
         self.count = count
-        let lessonSeed = SeededGenerator.derivedSeed(settings.seed, index: number)
-        var generator = SeededGenerator(seed: lessonSeed)
-        let groupGenerator = GroupGenerator(course: settings.course, level: settings.level, extraWeight: settings.extraWeight)
-        let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds
-        let groups = groupGenerator.groups(lastingSeconds: keyedSeconds, timing: settings.timing, using: &generator)
-        self.text = MorseText(words: groups)
-        self.timeline = Timeline(
-            text: text, timing: settings.timing,
+        let timing = settings.timing
+        if settings.introduction, settings.direction == .receive, let newest = settings.newestCharacter {
+            introduction = Array(repeating: [newest], count: Self.introductionRepeats)
+        } else {
+            introduction = []
+        }
+        let introductionSeconds = introduction.isEmpty ? 0
+            : Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
+        let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds - introductionSeconds
+        var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(settings.seed, index: number))
+        let words: [[Symbol]]
+        switch (settings.kind, content) {
+        case let (_, .fixed(given)):
+            words = given
+        case let (_, .wordList(list)):
+            let selector = WordSelector(wordList: list, characters: settings.characters, extraWeight: settings.extraWeight)
+            guard selector.words.count >= WordSelector.minimumWordCount else {
+                throw .noUsableWords(characters: settings.characters.map(\.text).joined(separator: " "))
+            }
+            words = try selector.words(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
+        case (.callsigns, .generated):
+            let callsigns = try CallsignGenerator(characters: settings.characters)
+            words = callsigns.callsigns(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
+        case (_, .generated):
+            let groups = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
+            words = groups.groups(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
+        }
+        text = MorseText(words: words)
+        timeline = Timeline(
+            text: MorseText(words: introduction + words), timing: timing,
             leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds)
-        self.lessonID = Self.identifier(settings: settings, number: number)
+        lessonID = Self.identifier(settings: settings, number: number, words: words)
     }
 
-    public var characters: [Symbol] { settings.course.unlocked(atLevel: settings.level) }
-    public var newestCharacter: Symbol { settings.course.newest(atLevel: settings.level) }
+    public var characters: [Symbol] { settings.characters }
+    public var newestCharacter: Symbol? { settings.newestCharacter }
+
+    /// The graded words in time: the timeline's words after the introduction.
+    public var gradedWords: ArraySlice<Timeline.Word> { timeline.words.dropFirst(introduction.count) }
 
     /// A short identifier that names the lesson for grading: level, then a
     /// hash of everything that decided its content (FNV-1a, mixed, 48 bits).
-    static func identifier(settings: LessonSettings, number: Int) -> String {
-        let canonical = [
+    static func identifier(settings: LessonSettings, number: Int, words: [[Symbol]]) -> String {
+        var canonical = [
             settings.course.rawValue, settings.direction.rawValue, "\(settings.level)", "\(settings.minutes)",
             "\(settings.characterSpeedWPM)", "\(settings.effectiveSpeedWPM)", "\(settings.toneHz)",
             "\(settings.seed)", "\(number)",
             settings.extraWeight.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
         ].joined(separator: "|")
+        canonical += "|\(settings.kind.rawValue)|\(settings.customCharacters ?? "")|\(settings.introduction)|\(settings.conditions)"
+        // A fixed text (a QSO, a book) decides the content by itself.
+        if settings.kind == .qso || settings.kind == .text {
+            canonical += "|" + words.map { $0.map(\.text).joined() }.joined(separator: " ")
+        }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in canonical.utf8 {
             hash ^= UInt64(byte)

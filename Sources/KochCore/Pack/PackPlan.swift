@@ -17,11 +17,14 @@ public struct PackPlan: Sendable {
         public let name: String
         public let title: String
         public let settings: LessonSettings
+        /// Where the words come from, besides the settings (a word list).
+        public let content: LessonContent
 
-        public init(name: String, title: String, settings: LessonSettings) {
+        public init(name: String, title: String, settings: LessonSettings, content: LessonContent = .generated) {
             self.name = name
             self.title = title
             self.settings = settings
+            self.content = content
         }
     }
 
@@ -30,23 +33,28 @@ public struct PackPlan: Sendable {
     /// `perFolder` lessons in each requested folder. Each folder's lessons are
     /// seeded from the pack's seed and the folder's name, so adding a folder
     /// does not change the others.
-    public init(folders requests: [FolderRequest], perFolder: Int, seed: UInt64) {
-        folders = requests.map { request in
+    public init(folders requests: [FolderRequest], perFolder: Int, seed: UInt64) throws(ContentError) {
+        var folders: [Folder] = []
+        for request in requests {
             var settings = request.settings
             settings.seed = SeededGenerator.derivedSeed(seed, index: Self.stableHash(request.name))
-            return Folder(name: request.name, title: request.title,
-                          lessons: (1...perFolder).map { Lesson(settings: settings, number: $0, count: perFolder) })
+            var lessons: [Lesson] = []
+            for number in 1...perFolder {
+                lessons.append(try Lesson(settings: settings, content: request.content, number: number, count: perFolder))
+            }
+            folders.append(Folder(name: request.name, title: request.title, lessons: lessons))
         }
+        self.folders = folders
     }
 
     /// Folders for a range of levels, named `level-NN`.
-    public static func levelFolders(_ levels: ClosedRange<Int>, settings: LessonSettings) -> [FolderRequest] {
+    public static func levelFolders(_ levels: ClosedRange<Int>, settings: LessonSettings, content: LessonContent = .generated) -> [FolderRequest] {
         levels.map { level in
             var levelSettings = settings
             levelSettings.level = level
             let characters = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
             return FolderRequest(name: "level-" + (level < 10 ? "0" : "") + String(level),
-                                 title: "Level \(level) (\(characters))", settings: levelSettings)
+                                 title: "Level \(level) (\(characters))", settings: levelSettings, content: content)
         }
     }
 

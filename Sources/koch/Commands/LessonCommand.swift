@@ -10,9 +10,14 @@ struct LessonCommand: ParsableCommand {
         abstract: "Write Koch lessons as audio files, each with an answer key.",
         discussion: """
             Each lesson is random groups of 2 to 5 of the characters unlocked at your \
-            level, the newest character coming up more often than the others. Beside each \
-            audio file go NAME.key.json (for `koch grade`) and NAME.key.txt (the groups to \
-            check your copy against, five to a line with the time each line starts).
+            level, the newest character coming up more often than the others, after that \
+            character sent five times on its own (not graded; --no-intro leaves it out). \
+            Beside each audio file go NAME.key.json (for `koch grade`) and NAME.key.txt \
+            (the groups to check your copy against, five to a line with the time each line \
+            starts).
+
+            --kind words, callsigns, qso or text make other lessons; --band (or --qrn, \
+            --qsb, --qrm) puts them on a noisy, fading, busy band. The key records both.
 
             The level comes from your progress file (see `koch status`) unless you give \
             --level, and characters you often miss come up more often.
@@ -26,6 +31,10 @@ struct LessonCommand: ParsableCommand {
               koch lesson --level 5 --count 3  three lessons with K M R S U
               koch lesson --seed 42            the same lesson every time
               koch lesson --direction send     a send exercise: a sheet to key
+              koch lesson --kind words --band fair
+              koch lesson --kind qso --qso-style contest --wpm 25 --effective 20
+              koch lesson --kind text --file book.txt --format mp3 --out book
+              koch lesson --chars KMRS --no-intro
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
             """
     )
@@ -57,11 +66,17 @@ struct LessonCommand: ParsableCommand {
     @Option(help: "Seed for the random groups; the same seed and settings give the same lessons. Default: a new random seed, recorded in the key.")
     var seed: UInt64?
 
+    @OptionGroup(title: "Content")
+    var content: ContentOptions
+
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
+    @OptionGroup(title: "Band conditions")
+    var band: BandOptions
+
     func validate() throws {
-        let course = KochCourse.letters
+        let course = content.course ?? .letters
         if let level, !course.levels.contains(level) {
             throw ValidationError("--level must be \(course.levels.lowerBound) to \(course.levels.upperBound), not \(level).")
         }
@@ -80,24 +95,48 @@ struct LessonCommand: ParsableCommand {
         let encoder = audioFormat.writesMP3 ? try sound.mp3Encoder() : nil
 
         var settings = LessonSettings()
-        let plan = try learnerPlan(course: settings.course)
-        let level = plan.level
-        settings.level = level
+        content.apply(to: &settings)
+        let plan = try learnerPlan(course: content.course ?? .letters)
+        settings.level = plan.level
         settings.direction = direction
         settings.extraWeight = plan.extraWeight
         settings.minutes = minutes
         sound.apply(to: &settings)
+        settings.conditions = try band.conditions()
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        let source = try LessonContentSource(content, settings: settings, templates: templates)
+        let total = source.lessonCount.map { min($0, count == 1 ? $0 : count) } ?? count
 
+        // Every lesson is made before any file is written, so that content
+        // that cannot be made (callsigns without digits) stops the run clean.
+        var lessons: [Lesson] = []
+        for number in 1...total {
+            lessons.append(try Lesson(settings: settings, content: try source.content(forLesson: number, settings: settings),
+                                      number: number, count: total))
+        }
         let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
-        let unlocked = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
-        print("Level \(level) (\(unlocked)), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz, seed \(settings.seed):")
+        print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
-        for number in 1...count {
-            let lesson = Lesson(settings: settings, number: number, count: count)
+        for lesson in lessons {
             let files = try writer.write(lesson, createdAt: Date())
-            print("  lesson \(number) of \(count): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) groups")
+            let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
+            print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)")
             for file in files { print("    \(file)") }
         }
+    }
+
+    /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.
+    static func describe(_ settings: LessonSettings) -> String {
+        let characters = settings.characters.map(\.text).joined(separator: " ")
+        var parts: [String] = []
+        if settings.customCharacters != nil {
+            parts.append("Characters \(characters)")
+        } else if settings.kind.usesLevel {
+            parts.append("Level \(settings.level) (\(characters))")
+        }
+        if settings.kind != .groups { parts.append(settings.kind.rawValue) }
+        parts.append("\(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz")
+        if !settings.conditions.isClear { parts.append("band conditions on") }
+        return parts.joined(separator: ", ")
     }
 }

@@ -65,8 +65,14 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("verify"), help: "Check a finished pack against its manifest and exit.")
     var verifyFolder: String?
 
+    @OptionGroup(title: "Content")
+    var content: ContentOptions
+
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
+
+    @OptionGroup(title: "Band conditions")
+    var band: BandOptions
 
     func validate() throws {
         if verifyFolder != nil { return }
@@ -76,6 +82,9 @@ struct PackCommand: ParsableCommand {
         if let levels { _ = try Self.parseLevels(levels) }
         guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
         guard (0.5...60).contains(minutes) else { throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).") }
+        guard content.kind.usesLevel else {
+            throw ValidationError("A pack is made of groups, words or callsigns; make QSO and text lessons with koch lesson.")
+        }
         guard format != .none else { throw ValidationError("--format must be mp3, wav or both for a pack.") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256, not \(jobs).") }
         if let shard { _ = try Self.parseShard(shard) }
@@ -89,11 +98,13 @@ struct PackCommand: ParsableCommand {
         let templates = try Templates()
         var base = LessonSettings()
         base.minutes = minutes
+        content.apply(to: &base)
         sound.apply(to: &base)
+        base.conditions = try band.conditions()
         let requests = try folderRequests(base: base)
         let seed = try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
             ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
-        let plan = PackPlan(folders: requests, perFolder: perLevel, seed: seed)
+        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed)
         let signature = plan.signature(extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)")
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
@@ -119,11 +130,12 @@ struct PackCommand: ParsableCommand {
     }
 
     private func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
+        let words: LessonContent = content.kind == .words ? .wordList(try WordLists.all()) : .generated
         if let levels {
             let list = try Self.parseLevels(levels)
-            return list.flatMap { PackPlan.levelFolders($0...$0, settings: base) }
+            return list.flatMap { PackPlan.levelFolders($0...$0, settings: base, content: words) }
         }
-        return try RosterLoader(path: roster ?? "").folderRequests(base: base)
+        return try RosterLoader(path: roster ?? "").folderRequests(base: base, content: words)
     }
 
     /// Checks every file of the manifest: present, same size, same SHA-256.

@@ -36,7 +36,11 @@ struct LessonWriter {
         let base = folder + "/" + Self.baseName(of: lesson)
         var written: [String] = []
         if format != .none {
-            let samples = synthesizer.render(lesson.timeline)
+            var samples = synthesizer.render(lesson.timeline)
+            lesson.settings.conditions.apply(
+                to: &samples, sampleRate: synthesizer.sampleRate, toneHz: synthesizer.frequencyHz,
+                seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number),
+                signalPeakAmplitude: synthesizer.peakAmplitude)
             if format.writesMP3, let encoder {
                 try AudioOutput.writeMP3(samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
                                          concurrency: mp3Concurrency)
@@ -51,13 +55,18 @@ struct LessonWriter {
         try AtomicFile.write(try AnswerKeyFile.encode(key), to: base + ".key.json")
         written.append(base + ".key.json")
         if key.direction == .send {
-            try AtomicFile.write(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json")), to: base + ".sheet.txt")
+            try AtomicFile.write(Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json"))),
+                                 to: base + ".sheet.txt")
             written.append(base + ".sheet.txt")
         } else {
-            try AtomicFile.write(try templates.render("key.txt", SheetContext.make(key)), to: base + ".key.txt")
+            try AtomicFile.write(Self.endingWithNewline(try templates.render("key.txt", SheetContext.make(key))), to: base + ".key.txt")
             written.append(base + ".key.txt")
         }
         return written
+    }
+
+    static func endingWithNewline(_ text: String) -> String {
+        text.hasSuffix("\n") ? text : text + "\n"
     }
 
     /// The answer sheet's context, with the pace a send exercise asks for.
@@ -76,8 +85,11 @@ struct LessonWriter {
     func tags(for lesson: Lesson) -> MP3Tags {
         let settings = lesson.settings
         let characters = lesson.characters.map(\.text).joined()
+        let what = settings.customCharacters != nil ? "Koch \(characters)"
+            : settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)"
+        let shown = settings.kind.usesLevel && settings.customCharacters == nil ? " (\(characters))" : ""
         return MP3Tags(
-            title: "Koch level \(settings.level) lesson \(lesson.number) (\(characters))",
+            title: "\(what) lesson \(lesson.number)\(shown)",
             album: "koch Morse course (\(settings.course.rawValue)) level \(settings.level)",
             artist: "koch",
             track: lesson.number,

@@ -8,7 +8,7 @@ import KochIO
 struct RosterLoader {
     let path: String
 
-    func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
+    func folderRequests(base: LessonSettings, content: LessonContent = .generated) throws -> [PackPlan.FolderRequest] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileError.system(path: path, action: "read the roster", errno: errno)
         }
@@ -47,7 +47,7 @@ struct RosterLoader {
             while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
             let characters = base.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
             return PackPlan.FolderRequest(name: slug, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
-                                          settings: settings)
+                                          settings: settings, content: content)
         }
     }
 }

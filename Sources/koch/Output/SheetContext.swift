@@ -2,11 +2,29 @@ import KochCore
 
 /// What the answer-sheet templates see: plain dictionaries and strings.
 enum SheetContext {
+    /// `Level 2 of 26 (K M), newest M`, `Characters K M R S`, `qso (full course)`.
+    static func heading(_ key: AnswerKey) -> String {
+        let settings = key.settings
+        let kind = settings.kind == .groups ? "" : ", " + settings.kind.rawValue
+        if settings.customCharacters != nil {
+            return "Characters " + settings.characters.map(\.text).joined(separator: " ") + kind
+        }
+        if settings.kind.usesLevel {
+            return "Level \(key.level) of \(key.course.lastLevel) (\(settings.characters.map(\.text).joined(separator: " "))), newest \(key.newestCharacter)\(kind)"
+        }
+        return "\(settings.kind == .qso ? "QSOs" : "Text"): letters, digits, punctuation and prosigns"
+    }
+
     static func make(_ key: AnswerKey) -> [String: Any] {
         let sheet = AnswerSheet(groups: key.groups)
         let settings = key.settings
         return [
             "lessonID": key.lessonID,
+            "heading": heading(key),
+            "introduction": key.introduction?.text ?? "",
+            "hasIntroduction": key.introduction != nil,
+            "band": BandText.describe(settings.conditions),
+            "hasBand": !settings.conditions.isClear,
             "level": key.level,
             "levelCount": key.course.lastLevel,
             "course": key.course.rawValue,

@@ -1,0 +1,54 @@
+import ArgumentParser
+import KochCore
+
+extension LessonKind: ExpressibleByArgument {}
+extension KochCourse: ExpressibleByArgument {}
+
+/// What a lesson is made of: the kind, the course or a chosen set of
+/// characters, and the introduction.
+struct ContentOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "groups (random groups), words (common and radio words of your characters), callsigns (needs digits), qso (whole contacts from templates/qso/; full course) or text (a plain text read as lessons; needs --file).",
+        valueName: "kind"))
+    var kind: LessonKind = .groups
+
+    @Option(help: "letters (the 26 letters in Koch order) or full (letters, digits, punctuation: LCWO's 40-character order).")
+    var course: KochCourse?
+
+    @Option(help: ArgumentHelp("Drill these characters instead of your level's, e.g. --chars KMRS.", valueName: "characters"))
+    var chars: String?
+
+    @Flag(name: .customLong("no-intro"), help: "Do not open with the newest character sent on its own.")
+    var noIntroduction = false
+
+    @Option(name: .customLong("file"), help: ArgumentHelp("The text for --kind text.", valueName: "file"))
+    var textFile: String?
+
+    @Flag(name: .customLong("skip-unsendable"), help: "With --kind text, leave out characters Morse code has not, instead of stopping.")
+    var skipUnsendable = false
+
+    @Option(name: .customLong("qso-style"), help: ArgumentHelp("With --kind qso, only this style (a template in templates/qso/, e.g. contest). Default: all, at random.", valueName: "style"))
+    var qsoStyle: String?
+
+    func validate() throws {
+        if let chars {
+            guard !chars.isEmpty else { throw ValidationError("--chars is empty.") }
+            for (index, character) in chars.enumerated() where MorseAlphabet.symbol(for: character) == nil {
+                throw ValidationError("--chars: '\(character)' (character \(index + 1)) has no Morse code.")
+            }
+            guard Set(chars.uppercased()).count >= 2 else { throw ValidationError("--chars needs at least two different characters.") }
+        }
+        if kind == .text && textFile == nil { throw ValidationError("--kind text needs the text: --file book.txt.") }
+        if kind != .text && textFile != nil { throw ValidationError("--file is for --kind text.") }
+        if qsoStyle != nil && kind != .qso { throw ValidationError("--qso-style is for --kind qso.") }
+    }
+
+    /// Copies the content choices into a lesson's settings.
+    func apply(to settings: inout LessonSettings) {
+        settings.kind = kind
+        settings.customCharacters = chars?.uppercased()
+        settings.introduction = !noIntroduction
+        if let course { settings.course = course }
+        if kind == .qso || kind == .text { settings.course = .full }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import KochCore
+import KochIO
+
+/// What a lesson kind needs besides its settings, read or rendered once:
+/// the word lists, the QSO templates, or a text cut into lessons.
+struct LessonContentSource: Sendable {
+    private let wordList: [String]?
+    private let composer: QSOComposer?
+    private let textParts: [MorseText]?
+
+    init(_ options: ContentOptions, settings: LessonSettings, templates: Templates) throws {
+        wordList = options.kind == .words ? try WordLists.all() : nil
+        composer = options.kind == .qso ? try QSOComposer(templates: templates, style: options.qsoStyle) : nil
+        if options.kind == .text, let path = options.textFile {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw FileError.system(path: path, action: "read the text", errno: errno)
+            }
+            do {
+                textParts = try TextLessons.split(
+                    String(decoding: data, as: UTF8.self), keyedSecondsPerLesson: Self.keyedSeconds(settings),
+                    timing: settings.timing, unsendable: options.skipUnsendable ? .drop : .report)
+            } catch {
+                throw FileError.malformed(path: path, reason: error.description
+                    + (options.skipUnsendable ? "" : " Give --skip-unsendable to leave such characters out."))
+            }
+        } else {
+            textParts = nil
+        }
+    }
+
+    /// How many lessons the content holds, when it decides that itself (a text).
+    var lessonCount: Int? { textParts?.count }
+
+    /// The content of the `number`-th lesson.
+    func content(forLesson number: Int, settings: LessonSettings) throws -> LessonContent {
+        if let wordList { return .wordList(wordList) }
+        if let composer {
+            let seed = SeededGenerator.derivedSeed(settings.seed ^ 0x5150, index: number)
+            return .fixed(try composer.words(lastingSeconds: Self.keyedSeconds(settings), timing: settings.timing, seed: seed))
+        }
+        if let textParts { return .fixed(textParts[number - 1].words) }
+        return .generated
+    }
+
+    /// Keyed time of a lesson without an introduction.
+    private static func keyedSeconds(_ settings: LessonSettings) -> Double {
+        settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds
+    }
+}

@@ -1,0 +1,57 @@
+import KochCore
+import KochIO
+
+/// Whole contacts for a QSO lesson: random stations from `QSOFiller`, each
+/// written out by a style's template in `templates/qso/` (a teacher adds a
+/// style by adding a template), until the lesson is full.
+struct QSOComposer: Sendable {
+    let templates: Templates
+    /// Template names, `qso/first-contact` and so on.
+    let styles: [String]
+
+    init(templates: Templates, style: String?) throws {
+        self.templates = templates
+        let all = templates.names.filter { $0.hasPrefix("qso/") }.sorted()
+        if let style {
+            guard all.contains("qso/" + style) else {
+                throw FileError.malformed(path: templates.folder + "/qso",
+                    reason: "there is no QSO style '\(style)'; the styles are " + all.map { String($0.dropFirst(4)) }.joined(separator: ", ") + ".")
+            }
+            styles = ["qso/" + style]
+        } else {
+            guard !all.isEmpty else { throw FileError.malformed(path: templates.folder + "/qso", reason: "there are no QSO templates (NAME.mustache).") }
+            styles = all
+        }
+    }
+
+    /// Contacts, word by word, until they last about `keyedSeconds` at `timing`;
+    /// the last contact may be cut at a word.
+    func words(lastingSeconds keyedSeconds: Double, timing: Timing, seed: UInt64) throws -> [[Symbol]] {
+        var generator = SeededGenerator(seed: seed)
+        let filler = try QSOFiller()
+        var words: [[Symbol]] = []
+        var seconds = 0.0
+        let wordGap = timing.durationSeconds(of: .word)
+        while true {
+            let style = styles[generator.nextInt(in: 0...(styles.count - 1))]
+            let contact = filler.contact(using: &generator)
+            let text = try templates.render(style, contact.context)
+            let morse: MorseText
+            do {
+                morse = try MorseText(parsing: text)
+            } catch {
+                throw FileError.malformed(path: templates.folder + "/" + style + ".mustache", reason: "the QSO it writes cannot be sent: \(error)")
+            }
+            for word in morse.words {
+                let length = Timeline.keyedSeconds(of: MorseText(words: [word]), timing: timing) + (words.isEmpty ? 0 : wordGap)
+                if seconds + length > keyedSeconds, !words.isEmpty {
+                    // Keep the word if that lands closer to the asked length.
+                    if seconds + length - keyedSeconds < keyedSeconds - seconds { words.append(word) }
+                    return words
+                }
+                words.append(word)
+                seconds += length
+            }
+        }
+    }
+}
