@@ -22,7 +22,7 @@ struct BandOptions: ParsableArguments {
     @Option(name: .customLong("qsb-rate"), help: ArgumentHelp("How fast the fading moves, in Hz (0.01 to 2). Default 0.1, or the preset's.", valueName: "Hz"))
     var qsbRateHz: Double?
 
-    @Option(help: ArgumentHelp("QRM: another station at OFFSET Hz from the tone, LEVEL dB against the lesson, sending at WPM; repeat for more. Example: --qrm 400:-6:25", valueName: "offset:level[:wpm]"))
+    @Option(help: ArgumentHelp("QRM: another station at OFFSET Hz from the tone, LEVEL dB against the lesson, sending at WPM; repeat for more. Examples: --qrm 400:-6:25, and for a station below the tone --qrm=-300:-10", valueName: "offset:level[:wpm]"))
     var qrm: [String] = []
 
     func validate() throws {
