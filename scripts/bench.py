@@ -77,6 +77,20 @@ def bench_rendering(koch, runs, scratch):
     print("'lame (floor)' encodes koch's own WAV with the lame program (--noreplaygain) at the same settings.")
 
 
+def bench_conditions(koch, runs, scratch):
+    """A five-minute lesson to WAV and to MP3, clear and with every condition on."""
+    rows = []
+    every = ["--band", "poor", "--crackle", "2", "--qrm", "500:-6:25", "--qrm=-300:-10:18"]
+    for format in ["wav", "mp3"]:
+        base = [koch, "lesson", "--level", "26", "--seed", "1", "--format", format, "--progress", os.path.join(scratch, "none.json")]
+        clear = timed(base + ["--out", os.path.join(scratch, "clear")], runs)
+        noisy = timed(base + every + ["--out", os.path.join(scratch, "noisy")], runs)
+        rows.append([format.upper(), f"{clear:.3f}", f"{noisy:.3f}", f"{noisy / clear:.2f}"])
+    table(f"A five-minute lesson, clear and with every band condition on (median of {runs} runs, seconds)",
+          ["audio", "clear", "QRN+crackle, QSB, 2×QRM", "ratio"], rows)
+    print("\nTarget: every condition on costs under 2x the clear lesson.")
+
+
 def bench_pack(koch, scratch):
     """A pack of levels 2-26 with 5 five-minute lessons each, on one core and on two."""
     rows = []
@@ -105,6 +119,7 @@ def main():
         sys.exit(f"bench: {', '.join(missing)} missing: run scripts/install-deps --bench")
     with tempfile.TemporaryDirectory(prefix="koch-bench-") as scratch:
         bench_rendering(koch, args.runs, scratch)
+        bench_conditions(koch, args.runs, scratch)
         bench_pack(koch, scratch)
 
 
