@@ -51,8 +51,8 @@ struct LessonCommand: ParsableCommand {
     @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
     var minutes: Double = 5
 
-    @Option(help: "How many lessons to write, 1 to 999.")
-    var count: Int = 1
+    @Option(help: "How many lessons to write, 1 to 999. Default: 1; with --kind text, every part of the text.")
+    var count: Int?
 
     @Option(help: "Audio to write: mp3, wav, both or none (answer key only). Default: mp3; none for --direction send.")
     var format: AudioFormat?
@@ -83,7 +83,7 @@ struct LessonCommand: ParsableCommand {
         guard (0.5...60).contains(minutes) else {
             throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).")
         }
-        guard (1...999).contains(count) else {
+        if let count, !(1...999).contains(count) {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
@@ -105,7 +105,7 @@ struct LessonCommand: ParsableCommand {
         settings.conditions = try band.conditions()
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
         let source = try LessonContentSource(content, settings: settings, templates: templates)
-        let total = source.lessonCount.map { min($0, count == 1 ? $0 : count) } ?? count
+        let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
 
         // Every lesson is made before any file is written, so that content
         // that cannot be made (callsigns without digits) stops the run clean.

@@ -13,13 +13,17 @@ struct LessonWriter {
     /// Cores one MP3 may be encoded on; 1 when lessons are made side by side.
     var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
 
-    /// The file name without extension, e.g. `koch-level02-01-3fa94c1d`.
+    /// The file name without extension: `koch-level02-01-3fa94c1d` for a
+    /// level's lesson, `koch-qso-01-…`, `koch-text-01-…`, `koch-chars-01-…` for the others.
     static func baseName(of lesson: Lesson) -> String {
-        let level = lesson.settings.level
+        let settings = lesson.settings
+        let level = settings.level
         let number = lesson.number
         let hash = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID
-        let direction = lesson.settings.direction == .send ? "send-" : ""
-        return "koch-\(direction)level\(level < 10 ? "0" : "")\(level)-\(number < 10 ? "0" : "")\(number)-\(hash)"
+        let direction = settings.direction == .send ? "send-" : ""
+        let what = settings.customCharacters != nil ? "chars"
+            : settings.kind.usesLevel ? "level" + (level < 10 ? "0" : "") + String(level) : settings.kind.rawValue
+        return "koch-\(direction)\(what)-\(number < 10 ? "0" : "")\(number)-\(hash)"
     }
 
     /// The names of the files `write` makes for a lesson, audio first.
