@@ -151,6 +151,21 @@ import Testing
         #expect(result.standardOutput.contains("Your dahs are short:"), "\(result.standardOutput)")
     }
 
+    @Test(arguments: [UInt64(1), 2, 3])
+    func anUnevenLevelTwoKeyingIsStillRead(seed: UInt64) throws {
+        // K and M are mostly dahs: with 20 % jitter the decoder alone may settle on a
+        // third of the speed; the exercise's speed is its second opinion.
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 6, minutes: 0.5, direction: .send)
+        let audio = scratch.folder + "/keying.wav"
+        try Self.recordKeying(Self.sentText(key), to: audio, speedWPM: 18, jitter: 0.2, seed: seed)
+        let result = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run", "--json"])
+        #expect(result.succeeded, "\(result.standardError)")
+        let report = try jsonObject(result.standardOutput)
+        let accuracy = try #require(report["accuracy"] as? Double)
+        #expect(accuracy >= 0.85, "\(report["recording"] ?? "")")
+    }
+
     @Test func unreadableRecordingGivesTheFfmpegHintAndLeavesProgressUntouched() throws {
         let scratch = try GradingScratch()
         let earlier = try scratch.lesson(level: 2, seed: 1, minutes: 0.5, direction: .send)

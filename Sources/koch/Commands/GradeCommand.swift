@@ -150,7 +150,8 @@ struct GradeCommand: ParsableCommand {
             var report = GradeReport(score: score, outcome: outcome, recorded: !dryRun, progressFile: store.path)
             if let keying {
                 report.recording = GradeReport.Recording(
-                    file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text)
+                    file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
+                    speedHintWPM: keying.speedHintWPM)
                 report.fist = keying.fist
             }
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -179,16 +180,22 @@ struct GradeCommand: ParsableCommand {
         guard first.sampleRate >= 8000 else {
             throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more. Record at a higher rate.")
         }
-        var passes = 0
-        let result = try DecodeSession.run(
-            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM
-        ) { consume in
-            let reader = passes == 0 ? first : try AudioFileReader(path: path)
-            passes += 1
-            while true {
-                let block = try reader.read(maximumFrames: 1 << 15)
-                guard let channel = block.first, !channel.isEmpty else { break }
-                consume(block)
+        var result = try decode(path, first: first, speedWPM: speedWPM)
+        var copy = KeyedCopy(key: key, characters: result.output.characters)
+        var speedHintWPM: Double?
+        // With few dits (K and M are mostly dahs) and an uneven hand, the decoder
+        // can settle on a third of the speed and read every dah as a dit. The
+        // speed the exercise asks for is a second opinion; the reading that
+        // fits the key better is kept (speed is one figure for the whole
+        // recording, so this cannot pick characters one by one).
+        if speedWPM == nil, copy.score.accuracy < Self.secondOpinionBelowAccuracy {
+            let hint = key.settings.characterSpeedWPM
+            let second = try decode(path, first: nil, speedWPM: hint)
+            let secondCopy = KeyedCopy(key: key, characters: second.output.characters)
+            if secondCopy.score.accuracy > copy.score.accuracy {
+                result = second
+                copy = secondCopy
+                speedHintWPM = hint
             }
         }
         for stuck in result.output.stuckKeys {
@@ -202,9 +209,28 @@ struct GradeCommand: ParsableCommand {
             let reason = result.nothingToDecode?.description ?? "Nothing to decode."
             throw CommandFailure(description: "\(path): \(reason) There is nothing to grade; nothing was recorded.")
         }
-        let copy = KeyedCopy(key: key, characters: result.output.characters)
         let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
-        return KeyingRecording(file: path, result: result, copy: copy, fist: fist)
+        return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
+    }
+
+    /// A decoding under this accuracy is tried again at the exercise's speed.
+    static let secondOpinionBelowAccuracy = 0.8
+
+    /// Decodes in two streaming passes over the file, as `koch decode` does.
+    private func decode(_ path: String, first: AudioFileReader?, speedWPM: Double?) throws -> DecodeResult {
+        let opened = try first ?? AudioFileReader(path: path)
+        var passes = 0
+        return try DecodeSession.run(
+            sampleRate: opened.sampleRate, channelCount: opened.channelCount, toneHz: toneHz, speedWPM: speedWPM
+        ) { consume in
+            let reader = passes == 0 ? opened : try AudioFileReader(path: path)
+            passes += 1
+            while true {
+                let block = try reader.read(maximumFrames: 1 << 15)
+                guard let channel = block.first, !channel.isEmpty else { break }
+                consume(block)
+            }
+        }
     }
 
     private func readTranscript() throws -> String {

@@ -17,6 +17,8 @@ struct GradeReport: Encodable {
         let file: String
         let toneHz: Double?
         let decodedText: String
+        /// The speed the decoder was told, when the exercise's speed gave the better reading.
+        let speedHintWPM: Double?
     }
 
     struct Earlier: Encodable {

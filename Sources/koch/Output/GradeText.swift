@@ -19,7 +19,8 @@ struct GradeText {
         let copied = keying == nil ? "copied" : "keyed"
         if let keying {
             let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
-            lines.append("Decoded from \(keying.file)\(tone): \(keying.result.output.characters.count) characters")
+            let hint = keying.speedHintWPM.map { ", at the exercise's \($0.formatted) WPM (the decoder's own speed reading fitted worse)" } ?? ""
+            lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
         }
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
         if score.inserted > 0 { summary += ", \(score.inserted) extra \(keying == nil ? "written" : "keyed")" }
