@@ -91,6 +91,81 @@ def bench_conditions(koch, runs, scratch):
     print("\nTarget: every condition on costs under 2x the clear lesson.")
 
 
+def shared_bench():
+    """The reference corpus tools, in ../shared/bench beside the repository."""
+    here = os.path.dirname(HERE)
+    for candidate in [os.path.join(os.path.dirname(here), "shared", "bench"), os.path.join(here, "..", "shared", "bench")]:
+        if os.path.exists(os.path.join(candidate, "make_corpus.py")):
+            return os.path.abspath(candidate)
+    return None
+
+
+def score(bench, corpus, command, tsv):
+    subprocess.run([sys.executable, os.path.join(bench, "score.py"), corpus, "--tsv", tsv, "--"] + command,
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    results = {}
+    with open(tsv) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            results[row["case"]] = row
+    return results
+
+
+def cell(row, human):
+    if row is None:
+        return "-"
+    if row.get("invented", "") not in ("", "None"):
+        return f"{row['invented']} invented"
+    value = row.get("cer_nosp" if human else "cer", "")
+    try:
+        return f"{100 * float(value):.1f} %"
+    except ValueError:
+        return value
+
+
+def bench_decoder(koch, scratch, seed):
+    """koch decode against multimon-ng and morse2ascii on the reference corpus."""
+    bench = shared_bench()
+    if bench is None:
+        print("\n(decoder: ../shared/bench not found; skipped)")
+        return
+    corpus = os.path.join(scratch, "corpus")
+    subprocess.run([sys.executable, os.path.join(bench, "make_corpus.py"), corpus, "--seed", str(seed)],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    peers = os.path.join(HERE, "peers")
+    decoders = [
+        ("koch", [koch, "decode", "{audio}"]),
+        ("multimon-ng", [os.path.join(peers, "multimon-ng-decode"), "{audio}"]),
+        ("multimon-ng tuned 20/12", [os.path.join(peers, "multimon-ng-decode"), "--tuned", "{audio}"]),
+        ("morse2ascii (8 kHz)", [os.path.join(peers, "morse2ascii-decode"), "{audio}"]),
+    ]
+    results = {name: score(bench, corpus, command, os.path.join(scratch, f"score-{i}.tsv"))
+               for i, (name, command) in enumerate(decoders)}
+    cases = sorted(results["koch"].keys())
+    rows = []
+    for case in cases:
+        human = case.startswith("human")
+        rows.append([case + (" (no spaces)" if human else "")] + [cell(results[name].get(case), human) for name, _ in decoders])
+    table(f"Decoding the reference corpus (seed {seed}): character error rate, or characters invented where there is no Morse",
+          ["case"] + [name for name, _ in decoders], rows)
+
+    clean = os.path.join(corpus, "clean.wav")
+    five = os.path.join(scratch, "five-minutes.wav")
+    hour = os.path.join(scratch, "sixty-minutes.wav")
+    duration = float(subprocess.run(["soxi", "-D", clean], capture_output=True, text=True, check=True).stdout)
+    subprocess.run(["sox", clean, five, "repeat", str(max(0, int(300 / duration + 0.999) - 1)), "trim", "0", "300"], check=True)
+    subprocess.run(["sox", five, hour, "repeat", "11"], check=True)
+    five_seconds = timed([koch, "decode", five], 3)
+    peak = subprocess.run(["/usr/bin/time", "-f", "%M %e", koch, "decode", hour], capture_output=True, text=True)
+    peak_kb, hour_seconds = peak.stderr.strip().split("\n")[-1].split()
+    table("koch decode speed and memory (44.1 kHz mono)",
+          ["recording", "seconds", "peak memory"],
+          [["5 minutes (median of 3)", f"{five_seconds:.2f}", "-"],
+           ["60 minutes", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"]])
+    print("\nTargets: 5 minutes in under 1 s; 60 minutes in under 100 MB.")
+
+
 def bench_pack(koch, scratch):
     """A pack of levels 2-26 with 5 five-minute lessons each, on one core and on two."""
     rows = []
@@ -112,15 +187,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
+    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
-    missing = [tool for tool in ["ebook2cw", "lame"] if shutil.which(tool) is None]
+    missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
     if missing:
         sys.exit(f"bench: {', '.join(missing)} missing: run scripts/install-deps --bench")
     with tempfile.TemporaryDirectory(prefix="koch-bench-") as scratch:
-        bench_rendering(koch, args.runs, scratch)
-        bench_conditions(koch, args.runs, scratch)
-        bench_pack(koch, scratch)
+        parts = {
+            "render": lambda: bench_rendering(koch, args.runs, scratch),
+            "conditions": lambda: bench_conditions(koch, args.runs, scratch),
+            "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
+            "pack": lambda: bench_pack(koch, scratch),
+        }
+        for name, run in parts.items():
+            if args.only in (None, name):
+                run()
 
 
 if __name__ == "__main__":
