@@ -16,7 +16,9 @@ public enum AudioError: Error, CustomStringConvertible, Equatable {
         case let .cannotWrite(path, reason):
             return "Cannot write \(path): \(reason)."
         case let .unsupportedFormat(path, reason):
-            return "Cannot read \(path): \(reason). koch reads WAV, FLAC, Ogg Vorbis, Opus and MP3; "
+            // libsndfile's reasons end with a period of their own; ours do not.
+            let sentence = reason.hasSuffix(".") ? reason : reason + "."
+            return "Cannot read \(path): \(sentence) koch reads WAV, FLAC, Ogg Vorbis, Opus and MP3; "
                 + "convert other recordings first, for example: ffmpeg -i '\(path)' -ac 1 recording.wav"
         case let .encoder(path, reason):
             return "MP3 encoding of \(path) failed: \(reason)."

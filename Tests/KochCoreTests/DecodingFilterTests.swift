@@ -69,6 +69,41 @@ import Testing
         #expect(keyDown == 0)
     }
 
+    @Test func segmenterKeepsANoisyDitWholeAndIgnoresAShortSpike() {
+        // Log likelihood ratios: key up, a dit whose samples noise sometimes pushes below
+        // the threshold, key up, a brief spike, key up.
+        var ratios = [Double](repeating: -2, count: 40)
+        ratios += (0..<30).map { $0 % 4 == 2 ? -1.5 : 3 }
+        ratios += [Double](repeating: -2, count: 40) + [6, 6, 6] + [Double](repeating: -2, count: 40)
+        var segmenter = MarkSpaceSegmenter(switchCostNats: 0.7, minimumLengthSamples: 6, lagSamples: 16)
+        var released: [(decision: AdaptiveThreshold.Decision, keyDown: Bool)] = []
+        for ratio in ratios {
+            let decision = AdaptiveThreshold.Decision(envelope: 0, threshold: 0, keyDown: ratio > 0, logLikelihoodRatio: ratio)
+            segmenter.process(decision, weight: 0.1, into: &released)
+        }
+        segmenter.finish(into: &released)
+        let states = released.map(\.keyDown)
+        #expect(states.count == ratios.count)
+        #expect(states[40..<70].allSatisfy { $0 })
+        #expect(states.filter { $0 }.count == 30)
+    }
+
+    @Test func thresholdEstimatesTheNoiseOfKeyedSignalWithoutBias() {
+        // Complex Gaussian noise through a 12-sample matched filter (σ = 1/√12 per component),
+        // and a tone of amplitude 5 keyed 40 % of the time.
+        var threshold = AdaptiveThreshold(sampleRate: 500)
+        var filter = MatchedFilter(length: 12, capacity: 500)
+        var random = SeededGenerator(seed: 8)
+        for index in 0..<(500 * 12) {
+            let amplitude: Float = index % 250 < 100 ? 5 : 0
+            let re = amplitude + Float(DecodingSignals.gaussian(&random)), im = Float(DecodingSignals.gaussian(&random))
+            _ = threshold.process(filter.process(real: re, imaginary: im).squareRoot())
+        }
+        let levels = try? #require(threshold.levels)
+        #expect(abs((levels?.noiseDeviation ?? 0) * Double(12).squareRoot() - 1) < 0.15)
+        #expect(abs((levels?.markLevel ?? 0) - 5) < 0.5)
+    }
+
     @Test func kMeansFindsTheThreeGapClustersOfFarnsworthSpacing() {
         let gaps = ([Double](repeating: 0.06, count: 20) + [Double](repeating: 0.5, count: 10) + [Double](repeating: 1.15, count: 4)).map(log)
         let centres = TimingModel.kMeans(gaps.sorted(), clusters: 3)

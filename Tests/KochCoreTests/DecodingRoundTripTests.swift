@@ -3,14 +3,17 @@ import KochCore
 import Testing
 
 /// Round trips: text → keyed audio with real-recording impairments → decoder → text.
+///
+/// Signals are short (about 10 s at 8 kHz) so the suite stays quick in a debug
+/// build; the long recordings and the finer error rates are the benchmark's job.
 @Suite struct DecodingRoundTripTests {
-    static let text = "KMRSU ATPL OWIN JEFY"
+    static let text = "KMRSU ATPL OWIN"
 
     private func decode(_ channels: [[Float]], sampleRate: Int, toneHz: Double? = nil) throws -> DecodeResult {
         try DecodeSession.decode(channels: channels, sampleRate: sampleRate, toneHz: toneHz)
     }
 
-    private func lesson(frequencyHz: Double = 600, sampleRate: Int = 8000, wpm: Double = 20, effective: Double? = 12) -> [Float] {
+    private func lesson(frequencyHz: Double = 600, sampleRate: Int = 8000, wpm: Double = 20, effective: Double? = 15) -> [Float] {
         let keying = DecodingSignals.keying(Self.text, startWPM: wpm, effectiveWPM: effective)
         return DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: frequencyHz, sampleRate: sampleRate)
     }
@@ -32,14 +35,14 @@ import Testing
         #expect(result.text == "CQ CQ DE K1ABC K")
     }
 
-    @Test(arguments: [(450.0, 16000), (1000.0, 11025), (800.0, 48000)])
+    @Test(arguments: [(450.0, 16000), (1000.0, 11025)])
     func findsOtherTonesAtOtherSampleRates(frequencyHz: Double, sampleRate: Int) throws {
         let result = try decode([lesson(frequencyHz: frequencyHz, sampleRate: sampleRate)], sampleRate: sampleRate)
         #expect(result.text == Self.text)
         #expect(abs((result.toneHz ?? 0) - frequencyHz) < 10)
     }
 
-    @Test(arguments: [(10.0, 0.0), (3.0, 0.03), (0.0, 0.08)])
+    @Test(arguments: [(6.0, 0.0), (0.0, 0.1)])
     func copesWithWhiteNoise(snrDB: Double, allowedErrorRate: Double) throws {
         var samples = lesson()
         DecodingSignals.addWhiteNoise(&samples, snrDB: snrDB, sampleRate: 8000, seed: 11)
@@ -49,7 +52,7 @@ import Testing
 
     @Test func followsFadingTwentyDecibelsDeep() throws {
         var samples = lesson()
-        DecodingSignals.fade(&samples, depthDB: 20, periodSeconds: 30, sampleRate: 8000)
+        DecodingSignals.fade(&samples, depthDB: 20, periodSeconds: 12, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
         #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.03, "decoded \(result.text)")
     }
@@ -90,9 +93,9 @@ import Testing
         #expect(result.channelWeights[0] == 0)
     }
 
-    @Test(arguments: [(0.1, 0.02), (0.2, 0.05)])
+    @Test(arguments: [(0.1, 0.0), (0.2, 0.1)])
     func readsHumanTimingWithJitterAndDrift(jitter: Double, allowedErrorRate: Double) throws {
-        let text = "THE QUICK BROWN FOX JUMPS"
+        let text = "THE QUICK BROWN FOX"
         let keying = DecodingSignals.keying(text, startWPM: 15, endWPM: 22, dahRatio: 3.2, jitter: jitter, seed: 3)
         let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
@@ -106,7 +109,7 @@ import Testing
     }
 
     @Test func givesNothingForNoiseAlone() throws {
-        var samples = [Float](repeating: 0, count: 8000 * 20)
+        var samples = [Float](repeating: 0, count: 8000 * 10)
         DecodingSignals.addWhiteNoise(&samples, snrDB: 0, sampleRate: 8000, seed: 9)
         let result = try decode([samples], sampleRate: 8000)
         #expect(result.text.isEmpty)
@@ -114,16 +117,16 @@ import Testing
     }
 
     @Test func givesNothingForCarrierThatNeverStops() throws {
-        let samples = DecodingSignals.tone([(1, 30)], durationSeconds: 30, frequencyHz: 600, sampleRate: 8000)
+        let samples = DecodingSignals.tone([(1, 12)], durationSeconds: 12, frequencyHz: 600, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
         #expect(result.text.isEmpty)
         #expect(result.nothingToDecode != nil)
     }
 
     @Test func reportsStuckKeyAfterText() throws {
-        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 12)
+        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 15)
         let stuckStart = keying.endSeconds
-        let samples = DecodingSignals.tone(keying.intervals + [(stuckStart, stuckStart + 20)], durationSeconds: stuckStart + 20, frequencyHz: 600, sampleRate: 8000)
+        let samples = DecodingSignals.tone(keying.intervals + [(stuckStart, stuckStart + 5)], durationSeconds: stuckStart + 5, frequencyHz: 600, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
         #expect(result.text == Self.text)
         let stuck = try #require(result.output.stuckKeys.first)
@@ -147,7 +150,7 @@ import Testing
     }
 
     @Test func reportsElementTimesWhereTheyWereKeyed() throws {
-        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 12)
+        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 15)
         let result = try decode([lesson()], sampleRate: 8000)
         #expect(result.output.elements.count == keying.intervals.count)
         for (element, interval) in zip(result.output.elements, keying.intervals) {

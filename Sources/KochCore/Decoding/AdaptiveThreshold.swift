@@ -1,33 +1,62 @@
-/// Decides key down or key up for every envelope sample, between a running
-/// estimate of the mark level and of the noise floor.
+import Foundation
+
+/// Weighs every envelope sample as key down or key up, between a running
+/// estimate of the tone's amplitude and of the noise, and gives the log
+/// likelihood ratio of the two for the segmenter to decide on.
 ///
-/// The envelope is summarized every 10 ms; every 50 ms the last
-/// `windowSeconds` of summaries are split in two classes (above and below
-/// the midpoint of their 20th and 97th percentiles) whose means are the
-/// space and mark levels. Each decision waits half a window, so the window is
-/// centred on the sample it judges and fading (QSB, tenths of a hertz) is
-/// followed without lag. A window where the two levels are less than
-/// `minimumContrast` apart holds no keying (a pause, a stuck key, noise):
-/// the previous levels are kept, so noise never becomes marks and a carrier
-/// stays one long mark. The key goes down above the midpoint plus
-/// `hysteresis` of the span and up below the midpoint minus it, so that
-/// noise riding on an edge does not split it.
+/// The envelope is summarized every 10 ms; every 50 ms the levels are
+/// re-estimated from the summaries around the sample being judged (each
+/// decision waits half a window, so the windows are centred on it and fading
+/// is followed without lag):
+///
+/// - The noise: over `windowSeconds`, the 20th percentile of the summaries,
+///   which falls in the key-up time of any keying (CW keeps the key up at
+///   least half the time). Noise alone has a Rayleigh envelope, whose
+///   q-quantile is σ·√(−2·ln(1 − q)); with a fraction m of the window key
+///   down (counted against the last threshold), the window's 20th percentile
+///   is the noise's 0.2/(1 − m)-quantile — ignoring m overstates σ by a third
+///   at a typical duty cycle. A window whose 97th percentile is not
+///   `minimumContrast` times its 20th holds no keying (a pause, a stuck key,
+///   a deep fade, noise alone): the noise estimate is kept.
+/// - The tone's amplitude A: over the shorter `markWindowSeconds`, from the
+///   mean power of the summaries well above the noise (above 2.5·σ and half
+///   the window's 95th percentile): a Rician envelope has mean power A² + 2σ².
+///   The short window lets a 20 dB fade (QSB, tenths of a hertz) lower the
+///   amplitude with it, so weak marks in a fade are not judged against strong
+///   ones. A window with less than 80 ms of such summaries keeps the last A.
+///
+/// Each sample's log likelihood ratio, Rician (key down) against Rayleigh
+/// (key up), is log I₀(A·e/σ²) − A²/2σ² (Rice, "Mathematical analysis of
+/// random noise", 1944; the envelope detector of any radar textbook, e.g.
+/// Richards, *Fundamentals of Radar Signal Processing*, ch. 6). Its zero is
+/// the threshold: near A/2 when the noise is weak (so marks keep their true
+/// length), higher when it is strong. Nothing is decided until a window held
+/// keying, so noise never becomes marks and a carrier from the start is none.
 public struct AdaptiveThreshold: Sendable {
     public struct Decision: Sendable {
         public let envelope: Double
+        /// Where the likelihoods of key down and key up are equal.
         public let threshold: Double
+        /// The decision of this sample alone (with hysteresis on the likelihood ratio).
         public let keyDown: Bool
+        /// Log likelihood ratio of key down against key up, in nats (clipped).
+        public let logLikelihoodRatio: Double
     }
 
     public let sampleRate: Double
     public let windowSeconds: Double
+    public let markWindowSeconds: Double
     public let minimumContrast: Double
+    /// Likelihood ratio (nats) the single-sample decision must cross to change.
     public let hysteresis: Double
     public private(set) var levels: SignalLevels?
     /// Sums for the SNR estimate over windows that held keying.
     public private(set) var markPowerSum = 0.0
     public private(set) var spacePowerSum = 0.0
     public private(set) var activeWindows = 0
+
+    /// Largest likelihood ratio one sample may contribute: a click must not outweigh a dit.
+    public static let maximumLogLikelihoodRatio = 12.0
 
     private let summaryLength: Int
     private let updateSummaries: Int
@@ -42,10 +71,17 @@ public struct AdaptiveThreshold: Sendable {
     private var delayCount = 0
     private var keyDown = false
     private var scratch: [Double] = []
+    private var markScratch: [Double] = []
+    private var noiseSigma: Double?
+    private var decisionSigma: Double?
+    private var amplitude: Double?
+    private var thresholdLevel = Double.infinity
 
-    public init(sampleRate: Double, windowSeconds: Double = 4, minimumContrast: Double = 3, hysteresis: Double = 0.1) {
+    public init(sampleRate: Double, windowSeconds: Double = 4, markWindowSeconds: Double = 2,
+                minimumContrast: Double = 5, hysteresis: Double = 1) {
         self.sampleRate = sampleRate
         self.windowSeconds = windowSeconds
+        self.markWindowSeconds = min(markWindowSeconds, windowSeconds)
         self.minimumContrast = minimumContrast
         self.hysteresis = hysteresis
         summaryLength = max(1, Int((sampleRate * 0.01).rounded()))
@@ -76,7 +112,7 @@ public struct AdaptiveThreshold: Sendable {
     /// The decisions on the samples still waiting, at the end of the recording.
     public mutating func finish() -> [Decision] {
         if summaryCount == 0 && accumulated > 0 { pushSummary(accumulator / Double(accumulated)) }
-        if levels == nil { updateLevels(minimumSummaries: 4) }
+        if levels == nil { updateLevels(minimumSummaries: 4, recentOnly: false) }
         var decisions: [Decision] = []
         let start = (delayHead - delayCount + delay.count) % delay.count
         for offset in 0..<delayCount { decisions.append(decide(delay[(start + offset) % delay.count])) }
@@ -84,11 +120,21 @@ public struct AdaptiveThreshold: Sendable {
         return decisions
     }
 
+    /// Log likelihood ratio of key down against key up for one envelope sample.
+    @inline(__always)
+    private func logLikelihoodRatio(_ envelope: Double, amplitude: Double, sigma: Double) -> Double {
+        let variance = sigma * sigma
+        let ratio = besselLogI0(amplitude * envelope / variance) - amplitude * amplitude / (2 * variance)
+        return min(Self.maximumLogLikelihoodRatio, max(-Self.maximumLogLikelihoodRatio, ratio))
+    }
+
     private mutating func decide(_ envelope: Double) -> Decision {
-        guard let levels else { return Decision(envelope: envelope, threshold: .infinity, keyDown: false) }
-        let threshold = levels.threshold(keyDown: keyDown, hysteresis: hysteresis)
-        keyDown = envelope > threshold
-        return Decision(envelope: envelope, threshold: 0.5 * (levels.markLevel + levels.spaceLevel), keyDown: keyDown)
+        guard let amplitude, let noiseSigma = decisionSigma else {
+            return Decision(envelope: envelope, threshold: .infinity, keyDown: false, logLikelihoodRatio: -Self.maximumLogLikelihoodRatio)
+        }
+        let ratio = logLikelihoodRatio(envelope, amplitude: amplitude, sigma: noiseSigma)
+        keyDown = keyDown ? ratio > -hysteresis : ratio > hysteresis
+        return Decision(envelope: envelope, threshold: thresholdLevel, keyDown: keyDown, logLikelihoodRatio: ratio)
     }
 
     private mutating func pushSummary(_ value: Double) {
@@ -103,30 +149,69 @@ public struct AdaptiveThreshold: Sendable {
         }
     }
 
-    private mutating func updateLevels(minimumSummaries: Int = 20) {
+    private mutating func updateLevels(minimumSummaries: Int = 20, recentOnly: Bool = true) {
         guard summaryCount >= minimumSummaries else { return }
         scratch.removeAll(keepingCapacity: true)
-        if summaryCount == summaries.count {
-            scratch.append(contentsOf: summaries)
-        } else {
-            let start = (summaryHead - summaryCount + summaries.count) % summaries.count
-            for offset in 0..<summaryCount { scratch.append(summaries[(start + offset) % summaries.count]) }
+        markScratch.removeAll(keepingCapacity: true)
+        let start = (summaryHead - summaryCount + summaries.count) % summaries.count
+        // The mark window is centred on the sample being judged, half a long window back.
+        let markSummaries = Int(markWindowSeconds / 0.01)
+        let centre = summaryCount - summaries.count / 2
+        let markRange = !recentOnly || centre <= 0
+            ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
+            : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
+        for offset in 0..<summaryCount {
+            let value = summaries[(start + offset) % summaries.count]
+            scratch.append(value)
+            if markRange.contains(offset) { markScratch.append(value) }
         }
         scratch.sort()
         let low = scratch[Int(Double(scratch.count - 1) * 0.2)]
         let high = scratch[Int(Double(scratch.count - 1) * 0.97)]
-        let middle = 0.5 * (low + high)
-        var markSum = 0.0, markCount = 0, spaceSum = 0.0, spaceCount = 0
-        for value in scratch {
-            if value > middle { markSum += value; markCount += 1 } else { spaceSum += value; spaceCount += 1 }
+        if high > 1e-7, high > minimumContrast * low {
+            // Rayleigh: P(e < x) = 1 − exp(−x²/2σ²), so the q-quantile is σ·√(−2·ln(1 − q)).
+            // The window mixes marks with noise: its 20th percentile is the noise's own
+            // 0.2/(1 − m)-quantile when a fraction m of it is key down.
+            var above = 0
+            if thresholdLevel.isFinite { for value in scratch.reversed() { if value > thresholdLevel { above += 1 } else { break } } }
+            let markFraction = min(0.6, Double(above) / Double(scratch.count))
+            let quantile = 0.2 / (1 - markFraction)
+            noiseSigma = max(low / (-2 * log(1 - quantile)).squareRoot(), 1e-9)
         }
-        guard markCount > 0, spaceCount > 0 else { return }
-        let mark = markSum / Double(markCount)
-        let space = spaceSum / Double(spaceCount)
-        guard mark > space * minimumContrast, mark > 1e-7 else { return }
-        levels = SignalLevels(markLevel: mark, spaceLevel: space)
-        markPowerSum += mark * mark
-        spacePowerSum += space * space
+        guard let noiseSigma, !markScratch.isEmpty else { return }
+        markScratch.sort()
+        let markHigh = markScratch[Int(Double(markScratch.count - 1) * 0.95)]
+        let cut = max(2.5 * noiseSigma, 0.5 * markHigh)
+        var powerSum = 0.0, count = 0
+        for value in markScratch where value > cut {
+            powerSum += value * value
+            count += 1
+        }
+        // 80 ms of tone, except at the end of a short recording, which may hold a single dit.
+        if count >= (recentOnly ? 8 : 3) {
+            let meanPower = powerSum / Double(count)
+            amplitude = max(meanPower - 2 * noiseSigma * noiseSigma, 0.25 * meanPower).squareRoot()
+        }
+        guard let amplitude else { return }
+        // A clean recording has next to no noise: keep σ a small fraction of the tone,
+        // so that a little of it still counts as a mark and the likelihoods stay finite.
+        let sigma = max(noiseSigma, 0.03 * amplitude)
+        decisionSigma = sigma
+        let spaceLevel = sigma * (Double.pi / 2).squareRoot()
+        levels = SignalLevels(markLevel: amplitude, spaceLevel: spaceLevel, noiseDeviation: sigma)
+        thresholdLevel = equalLikelihoodLevel(amplitude: amplitude, sigma: sigma)
+        markPowerSum += amplitude * amplitude + 2 * sigma * sigma
+        spacePowerSum += spaceLevel * spaceLevel
         activeWindows += 1
+    }
+
+    /// The envelope at which key down and key up are equally likely, by bisection.
+    private func equalLikelihoodLevel(amplitude: Double, sigma: Double) -> Double {
+        var low = 0.0, high = amplitude + 6 * sigma
+        for _ in 0..<40 {
+            let middle = 0.5 * (low + high)
+            if logLikelihoodRatio(middle, amplitude: amplitude, sigma: sigma) > 0 { high = middle } else { low = middle }
+        }
+        return 0.5 * (low + high)
     }
 }

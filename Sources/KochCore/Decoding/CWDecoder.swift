@@ -180,17 +180,33 @@ public struct CWDecoder: Sendable {
         let count = warmUpReal[0].count
         var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
         let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
+        // Many trials land on the same filter: each filter's runs are found once.
+        var runsByFilter: [Int: [KeyingRun]] = [:]
+        func runs(ditSeconds: Double) -> [KeyingRun] {
+            let key = filterLength(ditSeconds: ditSeconds) << 16 | minimumRunLength(ditSeconds: ditSeconds)
+            if let known = runsByFilter[key] { return known }
+            let found = provisionalRuns(ditSeconds: ditSeconds)
+            runsByFilter[key] = found
+            return found
+        }
         for dit in assumed {
-            let (first, marks) = learnModel(from: provisionalRuns(ditSeconds: dit))
+            let (first, marks) = learnModel(from: runs(ditSeconds: dit))
             guard marks >= 1 else { continue }
-            let runs = provisionalRuns(ditSeconds: first.ditSeconds)
+            let runs = runs(ditSeconds: first.ditSeconds)
             let (refined, refinedMarks) = learnModel(from: runs)
             guard refinedMarks >= 1 else { continue }
             candidates.append((refined, refinedMarks, abs(log(first.ditSeconds / dit)), fitCost(of: runs, model: refined)))
         }
         let most = candidates.map(\.marks).max() ?? 0
         if !final && most < 8 && count < maximumWarmUpSamples { return }
-        let consistent = candidates.filter { $0.consistency < log(1.35) }
+        // A filter longer than the dit smears dits away and reads dahs as dits: the readings
+        // it leaves (E, T, I, M…) fit well, but it finds far fewer marks than a matched one.
+        // Noise read through too short a filter also finds many marks, but they read badly.
+        let selfConsistentAll = candidates.filter { $0.consistency < log(1.35) }
+        let bestFit = selfConsistentAll.map(\.fit).min() ?? 0
+        let selfConsistent = selfConsistentAll.filter { $0.fit < bestFit + 1 }
+        let mostConsistentMarks = selfConsistent.map(\.marks).max() ?? 0
+        let consistent = selfConsistent.filter { Double($0.marks) >= 0.6 * Double(mostConsistentMarks) }
         if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
             model = best.model
         }

@@ -1,6 +1,6 @@
 /// From complex baseband to marks and spaces: the matched filter on each
-/// channel, the weighted sum of their powers, the adaptive threshold and
-/// the run builder.
+/// channel, the weighted sum of their powers, the adaptive threshold's
+/// likelihoods, the segmenter's most likely states and the run builder.
 ///
 /// Channels are combined by power (non-coherently) with the tone finder's
 /// weights, which are zero for a channel that does not carry the keyed
@@ -10,7 +10,9 @@ struct EnvelopePipeline: Sendable {
     let weights: [Double]
     private(set) var filters: [MatchedFilter]
     private(set) var threshold: AdaptiveThreshold
+    private var segmenter: MarkSpaceSegmenter
     private var runs: RunBuilder
+    private var released: [(decision: AdaptiveThreshold.Decision, keyDown: Bool)] = []
     private(set) var decisionCount = 0
     private let traceRange: Range<Int>?
     private(set) var trace: [TracePoint] = []
@@ -23,9 +25,18 @@ struct EnvelopePipeline: Sendable {
         filters = weights.map { _ in MatchedFilter(length: filterLength, capacity: capacity) }
         threshold = AdaptiveThreshold(sampleRate: rate)
         runs = RunBuilder(minimumLengthSamples: minimumRunLength)
+        segmenter = MarkSpaceSegmenter(
+            switchCostNats: Self.switchCostNats, minimumLengthSamples: Int(Double(minimumRunLength) * Self.minimumFactor),
+            lagSamples: max(8, Int(rate * 0.5)))
         weightSum = max(weights.reduce(0, +), 1e-12)
         traceRange = traceRangeSeconds.map { Int($0.lowerBound * rate)..<Int($0.upperBound * rate) }
     }
+
+    /// The price of a change of state, in nats: a mark must bring this much evidence more than it costs.
+    static let switchCostNats = 0.7
+    /// The segmenter's shortest mark or space, as a fraction of the run builder's: a jittery
+    /// fist's dit may be a quarter of its usual length and must not vanish.
+    static let minimumFactor = 0.7
 
     var filterLength: Int { filters.first?.length ?? 1 }
 
@@ -33,7 +44,10 @@ struct EnvelopePipeline: Sendable {
         for index in filters.indices { filters[index].setLength(length) }
     }
 
-    mutating func setMinimumRunLength(_ length: Int) { runs.minimumLengthSamples = length }
+    mutating func setMinimumRunLength(_ length: Int) {
+        runs.minimumLengthSamples = length
+        segmenter.setMinimumLength(Int(Double(length) * Self.minimumFactor))
+    }
 
     /// Takes baseband samples `range` of each channel; returns the runs completed.
     mutating func process(real: [[Float]], imaginary: [[Float]], range: Range<Int>) -> [KeyingRun] {
@@ -43,8 +57,9 @@ struct EnvelopePipeline: Sendable {
             for channel in filters.indices where weights[channel] > 0 {
                 power += weights[channel] * filters[channel].process(real: real[channel][index], imaginary: imaginary[channel][index])
             }
-            if let decision = threshold.process((power / weightSum).squareRoot()), let run = take(decision) {
-                completed.append(run)
+            if let decision = threshold.process((power / weightSum).squareRoot()) {
+                segmenter.process(decision, weight: 1 / Double(filterLength), into: &released)
+                if !released.isEmpty { drain(into: &completed) }
             }
         }
         return completed
@@ -53,19 +68,23 @@ struct EnvelopePipeline: Sendable {
     /// The runs still held at the end of the recording.
     mutating func finish() -> [KeyingRun] {
         var completed: [KeyingRun] = []
-        for decision in threshold.finish() {
-            if let run = take(decision) { completed.append(run) }
-        }
+        let weight = 1 / Double(filterLength)
+        for decision in threshold.finish() { segmenter.process(decision, weight: weight, into: &released) }
+        segmenter.finish(into: &released)
+        drain(into: &completed)
         return completed + runs.finish()
     }
 
-    private mutating func take(_ decision: AdaptiveThreshold.Decision) -> KeyingRun? {
-        if let traceRange, traceRange.contains(decisionCount) {
-            trace.append(TracePoint(
-                timeSeconds: Double(decisionCount) / rate, envelope: decision.envelope,
-                threshold: decision.threshold, keyDown: decision.keyDown))
+    private mutating func drain(into completed: inout [KeyingRun]) {
+        for (decision, keyDown) in released {
+            if let traceRange, traceRange.contains(decisionCount) {
+                trace.append(TracePoint(
+                    timeSeconds: Double(decisionCount) / rate, envelope: decision.envelope,
+                    threshold: decision.threshold, keyDown: keyDown))
+            }
+            decisionCount += 1
+            if let run = runs.process(keyDown: keyDown) { completed.append(run) }
         }
-        decisionCount += 1
-        return runs.process(keyDown: decision.keyDown)
+        released.removeAll(keepingCapacity: true)
     }
 }

@@ -64,11 +64,13 @@ public struct TimingModel: Sendable, Hashable {
         // Gaps fall in up to three clusters (inside characters, between characters, between words);
         // long pauses are capped so they do not make a cluster of their own.
         // Gaps under half a dit are noise breaking a mark, not the sender's spacing.
-        let capped = gaps.filter { $0 > low - log(2) }.map { min($0, low + log(80)) }
+        let capped = gaps.filter { $0 > low - log(1.6) }.map { min($0, low + log(80)) }
         let three = Self.kMeans(capped, clusters: 3)
         let two = Self.kMeans(capped, clusters: 2)
         let separated = log(1.6)
-        if three.count == 3, three[1] - three[0] >= separated, three[2] - three[1] >= separated {
+        // Three clusters only if the shortest is the gap inside characters (about a dit):
+        // in noise, marks broken in two add a cluster of short gaps of their own.
+        if three.count == 3, three[1] - three[0] >= separated, three[2] - three[1] >= separated, three[0] < low + log(1.8) {
             intraCharacterLog = three[0]
             characterLog = three[1]
             wordLog = three[2]
