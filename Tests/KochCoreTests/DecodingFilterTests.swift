@@ -104,6 +104,16 @@ import Testing
         #expect(abs((levels?.markLevel ?? 0) - 5) < 0.5)
     }
 
+    @Test func quickSelectFindsEveryRankOfShuffledAndRepeatedValues() {
+        var random = SeededGenerator(seed: 2)
+        let values = (0..<101).map { _ in Double(Int(random.nextUnit() * 20)) }
+        let sorted = values.sorted()
+        for rank in [0, 1, 20, 50, 97, 100] {
+            var copy = values
+            #expect(copy.withUnsafeMutableBufferPointer { quickSelect($0, rank) } == sorted[rank])
+        }
+    }
+
     @Test func kMeansFindsTheThreeGapClustersOfFarnsworthSpacing() {
         let gaps = ([Double](repeating: 0.06, count: 20) + [Double](repeating: 0.5, count: 10) + [Double](repeating: 1.15, count: 4)).map(log)
         let centres = TimingModel.kMeans(gaps.sorted(), clusters: 3)

@@ -13,13 +13,18 @@ import Testing
         try DecodeSession.decode(channels: channels, sampleRate: sampleRate, toneHz: toneHz)
     }
 
-    private func lesson(frequencyHz: Double = 600, sampleRate: Int = 8000, wpm: Double = 20, effective: Double? = 15) -> [Float] {
+    /// The lesson at 600 Hz and 8 kHz, made once: most tests impair a copy of it.
+    static let cleanLesson = lesson()
+    /// Its decoding, shared by the tests that only look at different parts of it.
+    static let cleanResult = Result { try DecodeSession.decode(channels: [cleanLesson], sampleRate: 8000) }
+
+    private static func lesson(frequencyHz: Double = 600, sampleRate: Int = 8000, wpm: Double = 20, effective: Double? = 15) -> [Float] {
         let keying = DecodingSignals.keying(Self.text, startWPM: wpm, effectiveWPM: effective)
         return DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: frequencyHz, sampleRate: sampleRate)
     }
 
     @Test func decodesCleanLessonWithoutErrors() throws {
-        let result = try decode([lesson()], sampleRate: 8000)
+        let result = try Self.cleanResult.get()
         #expect(result.text == Self.text)
         #expect(abs((result.toneHz ?? 0) - 600) < 10)
         #expect(abs((result.statistics.speedWPM ?? 0) - 20) < 1.5)
@@ -37,35 +42,35 @@ import Testing
 
     @Test(arguments: [(450.0, 16000), (1000.0, 11025)])
     func findsOtherTonesAtOtherSampleRates(frequencyHz: Double, sampleRate: Int) throws {
-        let result = try decode([lesson(frequencyHz: frequencyHz, sampleRate: sampleRate)], sampleRate: sampleRate)
+        let result = try decode([Self.lesson(frequencyHz: frequencyHz, sampleRate: sampleRate)], sampleRate: sampleRate)
         #expect(result.text == Self.text)
         #expect(abs((result.toneHz ?? 0) - frequencyHz) < 10)
     }
 
     @Test(arguments: [(6.0, 0.0), (0.0, 0.1)])
     func copesWithWhiteNoise(snrDB: Double, allowedErrorRate: Double) throws {
-        var samples = lesson()
+        var samples = Self.cleanLesson
         DecodingSignals.addWhiteNoise(&samples, snrDB: snrDB, sampleRate: 8000, seed: 11)
         let result = try decode([samples], sampleRate: 8000)
         #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= allowedErrorRate, "decoded \(result.text)")
     }
 
     @Test func followsFadingTwentyDecibelsDeep() throws {
-        var samples = lesson()
+        var samples = Self.cleanLesson
         DecodingSignals.fade(&samples, depthDB: 20, periodSeconds: 12, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
         #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.03, "decoded \(result.text)")
     }
 
     @Test func ignoresHumAndDCOffset() throws {
-        var samples = lesson()
+        var samples = Self.cleanLesson
         DecodingSignals.addHum(&samples, mainsHz: 60, amplitude: 0.5, offset: 0.2, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
         #expect(result.text == Self.text)
     }
 
     @Test func isNotCapturedByLouderSteadyCarrier() throws {
-        var samples = lesson()
+        var samples = Self.cleanLesson
         for index in samples.indices { samples[index] += Float(0.8 * sin(2 * Double.pi * 900 * Double(index) / 8000)) }
         let result = try decode([samples], sampleRate: 8000)
         #expect(result.text == Self.text)
@@ -73,7 +78,7 @@ import Testing
     }
 
     @Test func keepsToWantedStationWhenWeakerOneIsKeyedNearby() throws {
-        var samples = lesson()
+        var samples = Self.cleanLesson
         let other = DecodingSignals.keying("TEST DE W1AW TEST DE W1AW QRL", startWPM: 25, leadSeconds: 0.37)
         let interference = DecodingSignals.tone(other.intervals, durationSeconds: Double(samples.count) / 8000, frequencyHz: 800, sampleRate: 8000, amplitude: 0.25)
         for index in samples.indices { samples[index] += interference[index] }
@@ -83,7 +88,7 @@ import Testing
     }
 
     @Test func usesTheOneStereoChannelThatCarriesTheSignal() throws {
-        let signal = lesson()
+        let signal = Self.cleanLesson
         var noise = [Float](repeating: 0, count: signal.count)
         DecodingSignals.addWhiteNoise(&noise, snrDB: -10, sampleRate: 8000, seed: 5)
         var right = signal
@@ -135,7 +140,7 @@ import Testing
     }
 
     @Test func decodesTheSameWhateverTheBlockSize() throws {
-        let samples = lesson()
+        let samples = Self.cleanLesson
         var small = DecoderOutput()
         var decoder = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 8000, channelCount: 1, toneHz: 600))
         var start = 0
@@ -151,7 +156,7 @@ import Testing
 
     @Test func reportsElementTimesWhereTheyWereKeyed() throws {
         let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 15)
-        let result = try decode([lesson()], sampleRate: 8000)
+        let result = try Self.cleanResult.get()
         #expect(result.output.elements.count == keying.intervals.count)
         for (element, interval) in zip(result.output.elements, keying.intervals) {
             #expect(abs(element.startSeconds - interval.0) < 0.01)

@@ -165,22 +165,22 @@ public struct AdaptiveThreshold: Sendable {
             scratch.append(value)
             if markRange.contains(offset) { markScratch.append(value) }
         }
-        scratch.sort()
-        let low = scratch[Int(Double(scratch.count - 1) * 0.2)]
-        let high = scratch[Int(Double(scratch.count - 1) * 0.97)]
+        let last = scratch.count - 1
+        let (low, high) = scratch.withUnsafeMutableBufferPointer { buffer in
+            (quickSelect(buffer, Int(Double(last) * 0.2)), quickSelect(buffer, Int(Double(last) * 0.97)))
+        }
         if high > 1e-7, high > minimumContrast * low {
             // Rayleigh: P(e < x) = 1 − exp(−x²/2σ²), so the q-quantile is σ·√(−2·ln(1 − q)).
             // The window mixes marks with noise: its 20th percentile is the noise's own
             // 0.2/(1 − m)-quantile when a fraction m of it is key down.
             var above = 0
-            if thresholdLevel.isFinite { for value in scratch.reversed() { if value > thresholdLevel { above += 1 } else { break } } }
+            if thresholdLevel.isFinite { for value in scratch where value > thresholdLevel { above += 1 } }
             let markFraction = min(0.6, Double(above) / Double(scratch.count))
             let quantile = 0.2 / (1 - markFraction)
             noiseSigma = max(low / (-2 * log(1 - quantile)).squareRoot(), 1e-9)
         }
         guard let noiseSigma, !markScratch.isEmpty else { return }
-        markScratch.sort()
-        let markHigh = markScratch[Int(Double(markScratch.count - 1) * 0.95)]
+        let markHigh = markScratch.withUnsafeMutableBufferPointer { quickSelect($0, Int(Double($0.count - 1) * 0.95)) }
         let cut = max(2.5 * noiseSigma, 0.5 * markHigh)
         var powerSum = 0.0, count = 0
         for value in markScratch where value > cut {
