@@ -8,8 +8,9 @@ final class LameSession {
     private static let chunkSamples = 1 << 16
 
     /// Sets LAME up for mono CBR at the encoder's settings. Only the first
-    /// session of a file carries tags and reserves the info frame.
-    init(_ settings: MP3Encoder, tags: MP3Tags?, writesInfoFrame: Bool, path: String) throws(AudioError) {
+    /// session of a file carries tags and reserves the info frame; sessions
+    /// whose frames are joined with another's keep no bit reservoir.
+    init(_ settings: MP3Encoder, tags: MP3Tags?, writesInfoFrame: Bool, reservoir: Bool = true, path: String) throws(AudioError) {
         guard let lame = lame_init() else { throw .encoder(path: path, reason: "the LAME library could not start") }
         self.lame = lame
         self.path = path
@@ -22,6 +23,7 @@ final class LameSession {
         lame_set_VBR(lame, vbr_off)
         lame_set_brate(lame, Int32(settings.bitrateKbps))
         lame_set_bWriteVbrTag(lame, writesInfoFrame ? 1 : 0)
+        lame_set_disable_reservoir(lame, reservoir ? 0 : 1)
         if let tags { Self.setTags(tags, on: lame) }
         lame_set_write_id3tag_automatic(lame, 0)
         guard lame_init_params(lame) >= 0 else {

@@ -45,60 +45,67 @@ public struct MP3Encoder: Sendable {
     /// The complete MP3 file for `samples` (full scale ±1). `path` only names
     /// the file in error messages.
     ///
-    /// Long recordings are cut at silences into parts of at least half a
-    /// minute (at most `maximumParts`), encoded on up to `concurrency`
-    /// cores at once and joined (see `MP3Seams`); the result decodes to the
-    /// same number of samples, each where it was. How the parts are cut
-    /// depends only on the audio, so the bytes are the same whatever the
-    /// concurrency. Audio with no digital silence (band noise) is encoded
-    /// in one piece.
+    /// Recordings longer than a minute are cut into parts of at least half a
+    /// minute (at most `maximumParts`), encoded on up to `concurrency` cores
+    /// at once and joined frame by frame (see `MP3Parts`), with LAME's bit
+    /// reservoir off so that each frame stands alone. The result decodes to
+    /// the same number of samples, each where it was. How the audio is cut
+    /// depends only on its length, so the bytes are the same whatever the
+    /// concurrency.
     public func encode(_ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
                        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) throws(AudioError) -> [UInt8] {
-        let first = try LameSession(self, tags: tags, writesInfoFrame: true, path: path)
         let minimumPartSeconds = 30
         let count = max(1, min(maximumParts, samples.count / (minimumPartSeconds * sampleRate)))
-        let seams = samples.withUnsafeBufferPointer {
-            MP3Seams.plan($0, count: count, delay: first.encoderDelaySamples, frameSize: first.frameSizeSamples)
-        }
+        let joined = count > 1
+        let first = try LameSession(self, tags: tags, writesInfoFrame: true, reservoir: !joined, path: path)
+        let plan = MP3Parts(sampleCount: samples.count, count: count, frameSize: first.frameSizeSamples)
         // LAME's tables are set up as each session starts; start them all
         // here, one after another, and only encode concurrently.
         var sessions = [first]
-        for _ in seams.parts.dropFirst() {
-            sessions.append(try LameSession(self, tags: nil, writesInfoFrame: false, path: path))
+        for _ in plan.parts.dropFirst() {
+            sessions.append(try LameSession(self, tags: nil, writesInfoFrame: false, reservoir: false, path: path))
         }
-        let results = Results(count: seams.parts.count)
+        let results = Results(count: plan.parts.count)
         samples.withUnsafeBufferPointer { all in
-            let work = PartWork(samples: all, parts: seams.parts, sessions: sessions, results: results)
+            let work = PartWork(samples: all, parts: plan.parts.map(\.samples), sessions: sessions, results: results)
             if concurrency <= 1 || sessions.count == 1 {
                 for index in sessions.indices { work.encode(index) }
             } else {
                 DispatchQueue.concurrentPerform(iterations: sessions.count) { work.encode($0) }
             }
         }
-        let parts = try results.all()
-        let paddings = sessions.map(\.encoderPaddingSamples)
-        guard paddings == seams.predictedPaddings else {
-            // LAME padded differently from its documented rule: encode in one piece.
-            return try encode(samples, tags: tags, path: path, maximumParts: 1)
-        }
+        var parts = try results.all()
 
-        var output = first.id3v2Tag()
-        let audioStart = output.count
-        for part in parts { output.append(contentsOf: part) }
-        // The info frame is the first audio frame, rewritten now that the
-        // length is known. At the smallest frame sizes (8 to 12 kHz at low
-        // bit rates) LAME has no room for it and writes none; a constant
-        // bit rate file still shows its length there.
+        // The info frame is the first frame, rewritten now that the length is
+        // known. At the smallest frame sizes (8 to 12 kHz at low bit rates)
+        // LAME has no room for it and writes none; a constant bit rate file
+        // still shows its length there.
         let lameFrame = first.infoFrame()
-        guard !lameFrame.isEmpty else { return output }
-        guard audioStart + lameFrame.count <= output.count, var info = MP3InfoFrame(lameFrame) else {
+        var info = lameFrame.isEmpty ? nil : MP3InfoFrame(lameFrame)
+        guard lameFrame.isEmpty || (info != nil && parts[0].count >= lameFrame.count) else {
             throw .encoder(path: path, reason: "LAME's info frame does not fit the audio")
         }
-        if sessions.count > 1 {
-            info.describe(frameCount: sessions.map(\.frameCount).reduce(0, +),
-                          audio: output[(audioStart + lameFrame.count)...], padding: paddings.last ?? 0)
+        if joined {
+            var audio: [UInt8] = []
+            var frameCount = 0
+            for (index, part) in plan.parts.enumerated() {
+                let skipped = index == 0 ? lameFrame.count : 0
+                guard let frames = MP3FrameScanner.frames(in: parts[index][skipped...]) else {
+                    throw .encoder(path: path, reason: "LAME wrote a frame koch cannot follow")
+                }
+                let kept = frames[min(part.keptFrames.lowerBound, frames.count)..<min(part.keptFrames.upperBound, frames.count)]
+                for frame in kept { audio.append(contentsOf: parts[index][frame]) }
+                frameCount += kept.count
+            }
+            parts = [lameFrame + audio]
+            info?.describe(frameCount: frameCount, audio: audio[...], padding: sessions.last?.encoderPaddingSamples ?? 0)
         }
-        output.replaceSubrange(audioStart..<(audioStart + lameFrame.count), with: info.bytes)
+        var output = first.id3v2Tag()
+        let audioStart = output.count
+        output.append(contentsOf: parts[0])
+        if let info {
+            output.replaceSubrange(audioStart..<(audioStart + lameFrame.count), with: info.bytes)
+        }
         return output
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Mixes one interfering station into a buffer: transmissions of its
@@ -12,32 +11,23 @@ enum QRMRenderer {
         let samples: [Float]
     }
 
-    /// Every station's transmissions rendered (the stations on every core), then mixed in order.
+    /// Every station's transmissions added into the buffer, one station
+    /// after another, each straight into the buffer (no copy of its own).
     static func add(
         _ stations: [QRMStation], into buffer: UnsafeMutableBufferPointer<Float>, sampleRate: Int, toneHz: Double,
         signalPeakAmplitude: Double, seed: UInt64
     ) {
-        guard !stations.isEmpty else { return }
-        let count = buffer.count
-        let rendered = Rendered(count: stations.count)
-        DispatchQueue.concurrentPerform(iterations: stations.count) { index in
-            rendered.store(index, transmissions(
-                stations[index], lengthSamples: count, sampleRate: sampleRate, toneHz: toneHz,
-                signalPeakAmplitude: signalPeakAmplitude, seed: SeededGenerator.derivedSeed(seed, index: 100 + index)))
-        }
-        for transmission in rendered.all.joined() {
-            let start = transmission.startSample
-            let end = min(count, start + transmission.samples.count)
-            transmission.samples.withUnsafeBufferPointer { samples in
-                for n in start..<end { buffer[n] += samples[n - start] }
-            }
+        for (index, station) in stations.enumerated() {
+            add(station, into: buffer, sampleRate: sampleRate, toneHz: toneHz, signalPeakAmplitude: signalPeakAmplitude,
+                seed: SeededGenerator.derivedSeed(seed, index: 100 + index))
         }
     }
 
-    /// A station's transmissions over `lengthSamples`.
-    static func transmissions(
-        _ station: QRMStation, lengthSamples: Int, sampleRate: Int, toneHz: Double, signalPeakAmplitude: Double, seed: UInt64
-    ) -> [Transmission] {
+    /// A station's transmissions over the buffer.
+    static func add(
+        _ station: QRMStation, into buffer: UnsafeMutableBufferPointer<Float>, sampleRate: Int, toneHz: Double,
+        signalPeakAmplitude: Double, seed: UInt64
+    ) {
         var generator = SeededGenerator(seed: seed)
         let synthesizer = ToneSynthesizer(
             frequencyHz: station.pitchHz(toneHz: toneHz, sampleRate: sampleRate), sampleRate: sampleRate,
@@ -47,33 +37,11 @@ enum QRMRenderer {
         var traffic = QRMTraffic(style: station.traffic, using: &generator)
         let fs = Double(sampleRate)
         var start = Int(3 * generator.nextUnit() * fs)
-        var transmissions: [Transmission] = []
-        while start < lengthSamples {
+        while start < buffer.count {
             guard let text = try? MorseText(parsing: traffic.nextTransmission(using: &generator)) else { break }
-            let samples = synthesizer.render(Timeline(text: text, timing: timing, leadInSeconds: 0, tailSeconds: 0))
-            transmissions.append(Transmission(startSample: start, samples: samples))
-            start += samples.count + Int((1.5 + 3.5 * generator.nextUnit()) * fs)
-        }
-        return transmissions
-    }
-
-    /// Results written by the workers, one slot each.
-    private final class Rendered: @unchecked Sendable {
-        private var slots: [[Transmission]]
-        private let lock = NSLock()
-
-        init(count: Int) { slots = Array(repeating: [], count: count) }
-
-        func store(_ index: Int, _ transmissions: [Transmission]) {
-            lock.lock()
-            slots[index] = transmissions
-            lock.unlock()
-        }
-
-        var all: [[Transmission]] {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots
+            let timeline = Timeline(text: text, timing: timing, leadInSeconds: 0, tailSeconds: 0)
+            synthesizer.add(timeline, into: buffer, offsetSamples: start)
+            start += synthesizer.sampleIndex(timeline.durationSeconds) + Int((1.5 + 3.5 * generator.nextUnit()) * fs)
         }
     }
 }

@@ -31,14 +31,20 @@ public struct ToneSynthesizer: Sendable {
     /// Samples of the whole timeline, silence included.
     public func render(_ timeline: Timeline) -> [Float] {
         var samples = [Float](repeating: 0, count: sampleIndex(timeline.durationSeconds))
-        samples.withUnsafeMutableBufferPointer { buffer in
-            let shortest = timeline.marks.map { sampleIndex($0.endSeconds) - sampleIndex($0.startSeconds) }.min() ?? 0
-            let ramp = risingEdge(maximumLengthSamples: shortest)
-            for mark in timeline.marks {
-                addTone(from: sampleIndex(mark.startSeconds), to: sampleIndex(mark.endSeconds), ramp: ramp, into: buffer)
-            }
-        }
+        samples.withUnsafeMutableBufferPointer { add(timeline, into: $0) }
         return samples
+    }
+
+    /// Adds the timeline's tone into `buffer`, its time 0 at sample
+    /// `offsetSamples`; what falls outside the buffer is left out. The
+    /// oscillator's phase counts from the buffer's first sample.
+    public func add(_ timeline: Timeline, into buffer: UnsafeMutableBufferPointer<Float>, offsetSamples: Int = 0) {
+        let shortest = timeline.marks.map { sampleIndex($0.endSeconds) - sampleIndex($0.startSeconds) }.min() ?? 0
+        let ramp = risingEdge(maximumLengthSamples: shortest)
+        for mark in timeline.marks {
+            addTone(from: offsetSamples + sampleIndex(mark.startSeconds), to: offsetSamples + sampleIndex(mark.endSeconds),
+                    ramp: ramp, into: buffer)
+        }
     }
 
     /// The rising half of the envelope, sampled at whole samples; its
@@ -61,6 +67,7 @@ public struct ToneSynthesizer: Sendable {
         let first = max(0, start - half)
         let last = min(buffer.count, end + half)
         guard first < last else { return }
+        let rampStart = start - half
         let omega = 2 * Double.pi * frequencyHz / Double(sampleRate)
         var phase = omega * Double(first)
         phase = phase.truncatingRemainder(dividingBy: 2 * .pi)
@@ -72,7 +79,7 @@ public struct ToneSynthesizer: Sendable {
         for n in first..<last {
             var envelope = 1.0
             if n < riseEnd {
-                envelope = ramp[n - first]
+                envelope = ramp[n - rampStart]
             } else if n > fallStart {
                 envelope = ramp[ramp.count - (n - fallStart)]
             }
