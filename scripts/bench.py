@@ -82,7 +82,8 @@ def bench_conditions(koch, runs, scratch):
     Written to memory (/dev/shm) where there is one, so that the disk's
     flushing does not drown the difference."""
     rows = []
-    if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK):
+    in_memory = os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK)
+    if in_memory:
         scratch = tempfile.mkdtemp(prefix="koch-bench-", dir="/dev/shm")
     every = ["--band", "poor", "--crackle", "2", "--qrm", "500:-6:25", "--qrm=-300:-10:18"]
     for format in ["wav", "mp3"]:
@@ -90,7 +91,8 @@ def bench_conditions(koch, runs, scratch):
         clear = timed(base + ["--out", os.path.join(scratch, "clear")], runs)
         noisy = timed(base + every + ["--out", os.path.join(scratch, "noisy")], runs)
         rows.append([format.upper(), f"{clear:.3f}", f"{noisy:.3f}", f"{noisy / clear:.2f}"])
-    shutil.rmtree(scratch, ignore_errors=True)
+    if in_memory:
+        shutil.rmtree(scratch, ignore_errors=True)
     table(f"A five-minute lesson, clear and with every band condition on (median of {runs} runs, seconds)",
           ["audio", "clear", "QRN+crackle, QSB, 2×QRM", "ratio"], rows)
     print("\nTarget: every condition on costs under 2x the clear lesson.")
