@@ -3,7 +3,7 @@
 public enum KochCourse: String, Sendable, CaseIterable, Codable {
     /// The 26 letters in the classic Koch order.
     case letters
-    /// Letters, digits, punctuation and prosigns in LCWO's 40-character order.
+    /// Letters, digits, punctuation and prosigns in LCWO's order, 41 characters.
     case full
 
     /// The characters of the course, in the order they are introduced.

@@ -12,7 +12,7 @@ struct ContentOptions: ParsableArguments {
         valueName: "kind"))
     var kind: LessonKind = .groups
 
-    @Option(help: "letters (the 26 letters in Koch order) or full (letters, digits, punctuation: LCWO's 40-character order).")
+    @Option(help: "letters (the 26 letters in Koch order) or full (letters, digits, punctuation: LCWO's order, 41 characters).")
     var course: KochCourse?
 
     @Option(help: ArgumentHelp("Drill these characters instead of your level's, e.g. --chars KMRS.", valueName: "characters"))
