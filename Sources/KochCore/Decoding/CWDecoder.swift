@@ -26,6 +26,8 @@ public struct CWDecoder: Sendable {
     private let delaySeconds: Double
     private var pipeline: EnvelopePipeline?
     private let assembler = CharacterAssembler()
+    /// 1 for the full matched filter (0.7 of a dit), 0.5 for a strong signal.
+    private var filterScale = 1.0
 
     private var warmUpReal: [[Float]]
     private var warmUpImaginary: [[Float]]
@@ -123,12 +125,15 @@ public struct CWDecoder: Sendable {
 
     // MARK: - Warm-up
 
-    private func provisionalRuns(ditSeconds: Double) -> [KeyingRun] {
+    /// The warm-up's runs through the filter for a dit length, and the tone's amplitude over the noise's σ there.
+    private func provisionalRuns(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
         var trial = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: ditSeconds))
         let count = warmUpReal[0].count
-        return trial.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + trial.finish()
+        let runs = trial.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + trial.finish()
+        let levels = trial.threshold.levels
+        return (runs, levels.map { $0.markLevel / max($0.noiseDeviation, 1e-12) } ?? 0)
     }
 
     private func learnModel(from runs: [KeyingRun]) -> (model: TimingModel, markCount: Int) {
@@ -181,14 +186,15 @@ public struct CWDecoder: Sendable {
         var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
         let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
         // Many trials land on the same filter: each filter's runs are found once.
-        var runsByFilter: [Int: [KeyingRun]] = [:]
-        func runs(ditSeconds: Double) -> [KeyingRun] {
+        var runsByFilter: [Int: (runs: [KeyingRun], amplitudeToNoise: Double)] = [:]
+        func trial(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
             let key = filterLength(ditSeconds: ditSeconds) << 16 | minimumRunLength(ditSeconds: ditSeconds)
             if let known = runsByFilter[key] { return known }
             let found = provisionalRuns(ditSeconds: ditSeconds)
             runsByFilter[key] = found
             return found
         }
+        func runs(ditSeconds: Double) -> [KeyingRun] { trial(ditSeconds: ditSeconds).runs }
         for dit in assumed {
             let (first, marks) = learnModel(from: runs(ditSeconds: dit))
             guard marks >= 1 else { continue }
@@ -210,6 +216,9 @@ public struct CWDecoder: Sendable {
         if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
             model = best.model
         }
+        // A strong signal does not need the full matched filter: a shorter one resolves the
+        // short gaps of an uneven fist that the longer one fills in.
+        if trial(ditSeconds: model.ditSeconds).amplitudeToNoise >= Self.sharpSignalAmplitudeToNoise { filterScale = 0.5 }
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
@@ -221,12 +230,16 @@ public struct CWDecoder: Sendable {
         for run in runs { handle(run, atEnd: false, into: &output) }
     }
 
+    /// Tone amplitude over noise σ (through the 0.7-dit filter) above which the filter is halved:
+    /// 20 is 23 dB in the filter's band, 20 dB after halving, still far from any error.
+    static let sharpSignalAmplitudeToNoise = 20.0
+
     private func filterLength(ditSeconds: Double) -> Int {
-        max(1, Int((0.7 * ditSeconds * rate).rounded()))
+        max(1, Int((0.7 * filterScale * ditSeconds * rate).rounded()))
     }
 
     private func minimumRunLength(ditSeconds: Double) -> Int {
-        max(1, Int((0.3 * ditSeconds * rate).rounded()))
+        max(1, Int((0.3 * filterScale * ditSeconds * rate).rounded()))
     }
 
     private mutating func feed(real: [[Float]], imaginary: [[Float]], range: Range<Int>, into output: inout DecoderOutput) {
