@@ -200,8 +200,9 @@ public struct AdaptiveThreshold: Sendable {
         let spaceLevel = sigma * (Double.pi / 2).squareRoot()
         levels = SignalLevels(markLevel: amplitude, spaceLevel: spaceLevel, noiseDeviation: sigma)
         thresholdLevel = equalLikelihoodLevel(amplitude: amplitude, sigma: sigma)
-        markPowerSum += amplitude * amplitude + 2 * sigma * sigma
-        spacePowerSum += spaceLevel * spaceLevel
+        // The SNR estimate takes the noise as measured, not the floor the decisions use.
+        markPowerSum += amplitude * amplitude + 2 * noiseSigma * noiseSigma
+        spacePowerSum += noiseSigma * noiseSigma * Double.pi / 2
         activeWindows += 1
     }
 
