@@ -33,7 +33,7 @@ public enum KochCourse: String, Sendable, CaseIterable, Codable {
 
     /// The character introduced at a level (the newest unlocked one).
     public func newest(atLevel level: Int) -> Symbol {
-        unlocked(atLevel: level).last!
+        unlocked(atLevel: level).last ?? order[0]
     }
 
     /// The character that the next level will add, or nil at the last level.

@@ -22,7 +22,7 @@ public struct AnswerSheet: Sendable, Hashable {
         lines = stride(from: 0, to: groups.count, by: perLine).map { first in
             let slice = groups[first..<min(first + perLine, groups.count)]
             return Line(
-                time: Self.minuteSecond(slice.first!.startSeconds),
+                time: Self.minuteSecond(slice.first?.startSeconds ?? 0),
                 groups: slice.map { group in
                     let number = String(group.number)
                     let cell = String(repeating: " ", count: numberWidth - number.count) + number + ". "
