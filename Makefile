@@ -30,7 +30,8 @@ lesson: release
 	@$(RELEASE_BIN) lesson --level 2 --format both --out lessons
 	@echo
 	@echo "Your first lesson is in ./lessons: play the .mp3, copy what you hear, then check"
-	@echo "your copy against the .key.txt (or grade it: koch grade --key lessons/NAME.key.json)."
+	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
+	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
 test: test-deps
 	rm -rf .build
