@@ -2,7 +2,8 @@
 /// sessions in date order (rules in `SpacedRepetition`, `Streak`,
 /// `LevelReview`).
 ///
-/// Advancement: a session at the learner's level or above with at least
+/// Advancement: a session of a level's lesson (not a drill of chosen
+/// characters, a QSO or a text) at the learner's level or above with at least
 /// 90 % over at least 20 characters sent moves the learner to the level
 /// after the lesson's (at most the course's last). A level never goes down,
 /// and a lesson below the learner's level never raises it.
@@ -61,7 +62,7 @@ public struct DirectionProgress: Sendable, Hashable {
         streak.record(day)
 
         pendingReviews.removeAll { $0.level == session.level && $0.dueDay <= day }
-        if session.level >= level, session.sent >= Self.advancementMinimumCharacters,
+        if session.countsTowardLevel, session.level >= level, session.sent >= Self.advancementMinimumCharacters,
            session.accuracy(atLeastPercent: Self.advancementPercent) {
             let reached = min(session.level + 1, session.course.lastLevel)
             if reached > level {
