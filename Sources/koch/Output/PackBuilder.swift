@@ -57,7 +57,8 @@ struct PackBuilder: Sendable {
             while let (folder, lesson) = work.next() {
                 do {
                     var writer = makeWriter(root + "/" + folder.name)
-                    writer.mp3Concurrency = concurrency > 1 ? 1 : ProcessInfo.processInfo.activeProcessorCount
+                    // The jobs are the parallelism: --jobs 1 is one core.
+                    writer.mp3Concurrency = 1
                     _ = try writer.write(lesson, createdAt: createdAt)
                     let files = try relativePaths(of: lesson, in: folder).map(describe)
                     try work.record(files) { try $0.write(to: journalPath) }
