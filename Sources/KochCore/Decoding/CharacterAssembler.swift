@@ -22,6 +22,17 @@ public struct CharacterAssembler: Sendable {
 
     /// Extra cost of a pattern that is no character.
     public var invalidPenalty = 9.0
+    /// Cost of every character read, in nats: the prior of the code table.
+    ///
+    /// A word's marks can nearly always be cut into more, shorter characters
+    /// (E, T, I, A…) that are each valid; without a price on every character the
+    /// reading only weighs the gaps, and a jittery fist's long gaps inside a
+    /// character split it. Read as a probability, each character of a text is
+    /// one of some 40 of the table (ln 40 ≈ 3.7 nats); a smaller price, which
+    /// leaves room for the gaps' own evidence, reads human keying best.
+    public var perCharacterCost = 2.0
+    /// Extra cost of a digit, punctuation mark or prosign: rarer in text than letters.
+    public var nonLetterCost = 1.0
     /// Longest pattern tried.
     public let maximumLength = 9
     private let patterns: [[(elements: [Element], text: String)]]
@@ -60,14 +71,14 @@ public struct CharacterAssembler: Sendable {
             for length in 1...min(maximumLength, end) {
                 let start = end - length
                 guard best[start] < .infinity else { continue }
-                var cost = best[start] + (start > 0 ? characterCost[start - 1] : 0)
+                var cost = best[start] + perCharacterCost + (start > 0 ? characterCost[start - 1] : 0)
                 for gap in start..<(end - 1) { cost += intraCost[gap] }
                 guard cost < best[end] else { continue }
                 // Cheapest valid pattern of this length, or the free reading plus a penalty.
                 var bestPattern = -1
                 var bestPatternCost = Double.infinity
                 for (index, candidate) in patterns[length].enumerated() {
-                    var patternCost = 0.0
+                    var patternCost = candidate.text.count == 1 && candidate.text.first?.isLetter == true ? 0 : nonLetterCost
                     for (offset, element) in candidate.elements.enumerated() {
                         patternCost += element == .dit ? ditCost[start + offset] : dahCost[start + offset]
                         if patternCost >= bestPatternCost { break }

@@ -31,6 +31,11 @@ public enum DecodeSession {
         var output = DecoderOutput()
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())
+        var statistics = decoder.statistics
+        if let reread = WordRereader.reread(output, model: decoder.model, assembler: CharacterAssembler()) {
+            output = reread.output
+            statistics = reread.statistics
+        }
         var reason: NothingToDecodeReason?
         if output.characters.isEmpty {
             if let stuck = output.stuckKeys.first, stuck.lastsToEnd {
@@ -43,7 +48,7 @@ public enum DecodeSession {
             output: output, toneHz: tone,
             otherTones: search.others.filter { abs($0.frequencyHz - tone) > 40 },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
-            statistics: decoder.statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
+            statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason)
     }
 
