@@ -56,6 +56,9 @@ public struct TimingModel: Sendable, Hashable {
                 low = single - log(3)
             }
         }
+        // Share of marks in the shorter cluster: text of mostly dahs (K, M, O, T) leaves few dits.
+        let midpoint = 0.5 * (low + high)
+        let ditShare = Double(marks.filter { $0 < midpoint }.count) / Double(marks.count)
         ditLog = low
         dahLog = high
         intraCharacterLog = low
@@ -86,8 +89,18 @@ public struct TimingModel: Sendable, Hashable {
         } else if let only = two.first {
             if only < low + log(2) { intraCharacterLog = only } else { characterLog = only; wordLog = only + log(7.0 / 3.0) }
         }
+        // With few dits, the shorter cluster of marks is mostly a jittery fist's shortest dahs,
+        // and a dit taken from it is too long: the speed reads low and every short dah becomes a
+        // dit. The gaps inside characters, as long as a dit in any fist and plentiful in text of
+        // dahs, measure the unit better.
+        if ditShare < Self.fewDitsShare, intraCharacterLog < ditLog {
+            ditLog = max(intraCharacterLog, ditLog - log(1.6))
+        }
         enforceOrder()
     }
+
+    /// Below this share of dits among the marks, the dit is measured by the gaps inside characters.
+    static let fewDitsShare = 0.35
 
     /// Cost (negative log-likelihood, up to a constant) of a mark of `logSeconds` being `element`.
     @inline(__always)
