@@ -32,7 +32,9 @@ public enum DecodeSession {
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())
         var statistics = decoder.statistics
-        if let reread = WordRereader.reread(output, model: decoder.model, assembler: CharacterAssembler()) {
+        if let reread = WordRereader.reread(
+            output, model: decoder.model, assembler: CharacterAssembler(),
+            minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB)) {
             output = reread.output
             statistics = reread.statistics
         }
@@ -50,6 +52,19 @@ public enum DecodeSession {
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason)
+    }
+
+    /// The fewest marks a word must hold to be printed at a signal-to-noise ratio.
+    ///
+    /// At a low SNR, noise bursts, static crashes and the remains of a signal
+    /// in a deep fade make short isolated marks: a word of one mark (E, T), or
+    /// of two below 0 dB (I, A, N, M, ET…), then carries too little evidence to
+    /// tell keying from noise, and printing it invents more often than it reads.
+    /// Printing fewer characters is the better failure.
+    static func minimumMarksPerWord(signalToNoiseDB: Double?) -> Int {
+        guard let signalToNoiseDB else { return 1 }
+        if signalToNoiseDB < 0 { return 3 }
+        return signalToNoiseDB < 3 ? 2 : 1
     }
 
     /// Decodes samples held in memory (one array per channel), in blocks of a second.

@@ -18,7 +18,8 @@ import Foundation
 /// warm-up's guess. Labels of the new reading feed a second round.
 ///
 /// Word boundaries, stuck keys and the marks themselves are kept; only the
-/// dit/dah and gap labels, and so the characters, may change.
+/// dit/dah and gap labels, and so the characters, may change, and words of
+/// fewer marks than the caller asks for are dropped (see `DecodeSession`).
 enum WordRereader {
     private struct Word {
         var marks: [TimedElement]
@@ -36,8 +37,11 @@ enum WordRereader {
     static let rounds = 2
 
     /// The output read again, and the statistics of its new labels; nil if it holds no word.
-    static func reread(_ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler) -> (output: DecoderOutput, statistics: TimingStatistics)? {
+    static func reread(
+        _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1
+    ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
         var words = split(output)
+        words.removeAll { $0.marks.count < minimumMarksPerWord }
         guard !words.isEmpty else { return nil }
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
