@@ -34,7 +34,8 @@ public enum DecodeSession {
         var statistics = decoder.statistics
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(),
-            minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB)) {
+            minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
+            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB) {
             output = reread.output
             statistics = reread.statistics
         }
@@ -53,6 +54,9 @@ public enum DecodeSession {
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason)
     }
+
+    /// Below this SNR (in 500 Hz), broken marks and noise bursts are repaired in a second reading.
+    static let repairBelowDB = 6.0
 
     /// The fewest marks a word must hold to be printed at a signal-to-noise ratio.
     ///

@@ -38,17 +38,21 @@ enum WordRereader {
 
     /// The output read again, and the statistics of its new labels; nil if it holds no word.
     static func reread(
-        _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1
+        _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1,
+        repairsMarks: Bool = false
     ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
-        var words = split(output)
+        var words = resplit(split(output))
         words.removeAll { $0.marks.count < minimumMarksPerWord }
         guard !words.isEmpty else { return nil }
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
-        for _ in 0..<rounds {
+        for round in 0..<rounds {
             models = smoothedModels(words, final: final)
             readings = []
             for index in words.indices {
+                if repairsMarks && round == rounds - 1 {
+                    words[index] = repaired(words[index], model: models[index], assembler: assembler)
+                }
                 let word = words[index]
                 let read = assembler.read(
                     markLogs: word.marks.map { log(max($0.durationSeconds, 1e-4)) },
@@ -120,6 +124,159 @@ enum WordRereader {
             }
         }
         return words
+    }
+
+    /// Price, in nats, of taking a suspect gap for noise that broke a mark, or a suspect mark for a noise burst.
+    static let repairCostNats = 3.0
+    /// A gap shorter than this fraction of the gap inside characters, or a mark shorter than
+    /// this fraction of a dit, is a suspect: the sender makes neither.
+    static let suspectFraction = 0.5
+    /// Most suspects tried in one word (every subset of them is read).
+    static let maximumSuspects = 4
+
+    /// In noise, a mark may be broken by a dip (leaving a gap far shorter than any
+    /// the sender makes) and a burst may make a mark far shorter than a dit. Each
+    /// such suspect is tried both ways: the word is read with every subset of them
+    /// repaired, each repair at a price, and the cheapest reading is kept.
+    private static func repaired(_ word: Word, model: TimingModel, assembler: CharacterAssembler) -> Word {
+        let shortGap = suspectFraction * exp(model.intraCharacterLog)
+        let shortMark = suspectFraction * exp(model.ditLog)
+        // Suspects: (is a gap, index, how far below its limit).
+        var suspects: [(isGap: Bool, index: Int, ratio: Double)] = []
+        for (index, seconds) in word.gapSeconds.enumerated() where seconds < shortGap {
+            suspects.append((true, index, seconds / shortGap))
+        }
+        for (index, mark) in word.marks.enumerated() where mark.durationSeconds < shortMark && word.marks.count > 1 {
+            suspects.append((false, index, mark.durationSeconds / shortMark))
+        }
+        guard !suspects.isEmpty else { return word }
+        suspects.sort { $0.ratio < $1.ratio }
+        suspects = Array(suspects.prefix(maximumSuspects))
+        var best = word
+        var bestCost = Double.infinity
+        for subset in 0..<(1 << suspects.count) {
+            var variant = word
+            var repairs = 0
+            // Apply from the highest index down so earlier indices stay valid.
+            let chosen = suspects.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element)
+                .sorted { ($0.index, $0.isGap ? 0 : 1) > ($1.index, $1.isGap ? 0 : 1) }
+            var valid = true
+            for suspect in chosen {
+                if suspect.isGap {
+                    guard suspect.index + 1 < variant.marks.count else { valid = false; break }
+                    mergeMarks(&variant, at: suspect.index)
+                } else {
+                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else { valid = false; break }
+                    dropMark(&variant, at: suspect.index)
+                }
+                repairs += 1
+            }
+            guard valid else { continue }
+            let cost = assembler.readWithCost(
+                markLogs: variant.marks.map { log(max($0.durationSeconds, 1e-4)) },
+                gapLogs: variant.gapSeconds.map { log(max($0, 1e-4)) }, model: model).cost + repairCostNats * Double(repairs)
+            if cost < bestCost { bestCost = cost; best = variant }
+        }
+        return best
+    }
+
+    /// Joins mark `index` and the next across the gap between them.
+    private static func mergeMarks(_ word: inout Word, at index: Int) {
+        let first = word.marks[index], second = word.marks[index + 1]
+        word.marks[index] = TimedElement(
+            element: first.element, startSeconds: first.startSeconds,
+            durationSeconds: second.startSeconds + second.durationSeconds - first.startSeconds)
+        word.marks.remove(at: index + 1)
+        word.gapSeconds.remove(at: index)
+        word.elements.remove(at: index + 1)
+        word.isValid.remove(at: index + 1)
+        word.endsCharacter.remove(at: index)
+    }
+
+    /// Takes mark `index` for noise: the gaps on either side become one.
+    private static func dropMark(_ word: inout Word, at index: Int) {
+        let mark = word.marks[index]
+        if index == 0 {
+            word.gapSeconds.removeFirst()
+            word.endsCharacter.removeFirst()
+        } else if index == word.marks.count - 1 {
+            word.gapSeconds.removeLast()
+            word.endsCharacter.removeLast()
+        } else {
+            word.gapSeconds[index - 1] += mark.durationSeconds + word.gapSeconds[index]
+            word.gapSeconds.remove(at: index)
+            word.endsCharacter.remove(at: index)
+        }
+        word.marks.remove(at: index)
+        word.elements.remove(at: index)
+        word.isValid.remove(at: index)
+    }
+
+    /// Share of the gaps between characters whose word-or-not decision may disagree
+    /// with the recording's own two clusters before the words are cut again.
+    static let resplitDisagreement = 0.25
+
+    /// Cuts the words again when the first reading's word gaps were plainly wrong.
+    ///
+    /// As the recording goes by, a model that once takes the gaps between
+    /// characters for word gaps learns its word centre from them and keeps doing
+    /// so (with Farnsworth spacing in noise, say, every letter becomes a word).
+    /// The gaps that end characters fall in two clusters of log length over the
+    /// whole recording, between characters and between words, about 2.3 times
+    /// apart at any spacing; when a quarter or more of the first decisions
+    /// disagree with those clusters, the words are cut where the clusters say.
+    private static func resplit(_ words: [Word]) -> [Word] {
+        // Every gap that ended a character: (log seconds, was a word gap).
+        var gaps: [(log: Double, isWord: Bool)] = []
+        for word in words {
+            for (index, seconds) in word.gapSeconds.enumerated() where word.endsCharacter[index] { gaps.append((log(seconds), false)) }
+            if let gap = word.endingGap { gaps.append((log(max(gap.durationSeconds, 1e-4)), true)) }
+        }
+        guard gaps.count >= 12 else { return words }
+        let sorted = gaps.map(\.log).sorted()
+        // Pauses far longer than the sender's word gaps must not make a cluster of their own.
+        let cap = sorted[sorted.count / 2] + log(6)
+        let centres = TimingModel.kMeans(sorted.map { min($0, cap) }, clusters: 2)
+        guard centres.count == 2, centres[1] - centres[0] >= log(1.8) else { return words }
+        let midpoint = 0.5 * (centres[0] + centres[1])
+        let disagreeing = gaps.filter { ($0.log > midpoint) != $0.isWord }.count
+        guard Double(disagreeing) >= resplitDisagreement * Double(gaps.count) else { return words }
+        var result: [Word] = []
+        var current: Word?
+        func close() {
+            if let word = current, !word.marks.isEmpty { result.append(word) }
+            current = nil
+        }
+        for word in words {
+            for index in word.marks.indices {
+                if current == nil {
+                    current = Word(marks: [], gapSeconds: [], elements: [], endsCharacter: [], isValid: [], endingGap: nil)
+                }
+                current?.marks.append(word.marks[index])
+                current?.elements.append(word.elements[index])
+                current?.isValid.append(word.isValid[index])
+                guard index < word.gapSeconds.count else { continue }
+                let seconds = word.gapSeconds[index]
+                if word.endsCharacter[index] && log(seconds) > midpoint {
+                    let mark = word.marks[index]
+                    current?.endingGap = TimedGap(gap: .word, startSeconds: mark.startSeconds + mark.durationSeconds, durationSeconds: seconds)
+                    close()
+                } else {
+                    current?.gapSeconds.append(seconds)
+                    current?.endsCharacter.append(word.endsCharacter[index])
+                }
+            }
+            if let gap = word.endingGap, log(max(gap.durationSeconds, 1e-4)) <= midpoint {
+                // Not a word gap after all: the next word continues this one.
+                current?.gapSeconds.append(gap.durationSeconds)
+                current?.endsCharacter.append(true)
+            } else {
+                current?.endingGap = word.endingGap
+                close()
+            }
+        }
+        close()
+        return result
     }
 
     private static func relabel(_ word: inout Word, with readings: [CharacterAssembler.Reading]) {
