@@ -236,7 +236,16 @@ enum WordRereader {
         let sorted = gaps.map(\.log).sorted()
         // Pauses far longer than the sender's word gaps must not make a cluster of their own.
         let cap = sorted[sorted.count / 2] + log(6)
-        let centres = TimingModel.kMeans(sorted.map { min($0, cap) }, clusters: 2)
+        let capped = sorted.map { min($0, cap) }
+        var centres = TimingModel.kMeans(capped, clusters: 2)
+        // Noise that hides a mark leaves gaps of its own, shorter than the gaps between
+        // characters but ending characters too: a third cluster, fewer than those above it.
+        let three = TimingModel.kMeans(capped, clusters: 3)
+        if three.count == 3, three[1] - three[0] >= log(1.6), three[2] - three[1] >= log(1.8) {
+            let lowCount = capped.filter { $0 < 0.5 * (three[0] + three[1]) }.count
+            let middleCount = capped.filter { $0 >= 0.5 * (three[0] + three[1]) && $0 < 0.5 * (three[1] + three[2]) }.count
+            if lowCount < middleCount { centres = [three[1], three[2]] }
+        }
         guard centres.count == 2, centres[1] - centres[0] >= log(1.8) else { return words }
         let midpoint = 0.5 * (centres[0] + centres[1])
         let disagreeing = gaps.filter { ($0.log > midpoint) != $0.isWord }.count
