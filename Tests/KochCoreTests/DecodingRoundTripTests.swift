@@ -107,6 +107,34 @@ import Testing
         #expect(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true) <= allowedErrorRate, "decoded \(result.text)")
     }
 
+    @Test func readsJitteryKeyingOfMostlyDahsAtItsOwnSpeed() throws {
+        // A level-2 send exercise: K and M only, so nearly every mark is a dah.
+        let text = "KMKMM MKKM KKMKM MMK KMMK MKM"
+        let keying = DecodingSignals.keying(text, startWPM: 18, jitter: 0.2, seed: 4)
+        let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds + 0.5, frequencyHz: 700, sampleRate: 8000)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true) <= 0.1, "decoded \(result.text)")
+        #expect(abs((result.statistics.speedWPM ?? 0) - 18) < 4)
+    }
+
+    @Test func keepsFarnsworthWordsWholeInNoise() throws {
+        let text = "QHG RBNSF QZ IPUJS WDN KV AB HYXMM EP BW AITYN ZHZ"
+        let keying = DecodingSignals.keying(text, startWPM: 20, effectiveWPM: 12, seed: 8)
+        var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds + 0.5, frequencyHz: 600, sampleRate: 8000)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: -1, sampleRate: 8000, seed: 12)
+        let result = try decode([samples], sampleRate: 8000)
+        let words = result.text.split(separator: " ").count
+        #expect(abs(words - 12) <= 2, "decoded \(result.text)")
+        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.15, "decoded \(result.text)")
+    }
+
+    @Test func printsFewerShortWordsAsTheSignalWeakens() {
+        #expect(DecodeSession.minimumMarksPerWord(signalToNoiseDB: 20) == 1)
+        #expect(DecodeSession.minimumMarksPerWord(signalToNoiseDB: nil) == 1)
+        #expect(DecodeSession.minimumMarksPerWord(signalToNoiseDB: 1) == 2)
+        #expect(DecodeSession.minimumMarksPerWord(signalToNoiseDB: -3) == 3)
+    }
+
     @Test func givesNothingForSilence() throws {
         let result = try decode([[Float](repeating: 0, count: 8000 * 5)], sampleRate: 8000)
         #expect(result.text.isEmpty)

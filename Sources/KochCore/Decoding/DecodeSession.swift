@@ -65,7 +65,7 @@ public enum DecodeSession {
     /// of two below 0 dB (I, A, N, M, ET…), then carries too little evidence to
     /// tell keying from noise, and printing it invents more often than it reads.
     /// Printing fewer characters is the better failure.
-    static func minimumMarksPerWord(signalToNoiseDB: Double?) -> Int {
+    public static func minimumMarksPerWord(signalToNoiseDB: Double?) -> Int {
         guard let signalToNoiseDB else { return 1 }
         if signalToNoiseDB < 0 { return 3 }
         return signalToNoiseDB < 3 ? 2 : 1
