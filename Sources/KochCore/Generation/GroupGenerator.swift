@@ -54,32 +54,14 @@ public struct GroupGenerator: Sendable {
     }
 
     /// Groups until the text lasts `targetSeconds` at `timing`, ending on a
-    /// whole group: when the next group would run past the target, the last
-    /// group is drawn at whichever length (or left out) lands closest.
+    /// whole group: the last one is drawn at whichever length lands closest
+    /// (see `KeyedDuration.fill`).
     public func groups(lastingSeconds targetSeconds: Double, timing: Timing, using generator: inout SeededGenerator) -> [[Symbol]] {
-        var groups: [[Symbol]] = []
-        var seconds = 0.0
-        func added(_ group: [Symbol]) -> Double {
-            keyedSeconds(group, timing: timing) + (groups.isEmpty ? 0 : timing.durationSeconds(of: .word))
-        }
-        while seconds < targetSeconds {
-            let group = group(using: &generator)
-            if seconds + added(group) <= targetSeconds {
-                groups.append(group)
-                seconds += added(group)
-                continue
-            }
-            let candidates = groupLengths.map { length in (0..<length).map { _ in pick(using: &generator) } }
-            let best = candidates.min { abs(seconds + added($0) - targetSeconds) < abs(seconds + added($1) - targetSeconds) }!
-            if groups.isEmpty || abs(seconds + added(best) - targetSeconds) < targetSeconds - seconds {
-                groups.append(best)
-            }
-            break
-        }
-        return groups
-    }
-
-    private func keyedSeconds(_ group: [Symbol], timing: Timing) -> Double {
-        Timeline.keyedSeconds(of: MorseText(words: [group]), timing: timing)
+        KeyedDuration.fill(
+            lastingSeconds: targetSeconds, timing: timing, using: &generator,
+            draw: { generator, _ in group(using: &generator) },
+            alternatives: { generator, _ in
+                groupLengths.map { length in (0..<length).map { _ in pick(using: &generator) } }
+            })
     }
 }

@@ -50,6 +50,6 @@ public struct Timeline: Sendable, Hashable {
     /// Length of a text at a timing, without laying out every element:
     /// from the first key-down to the last key-up.
     public static func keyedSeconds(of text: MorseText, timing: Timing) -> Double {
-        Timeline(text: text, timing: timing, leadInSeconds: 0, tailSeconds: 0).durationSeconds
+        KeyedDuration.seconds(of: text.words, timing: timing)
     }
 }

@@ -43,7 +43,7 @@ struct QSOComposer: Sendable {
                 throw FileError.malformed(path: templates.folder + "/" + style + ".mustache", reason: "the QSO it writes cannot be sent: \(error)")
             }
             for word in morse.words {
-                let length = Timeline.keyedSeconds(of: MorseText(words: [word]), timing: timing) + (words.isEmpty ? 0 : wordGap)
+                let length = KeyedDuration.seconds(of: word, timing: timing) + (words.isEmpty ? 0 : wordGap)
                 if seconds + length > keyedSeconds, !words.isEmpty {
                     // Keep the word if that lands closer to the asked length.
                     if seconds + length - keyedSeconds < keyedSeconds - seconds { words.append(word) }
