@@ -5,13 +5,16 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: lesson test build release deps test-deps bench check-pages examples clean help
+.PHONY: lesson test build release install deps test-deps bench check-pages examples clean help
+
+PREFIX ?= /usr/local
 
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
 	@echo "make build    a release build at $(RELEASE_BIN)"
+	@echo "make install  koch into $(PREFIX)/bin, its templates and word lists into $(PREFIX)/share/koch"
 	@echo "make check-pages   a pack's index and answer sheets rendered by headless Chromium (.pages/)"
 	@echo "make examples      remake examples/ from the commands in examples/README.md"
 
@@ -41,6 +44,13 @@ test: test-deps
 bench: release
 	@scripts/install-deps --bench
 	python3 scripts/bench.py $(RELEASE_BIN)
+
+install: release
+	install -d $(PREFIX)/bin $(PREFIX)/share/koch
+	install -m 755 $(RELEASE_BIN) $(PREFIX)/bin/koch
+	rm -rf $(PREFIX)/share/koch/templates $(PREFIX)/share/koch/data
+	cp -R templates data $(PREFIX)/share/koch/
+	@echo "Installed $(PREFIX)/bin/koch, with its templates and word lists in $(PREFIX)/share/koch."
 
 check-pages: release
 	scripts/check-pages $(RELEASE_BIN)
