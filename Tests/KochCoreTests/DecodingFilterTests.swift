@@ -88,6 +88,38 @@ import Testing
         #expect(states.filter { $0 }.count == 30)
     }
 
+    @Test func segmenterWithADurationPriorKeepsADahWithAShortDipWhole() {
+        // A dah of 30 samples (the dit is 10) with a 4-sample dip deep enough to split it
+        // when only the minimum length and the switch cost stand against it.
+        let ratios = [Double](repeating: -2, count: 40) + [Double](repeating: 2, count: 13)
+            + [Double](repeating: -5, count: 4) + [Double](repeating: 2, count: 13) + [Double](repeating: -2, count: 40)
+        func marks(prior: SegmentDurationPrior?) -> [Int] {
+            var segmenter = MarkSpaceSegmenter(switchCostNats: 0.7, minimumLengthSamples: 3, lagSamples: 16)
+            if let prior { segmenter.setDurationPrior(mark: prior.mark, space: prior.space) }
+            var released: [(decision: AdaptiveThreshold.Decision, keyDown: Bool)] = []
+            for ratio in ratios {
+                let decision = AdaptiveThreshold.Decision(envelope: 0, threshold: 0, keyDown: ratio > 0, logLikelihoodRatio: ratio)
+                segmenter.process(decision, weight: 0.1, into: &released)
+            }
+            segmenter.finish(into: &released)
+            #expect(released.count == ratios.count)
+            var lengths: [Int] = [], run = 0
+            for (_, keyDown) in released {
+                if keyDown { run += 1 } else if run > 0 { lengths.append(run); run = 0 }
+            }
+            return lengths
+        }
+        #expect(marks(prior: nil) == [13, 13])
+        #expect(marks(prior: SegmentDurationPrior(model: TimingModel(ditSeconds: 0.02), rate: 500)) == [30])
+    }
+
+    @Test func durationPriorCostsNothingAtTheExpectedLengths() {
+        let prior = SegmentDurationPrior(model: TimingModel(ditSeconds: 0.02), rate: 500)
+        #expect(prior.mark.count == 30 && prior.space.count == 30)
+        #expect(prior.mark[9] < 0.1 && prior.mark[29] < 0.1 && prior.space[9] < 0.1)
+        #expect(prior.mark[2] > 2 && prior.space[2] > 2 && prior.mark[17] > prior.mark[9])
+    }
+
     @Test func thresholdEstimatesTheNoiseOfKeyedSignalWithoutBias() {
         // Complex Gaussian noise through a 12-sample matched filter (σ = 1/√12 per component),
         // and a tone of amplitude 5 keyed 40 % of the time.

@@ -234,6 +234,9 @@ public struct CWDecoder: Sendable {
     /// 20 is 23 dB in the filter's band, 20 dB after halving, still far from any error.
     static let sharpSignalAmplitudeToNoise = 20.0
 
+    /// Below this SNR (in 500 Hz) the segmenter is told how long marks and spaces last.
+    static let durationPriorBelowDB = 1.5
+
     private func filterLength(ditSeconds: Double) -> Int {
         max(1, Int((0.7 * filterScale * ditSeconds * rate).rounded()))
     }
@@ -332,11 +335,15 @@ public struct CWDecoder: Sendable {
     }
 
     private mutating func followSpeed() {
+        let signalToNoiseDB = signalToNoiseDB
         guard var pipeline else { return }
         let target = filterLength(ditSeconds: model.ditSeconds)
         if abs(Double(target - pipeline.filterLength)) > 0.15 * Double(pipeline.filterLength) {
             pipeline.setFilterLength(target)
             pipeline.setMinimumRunLength(minimumRunLength(ditSeconds: model.ditSeconds))
+        }
+        if let signalToNoiseDB, signalToNoiseDB < Self.durationPriorBelowDB {
+            pipeline.setDurationPrior(SegmentDurationPrior(model: model, rate: rate))
         }
         self.pipeline = pipeline
     }

@@ -49,6 +49,11 @@ struct EnvelopePipeline: Sendable {
         segmenter.setMinimumLength(Int(Double(length) * Self.minimumFactor))
     }
 
+    /// Gives the segmenter the durations the timing model expects (until the minimum run length next changes).
+    mutating func setDurationPrior(_ prior: SegmentDurationPrior) {
+        segmenter.setDurationPrior(mark: prior.mark, space: prior.space)
+    }
+
     /// Takes baseband samples `range` of each channel; returns the runs completed.
     mutating func process(real: [[Float]], imaginary: [[Float]], range: Range<Int>) -> [KeyingRun] {
         var completed: [KeyingRun] = []
