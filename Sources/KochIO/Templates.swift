@@ -50,9 +50,6 @@ public struct Templates: Sendable {
     /// The names of every template, `key.txt`, `qso/contest` and so on.
     public var names: [String] { templateNames }
 
-    public func has(_ name: String) -> Bool {
-        library.getTemplate(named: name) != nil
-    }
 
     static func locate(environment: [String: String]) -> String? {
         if let folder = environment["KOCH_TEMPLATES"], !folder.isEmpty { return folder }

@@ -127,6 +127,8 @@ import Testing
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        // It was stopped midway: no manifest yet, so the rerun has something to finish.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/manifest.json"))
 
         try makePack(arguments, in: folder)
         expectSame(try contents(of: folder), try contents(of: reference))

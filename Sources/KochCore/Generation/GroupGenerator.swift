@@ -32,12 +32,6 @@ public struct GroupGenerator: Sendable {
         self.init(characters: course.unlocked(atLevel: level), newest: course.newest(atLevel: level), extraWeight: extraWeight)
     }
 
-    /// The share of characters each symbol is expected to take.
-    public var expectedShare: [String: Double] {
-        let total = weights.reduce(0, +)
-        return Dictionary(uniqueKeysWithValues: zip(characters.map(\.text), weights.map { $0 / total }))
-    }
-
     public func group(using generator: inout SeededGenerator) -> [Symbol] {
         let length = generator.nextInt(in: groupLengths)
         return (0..<length).map { _ in pick(using: &generator) }
