@@ -162,6 +162,21 @@ import Testing
         #expect(readings.map(\.text) == ["L", "O"])
     }
 
+    @Test func handTimingLawTakesALongishMarkForAShortDah() {
+        // Dahs 2.5 dits long, a mark of 1.5 dits, spreads of 20 %: in log seconds it lies
+        // nearer the dit; with a spread proportional to the length it is a short dah.
+        var model = TimingModel(ditSeconds: 0.06)
+        model.dahLog = model.ditLog + log(2.5)
+        model.markSpread = 0.2
+        let mark = log(1.5 * 0.06)
+        #expect(model.cost(markLog: mark, as: .dit) < model.cost(markLog: mark, as: .dah))
+        model.law = .proportionalNormal
+        #expect(model.cost(markLog: mark, as: .dah) < model.cost(markLog: mark, as: .dit))
+        // Both laws agree on the marks at the centres.
+        #expect(model.cost(markLog: model.ditLog, as: .dit) < model.cost(markLog: model.ditLog, as: .dah))
+        #expect(model.cost(markLog: model.dahLog, as: .dah) < model.cost(markLog: model.dahLog, as: .dit))
+    }
+
     @Test func patternThatIsNoCharacterIsShownAsStar() {
         let model = TimingModel(ditSeconds: 0.06)
         let marks = [3, 3, 3, 3, 3, 3].map { log(0.06 * Double($0)) }

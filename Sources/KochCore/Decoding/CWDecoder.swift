@@ -26,7 +26,7 @@ public struct CWDecoder: Sendable {
     private let delaySeconds: Double
     private var pipeline: EnvelopePipeline?
     private let assembler = CharacterAssembler()
-    /// 1 for the full matched filter (0.7 of a dit), 0.5 for a strong signal.
+    /// 1 for the full matched filter (0.7 of a dit), less for a strong signal (see `sharpFilterScale`).
     private var filterScale = 1.0
 
     private var warmUpReal: [[Float]]
@@ -216,9 +216,7 @@ public struct CWDecoder: Sendable {
         if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
             model = best.model
         }
-        // A strong signal does not need the full matched filter: a shorter one resolves the
-        // short gaps of an uneven fist that the longer one fills in.
-        if trial(ditSeconds: model.ditSeconds).amplitudeToNoise >= Self.sharpSignalAmplitudeToNoise { filterScale = 0.5 }
+        filterScale = sharpFilterScale(ditSeconds: model.ditSeconds)
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
@@ -230,9 +228,34 @@ public struct CWDecoder: Sendable {
         for run in runs { handle(run, atEnd: false, into: &output) }
     }
 
-    /// Tone amplitude over noise σ (through the 0.7-dit filter) above which the filter is halved:
-    /// 20 is 23 dB in the filter's band, 20 dB after halving, still far from any error.
+    /// A strong signal does not need the full matched filter: a shorter one resolves the
+    /// short gaps of an uneven fist that the longer one fills in. The noise is measured
+    /// through a filter of a few milliseconds, where the keying's own smear cannot pass
+    /// for noise (through a dit-long filter, gaps of a fist's short spaces never reach the
+    /// floor), and the filter is made just long enough to bring the tone to
+    /// `sharpSignalAmplitudeToNoise` times the noise's σ: averaging L samples divides the
+    /// noise's power by L. The result is a fraction of the 0.7-dit filter.
+    private func sharpFilterScale(ditSeconds: Double) -> Double {
+        let fullLength = 0.7 * ditSeconds * rate
+        let probeLength = Self.probeFilterSeconds * rate
+        var probe = EnvelopePipeline(
+            rate: rate, weights: weights, filterLength: max(1, Int(probeLength.rounded())), minimumRunLength: 1)
+        let count = warmUpReal[0].count
+        _ = probe.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
+        _ = probe.finish()
+        guard let levels = probe.threshold.levels, levels.noiseDeviation > 0 else { return 1 }
+        let amplitudeToNoise = levels.markLevel / levels.noiseDeviation
+        let neededLength = probeLength * pow(Self.sharpSignalAmplitudeToNoise / amplitudeToNoise, 2)
+        return min(1, max(Self.shortestFilterScale, neededLength / fullLength))
+    }
+
+    /// Tone amplitude over noise σ the matched filter must reach: 20 is 23 dB in the
+    /// filter's band, far from any error.
     static let sharpSignalAmplitudeToNoise = 20.0
+    /// Length of the filter the noise is measured through.
+    static let probeFilterSeconds = 0.008
+    /// The shortest filter, as a fraction of the full one (0.7 of a dit): 0.2 is 8 ms at 20 WPM.
+    static let shortestFilterScale = 0.2
 
     /// Below this SNR (in 500 Hz) the segmenter is told how long marks and spaces last.
     static let durationPriorBelowDB = 1.5

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits the marks of one word into characters, choosing for every mark
 /// dit or dah and for every gap "inside a character" or "between characters"
 /// together, so that the word reads as characters of the code table.
@@ -27,10 +29,9 @@ public struct CharacterAssembler: Sendable {
     /// A word's marks can nearly always be cut into more, shorter characters
     /// (E, T, I, A…) that are each valid; without a price on every character the
     /// reading only weighs the gaps, and a jittery fist's long gaps inside a
-    /// character split it. Read as a probability, each character of a text is
-    /// one of some 40 of the table (ln 40 ≈ 3.7 nats); a smaller price, which
-    /// leaves room for the gaps' own evidence, reads human keying best.
-    public var perCharacterCost = 2.0
+    /// character split it. Read as a probability, each character of a text of
+    /// letters is one of 26: ln 26 ≈ 3.26 nats.
+    public var perCharacterCost = log(26.0)
     /// Extra cost of a digit, punctuation mark or prosign: rarer in text than letters.
     public var nonLetterCost = 1.0
     /// Longest pattern tried.

@@ -35,7 +35,8 @@ public enum DecodeSession {
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
-            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB) {
+            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB,
+            law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal) {
             output = reread.output
             statistics = reread.statistics
         }
@@ -54,6 +55,11 @@ public enum DecodeSession {
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason)
     }
+
+    /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations
+    /// is the hand that keyed them: they are read under the proportional normal law.
+    /// Below it the noise's own jitter, which that law does not describe, dominates.
+    static let handTimingAboveDB = 10.0
 
     /// Below this SNR (in 500 Hz), broken marks and noise bursts are repaired in a second reading.
     static let repairBelowDB = 6.0

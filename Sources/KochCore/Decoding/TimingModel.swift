@@ -20,6 +20,23 @@ public struct TimingModel: Sendable, Hashable {
     public var wordLog: Double
     public var markSpread: Double
     public var gapSpread: Double
+    /// How durations spread about their centres.
+    public var law: DurationLaw = .logNormal
+
+    /// How the durations of one class spread about its centre.
+    public enum DurationLaw: Sendable, Hashable {
+        /// Normal in log seconds, the same spread for every class. Used while the timing is
+        /// being learned (the warm-up compares timing models by their costs, which this law
+        /// keeps on one scale) and for noisy recordings, where the noise moving the edges
+        /// spreads the durations more than the hand does.
+        case logNormal
+        /// Normal in seconds, with a standard deviation proportional to the centre (a hand's
+        /// jitter grows with what it times): a long dit is less likely, and a short dah more,
+        /// than under the log-normal law. Costs carry the normalising term ln(centre), taken
+        /// from the dit for marks and from the gap inside a character for gaps, so that only
+        /// the costs of one kind are compared.
+        case proportionalNormal
+    }
 
     public var ditSeconds: Double { exp(ditLog) }
     public var dahSeconds: Double { exp(dahLog) }
@@ -105,7 +122,12 @@ public struct TimingModel: Sendable, Hashable {
     /// Cost (negative log-likelihood, up to a constant) of a mark of `logSeconds` being `element`.
     @inline(__always)
     public func cost(markLog logSeconds: Double, as element: Element) -> Double {
-        let d = logSeconds - (element == .dit ? ditLog : dahLog)
+        let centre = element == .dit ? ditLog : dahLog
+        if law == .proportionalNormal {
+            let z = (exp(logSeconds - centre) - 1) / markSpread
+            return z * z / 2 + centre - ditLog
+        }
+        let d = logSeconds - centre
         return d * d / (2 * markSpread * markSpread)
     }
 
@@ -117,6 +139,10 @@ public struct TimingModel: Sendable, Hashable {
         case .intraCharacter: centre = intraCharacterLog
         case .character: centre = characterLog
         case .word: centre = wordLog
+        }
+        if law == .proportionalNormal {
+            let z = (exp(logSeconds - centre) - 1) / gapSpread
+            return z * z / 2 + centre - intraCharacterLog
         }
         let d = logSeconds - centre
         return d * d / (2 * gapSpread * gapSpread)

@@ -37,9 +37,10 @@ enum WordRereader {
     static let rounds = 2
 
     /// The output read again, and the statistics of its new labels; nil if it holds no word.
+    /// `law` is how durations spread about the centres (see `TimingModel.DurationLaw`).
     static func reread(
         _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1,
-        repairsMarks: Bool = false
+        repairsMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal
     ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
         var words = resplit(split(output))
         words.removeAll { $0.marks.count < minimumMarksPerWord }
@@ -47,7 +48,7 @@ enum WordRereader {
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
         for round in 0..<rounds {
-            models = smoothedModels(words, final: final)
+            models = smoothedModels(words, final: final, law: law)
             readings = []
             for index in words.indices {
                 if repairsMarks && round == rounds - 1 {
@@ -299,7 +300,7 @@ enum WordRereader {
     }
 
     /// For every word, the mean of the forward model just before it and the backward one just after it.
-    private static func smoothedModels(_ words: [Word], final: TimingModel) -> [TimingModel] {
+    private static func smoothedModels(_ words: [Word], final: TimingModel, law: TimingModel.DurationLaw) -> [TimingModel] {
         var backward = Array(repeating: final, count: words.count)
         var model = final
         for index in words.indices.reversed() {
@@ -309,7 +310,9 @@ enum WordRereader {
         var smoothed: [TimingModel] = []
         smoothed.reserveCapacity(words.count)
         for index in words.indices {
-            smoothed.append(midway(model, backward[index]))
+            var local = midway(model, backward[index])
+            local.law = law
+            smoothed.append(local)
             learn(words[index], into: &model, reversed: false)
         }
         return smoothed
