@@ -157,6 +157,8 @@ def bench_decoder(koch, scratch, seed):
     table(f"Decoding the reference corpus (seed {seed}): character error rate, or characters invented where there is no Morse",
           ["case"] + [name for name, _ in decoders], rows)
 
+    bench_realisations(decoders, scratch)
+
     clean = os.path.join(corpus, "clean.wav")
     five = os.path.join(scratch, "five-minutes.wav")
     hour = os.path.join(scratch, "sixty-minutes.wav")
@@ -171,6 +173,37 @@ def bench_decoder(koch, scratch, seed):
           [["5 minutes (median of 3)", f"{five_seconds:.2f}", "-"],
            ["60 minutes", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"]])
     print("\nTargets: 5 minutes in under 1 s; 60 minutes in under 100 MB.")
+
+
+def bench_realisations(decoders, scratch, seeds=range(1, 9)):
+    """The hardest conditions again on other seeds, averaged, with the limits the conditions set."""
+    import decoder_limits
+    seeds = list(seeds)
+    outdir = os.path.join(scratch, "realisations")
+    decoder_limits.write_cases(outdir, seeds)
+    bench = shared_bench()
+    results = {name: score(bench, outdir, command, os.path.join(scratch, f"realisations-{i}.tsv"))
+               for i, (name, command) in enumerate(decoders)}
+    shares = decoder_limits.fade_shares(seeds)
+    limits = {
+        "human_sigma20": f"oracle reading {100 * decoder_limits.hand_keying_bound(0.2, seeds):.1f} %",
+        "human_sigma30": f"oracle reading {100 * decoder_limits.hand_keying_bound(0.3, seeds):.1f} %",
+        "qsb_20db_white_p10": f"{100 * shares[-3]:.0f} % of characters below -3 dB, {100 * shares[-6]:.0f} % below -6 dB",
+    }
+    rows = []
+    for name in decoder_limits.CASES:
+        human = name.startswith("human")
+        cells = []
+        for decoder, _ in decoders:
+            values = [results[decoder].get(f"{name}_s{seed}", {}).get("cer_nosp" if human else "cer", "") for seed in seeds]
+            try:
+                cells.append(f"{100 * statistics.mean(float(v) for v in values):.1f} %")
+            except (ValueError, statistics.StatisticsError):
+                cells.append("-")
+        rows.append([name + (" (no spaces)" if human else "")] + cells + [limits.get(name, "")])
+    table(f"The hardest conditions on seeds {seeds[0]}-{seeds[-1]} (mean character error rate; "
+          "see scripts/decoder_limits.py for the limits)",
+          ["case"] + [name for name, _ in decoders] + ["limit set by the condition"], rows)
 
 
 def bench_pack(koch, scratch):
