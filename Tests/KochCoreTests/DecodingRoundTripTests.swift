@@ -87,6 +87,29 @@ import Testing
         #expect(result.otherTones.contains { abs($0.frequencyHz - 800) < 15 })
     }
 
+    @Test func keepsToTheToneAskedForWhenALouderStationIsKeyedCloseBy() throws {
+        // 100 Hz away and twice as loud: a filter short enough for a clean signal's edges
+        // would let it through, so the rival sets how wide the filter may be.
+        var samples = Self.cleanLesson
+        let other = DecodingSignals.keying("TEST DE W1AW TEST DE W1AW QRL", startWPM: 25, leadSeconds: 0.37)
+        let interference = DecodingSignals.tone(other.intervals, durationSeconds: Double(samples.count) / 8000, frequencyHz: 700, sampleRate: 8000, amplitude: 1.0)
+        for index in samples.indices { samples[index] += interference[index] }
+        let result = try decode([samples], sampleRate: 8000, toneHz: 600)
+        #expect(result.text == Self.text)
+    }
+
+    @Test(arguments: [30.0, 40.0])
+    func findsTheToneOfFastKeyingWithoutFarnsworthSpacing(wpm: Double) throws {
+        // At speed the tone's key-up frames always catch a mark, while the splash of its
+        // edges a few hundred hertz away falls silent between them: the tone must still win.
+        let text = Self.randomGroups(count: 25, seed: 7)
+        let keying = DecodingSignals.keying(text, startWPM: wpm)
+        let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 600, sampleRate: 44100)
+        let result = try decode([samples], sampleRate: 44100)
+        #expect(abs((result.toneHz ?? 0) - 600) < 10, "others \(result.otherTones)")
+        #expect(result.text == text)
+    }
+
     @Test func usesTheOneStereoChannelThatCarriesTheSignal() throws {
         let signal = Self.cleanLesson
         var noise = [Float](repeating: 0, count: signal.count)

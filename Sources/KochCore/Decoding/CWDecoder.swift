@@ -234,7 +234,8 @@ public struct CWDecoder: Sendable {
     /// for noise (through a dit-long filter, gaps of a fist's short spaces never reach the
     /// floor), and the filter is made just long enough to bring the tone to
     /// `sharpSignalAmplitudeToNoise` times the noise's σ: averaging L samples divides the
-    /// noise's power by L. The result is a fraction of the 0.7-dit filter.
+    /// noise's power by L; another keyed tone nearby sets a longest bandwidth of its own.
+    /// The result is a fraction of the 0.7-dit filter.
     private func sharpFilterScale(ditSeconds: Double) -> Double {
         let fullLength = 0.7 * ditSeconds * rate
         let probeLength = Self.probeFilterSeconds * rate
@@ -245,7 +246,14 @@ public struct CWDecoder: Sendable {
         _ = probe.finish()
         guard let levels = probe.threshold.levels, levels.noiseDeviation > 0 else { return 1 }
         let amplitudeToNoise = levels.markLevel / levels.noiseDeviation
-        let neededLength = probeLength * pow(Self.sharpSignalAmplitudeToNoise / amplitudeToNoise, 2)
+        var neededLength = probeLength * pow(Self.sharpSignalAmplitudeToNoise / amplitudeToNoise, 2)
+        // The probe sees only noise. Another station passes a moving average of T seconds
+        // at 1/(π·Δf·T) of its amplitude once Δf·T > 1: T = 2/Δf keeps it 16 dB down or more,
+        // with the baseband low-pass adding its own attenuation beyond 100 Hz.
+        let rivalOffsetsHz = configuration.rivalTonesHz.map { abs($0 - configuration.toneHz) }
+        if let nearestHz = rivalOffsetsHz.min(), nearestHz > 0 {
+            neededLength = max(neededLength, 2 / nearestHz * rate)
+        }
         return min(1, max(Self.shortestFilterScale, neededLength / fullLength))
     }
 

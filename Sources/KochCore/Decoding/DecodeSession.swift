@@ -25,9 +25,10 @@ public enum DecodeSession {
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
                 nothingToDecode: search.reason ?? .noKeyedTone)
         }
+        let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > 40 }
         var decoder = try CWDecoder(configuration: DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
-            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds))
+            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals))
         var output = DecoderOutput()
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())

@@ -10,14 +10,17 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var speedWPM: Double?
     /// Which stretch of the recording to keep envelope samples of, for a plot.
     public var traceRangeSeconds: ClosedRange<Double>?
+    /// Other keyed tones found (from `ToneFinder`): the decoder's filter must stay narrow enough to shut them out.
+    public var rivalTonesHz: [Double]
 
     public init(sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
-                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil) {
+                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = []) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.toneHz = toneHz
         self.channelWeights = channelWeights
         self.speedWPM = speedWPM
         self.traceRangeSeconds = traceRangeSeconds
+        self.rivalTonesHz = rivalTonesHz
     }
 }

@@ -16,6 +16,10 @@ public struct ToneFinder: Sendable {
     public let searchRangeHz: ClosedRange<Double>
     /// Below this keyedness a bin is taken for noise (white noise gives about 6 dB).
     public static let minimumKeyednessDB = 9.0
+    /// A keyed bin this far below the loudest bin keyed at all is its splash.
+    public static let splashBelowSourceDB = 30.0
+    /// A steady carrier's level hardly moves (under 3 dB between its 25th and 95th percentile).
+    static let keyedAtAllDB = 3.0
 
     private static let floorDB = -160.0
     private static let stepDB = 0.5
@@ -145,7 +149,8 @@ public struct ToneFinder: Sendable {
         }
         ranked.sort { $0.keyedness > $1.keyedness }
         var chosen: [ToneCandidate] = []
-        for entry in ranked where entry.keyedness >= Self.minimumKeyednessDB {
+        for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
+            let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
             let measure = measures[entry.channel][entry.bin - firstBin + 1]
@@ -163,7 +168,7 @@ public struct ToneFinder: Sendable {
         for channel in 0..<channelCount {
             let measure = measures[channel][clampedSlot]
             let usable = measuredCounts[channel] >= 3
-                && measure.keyedness >= Self.minimumKeyednessDB
+                && measure.keyedness >= min(Self.minimumKeyednessDB, best.keyednessDB)
                 && measure.keyedness >= best.keyednessDB - 6
             // Weight by the inverse of the channel's noise power, so each channel's noise counts alike.
             let noiseDB = max(measure.off, measure.on - 60)
@@ -172,6 +177,23 @@ public struct ToneFinder: Sendable {
         let largest = weights.max() ?? 1
         let normalized = weights.map { largest > 0 ? $0 / largest : 0 }
         return ToneSearchResult(best: best, others: Array(chosen.dropFirst()), channelWeights: normalized, reason: nil)
+    }
+
+    /// Keying splashes: each edge spreads a little of the tone over several hundred hertz, and
+    /// between edges those bins fall to the floor, so on a clean recording they can look more
+    /// keyed than the tone itself, whose key-up frames, at speed, always catch a mark. A keyed
+    /// bin far below the loudest bin that is keyed at all (not a steady carrier) is that
+    /// bin's splash: the louder bin is the tone.
+    private func splashSource(of bin: Int, in measures: [BinMeasure]) -> Int {
+        var source = bin
+        for other in firstBin...lastBin {
+            let measure = measures[other - firstBin + 1]
+            guard measure.keyedness >= Self.keyedAtAllDB, measure.on > measures[source - firstBin + 1].on else { continue }
+            let neighbours = (measures[other - firstBin].on, measures[other - firstBin + 2].on)
+            guard measure.on >= neighbours.0, measure.on >= neighbours.1 else { continue }
+            source = other
+        }
+        return measures[source - firstBin + 1].on - measures[bin - firstBin + 1].on >= Self.splashBelowSourceDB ? source : bin
     }
 
     private struct BinMeasure {
