@@ -108,6 +108,13 @@ public struct CWDecoder: Sendable {
     /// Envelope samples of the stretch asked for in the configuration.
     public var trace: [TracePoint] { pipeline?.trace ?? [] }
 
+    /// The evidence of every envelope sample, timed as the decoded marks are.
+    public var evidence: MarkEvidence? {
+        guard let pipeline, var evidence = pipeline.evidence else { return nil }
+        evidence.delaySeconds = Double(pipeline.filterLength - 1) / (2 * rate) + delaySeconds
+        return evidence
+    }
+
     /// The tone's level above the noise in 500 Hz of bandwidth, in dB (the
     /// convention of the reference corpus), from the mark and space levels
     /// of the threshold; nil if nothing was keyed, 60 at most.
@@ -220,7 +227,7 @@ public struct CWDecoder: Sendable {
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
-            traceRangeSeconds: configuration.traceRangeSeconds)
+            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true)
         let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
         pipeline = live
         warmUpReal = Array(repeating: [], count: configuration.channelCount)

@@ -37,7 +37,8 @@ public enum DecodeSession {
             output, model: decoder.model, assembler: CharacterAssembler(),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
             repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB,
-            law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal) {
+            law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
+            evidence: (decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil) {
             output = reread.output
             statistics = reread.statistics
         }
@@ -61,6 +62,9 @@ public enum DecodeSession {
     /// is the hand that keyed them: they are read under the proportional normal law.
     /// Below it the noise's own jitter, which that law does not describe, dominates.
     static let handTimingAboveDB = 10.0
+
+    /// Below this SNR (in 500 Hz) words are read again from the evidence of their samples (`SoftWordReader`).
+    static let softReadingBelowDB = 6.0
 
     /// Below this SNR (in 500 Hz), broken marks and noise bursts are repaired in a second reading.
     static let repairBelowDB = 6.0

@@ -18,7 +18,12 @@ struct EnvelopePipeline: Sendable {
     private(set) var trace: [TracePoint] = []
     private let weightSum: Double
 
-    init(rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil) {
+    /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
+    private(set) var evidence: MarkEvidence?
+
+    init(rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
+         keepsEvidence: Bool = false) {
+        evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
         self.rate = rate
         self.weights = weights
         let capacity = max(2, Int(rate * 1.0))
@@ -88,6 +93,10 @@ struct EnvelopePipeline: Sendable {
                     threshold: decision.threshold, keyDown: keyDown))
             }
             decisionCount += 1
+            if evidence != nil {
+                let weighted = decision.logLikelihoodRatio / Double(filterLength)
+                evidence?.append(weighted)
+            }
             if let run = runs.process(keyDown: keyDown) { completed.append(run) }
         }
         released.removeAll(keepingCapacity: true)

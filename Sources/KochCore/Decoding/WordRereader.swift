@@ -40,7 +40,7 @@ enum WordRereader {
     /// `law` is how durations spread about the centres (see `TimingModel.DurationLaw`).
     static func reread(
         _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1,
-        repairsMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal
+        repairsMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal, evidence: MarkEvidence? = nil
     ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
         var words = resplit(split(output))
         words.removeAll { $0.marks.count < minimumMarksPerWord }
@@ -53,6 +53,12 @@ enum WordRereader {
             for index in words.indices {
                 if repairsMarks && round == rounds - 1 {
                     words[index] = repaired(words[index], model: models[index], assembler: assembler)
+                }
+                if let evidence, round == rounds - 1 {
+                    let soft = softRead(words, at: index, evidence: evidence, model: models[index], assembler: assembler)
+                    words[index] = soft.word
+                    readings.append(soft.readings)
+                    continue
                 }
                 let word = words[index]
                 let read = assembler.read(
@@ -298,6 +304,49 @@ enum WordRereader {
             }
         }
     }
+
+    /// Reads a word again from the evidence of its samples, from a little before its first
+    /// mark to a little after its last (never into its neighbours).
+    private static func softRead(
+        _ words: [Word], at index: Int, evidence: MarkEvidence, model: TimingModel, assembler: CharacterAssembler
+    ) -> (word: Word, readings: [CharacterAssembler.Reading]) {
+        let word = words[index]
+        let first = word.marks[0], last = word.marks[word.marks.count - 1]
+        let margin = softMarginDits * model.ditSeconds
+        var from = first.startSeconds - margin
+        var to = last.startSeconds + last.durationSeconds + margin
+        if index > 0, let previous = words[index - 1].marks.last {
+            from = max(from, 0.5 * (previous.startSeconds + previous.durationSeconds + first.startSeconds))
+        }
+        if index + 1 < words.count {
+            to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + words[index + 1].marks[0].startSeconds))
+        }
+        let reader = SoftWordReader(perCharacterCost: assembler.perCharacterCost)
+        let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
+        guard !soft.isEmpty else { return (word, []) }
+        var rebuilt = Word(marks: [], gapSeconds: [], elements: [], endsCharacter: [], isValid: [], endingGap: word.endingGap)
+        var readings: [CharacterAssembler.Reading] = []
+        for character in soft {
+            let start = rebuilt.marks.count
+            for (offset, mark) in character.marks.enumerated() {
+                if let previous = rebuilt.marks.last {
+                    rebuilt.gapSeconds.append(max(1e-4, mark.startSeconds - previous.startSeconds - previous.durationSeconds))
+                    rebuilt.endsCharacter.append(offset == 0)
+                }
+                rebuilt.marks.append(TimedElement(
+                    element: character.elements[offset], startSeconds: mark.startSeconds,
+                    durationSeconds: mark.endSeconds - mark.startSeconds))
+                rebuilt.elements.append(character.elements[offset])
+                rebuilt.isValid.append(true)
+            }
+            readings.append(CharacterAssembler.Reading(
+                marks: start..<rebuilt.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
+        }
+        return (rebuilt, readings)
+    }
+
+    /// How far before a word's first mark and after its last the soft reading looks, in dits.
+    static let softMarginDits = 1.5
 
     /// For every word, the mean of the forward model just before it and the backward one just after it.
     private static func smoothedModels(_ words: [Word], final: TimingModel, law: TimingModel.DurationLaw) -> [TimingModel] {

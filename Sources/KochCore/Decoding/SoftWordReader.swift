@@ -1,0 +1,188 @@
+import Foundation
+
+/// Reads one word of a weak signal straight from the evidence of its
+/// samples, deciding where marks start and end, what they are and which
+/// characters they make all at once.
+///
+/// Cut into marks and spaces first, a weak signal loses a dit to the noise
+/// here and fills a gap between two marks there, and the reading of the
+/// durations cannot undo it. Here every reading of the word is weighed
+/// whole: a segmentation into marks and gaps, each mark a dit or a dah and
+/// each gap inside a character or between two, walking the code table
+/// (`CharacterTrie`) so that only characters are read. A reading scores the
+/// evidence of its marks' samples (the segmenter's weighted log likelihood
+/// ratios: key up scores nothing), less the cost of every duration against
+/// the timing model (log-normal about its centres) and the price of every
+/// character. The best reading is found by dynamic programming over the
+/// samples and the table's nodes — a hidden semi-Markov model whose states
+/// are the code table (Ferguson 1980; Yu, "Hidden semi-Markov models",
+/// Artificial Intelligence 2010). Silence before and after the word is free,
+/// so a blip at its edges is read only if its evidence pays for a character.
+struct SoftWordReader: Sendable {
+    /// One character read, with the times of its marks in the recording.
+    struct Reading: Sendable {
+        let text: String
+        let elements: [Element]
+        let marks: [(startSeconds: Double, endSeconds: Double)]
+    }
+
+    let trie: CharacterTrie
+    let perCharacterCost: Double
+
+    /// Envelope samples summed into one step of the programme (4 ms at 500 samples a second).
+    static let samplesPerStep = 2
+    /// Durations are tried within this many spreads of their centre.
+    static let reachSpreads = 3.0
+    /// How far behind the best reading at a step, in nats, a reading is still followed.
+    static let beamNats = 15.0
+    /// The timing model's spread may be sharper than noise lets durations be.
+    static let smallestSpread = 0.2
+
+    init(trie: CharacterTrie = CharacterTrie(), perCharacterCost: Double = log(26.0)) {
+        self.trie = trie
+        self.perCharacterCost = perCharacterCost
+    }
+
+    /// Lengths (in steps) a class may take, and the cost of each.
+    private struct Durations {
+        let shortest: Int
+        let costs: [Double]
+        var longest: Int { shortest + costs.count - 1 }
+
+        init(centreLog: Double, spread: Double, stepSeconds: Double) {
+            let s = max(spread, SoftWordReader.smallestSpread)
+            let reach = SoftWordReader.reachSpreads * s
+            shortest = max(1, Int((exp(centreLog - reach) / stepSeconds).rounded(.down)))
+            let longest = max(shortest, Int((exp(centreLog + reach) / stepSeconds).rounded(.up)))
+            costs = (shortest...longest).map { steps in
+                let d = log(Double(steps) * stepSeconds) - centreLog
+                return d * d / (2 * s * s)
+            }
+        }
+    }
+
+    /// Reads the word held between two times of the recording; empty if no reading beats silence.
+    func read(_ evidence: MarkEvidence, fromSeconds: Double, toSeconds: Double, model: TimingModel) -> [Reading] {
+        let step = Self.samplesPerStep
+        let low = max(0, evidence.index(atSeconds: fromSeconds))
+        let high = min(evidence.values.count, evidence.index(atSeconds: toSeconds))
+        let steps = (high - low) / step
+        guard steps > 2 else { return [] }
+        var prefix = [0.0]
+        prefix.reserveCapacity(steps + 1)
+        for k in 0..<steps {
+            var sum = 0.0
+            for j in 0..<step { sum += Double(evidence.values[low + k * step + j]) }
+            prefix.append(prefix[k] + sum)
+        }
+        let stepSeconds = Double(step) / evidence.rate
+        let dit = Durations(centreLog: model.ditLog, spread: model.markSpread, stepSeconds: stepSeconds)
+        let dah = Durations(centreLog: model.dahLog, spread: model.markSpread, stepSeconds: stepSeconds)
+        let intra = Durations(centreLog: model.intraCharacterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
+        let between = Durations(centreLog: model.characterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
+
+        let nodeCount = trie.nodes.count
+        let width = steps + 1
+        let none = -Double.infinity
+        // Best score of a reading whose last mark ends (M), whose last gap inside a character
+        // ends (G), or whose last character's gap ends (R) at each step, by node of the table.
+        var afterMark = [Double](repeating: none, count: nodeCount * width)
+        var afterGap = [Double](repeating: none, count: nodeCount * width)
+        var afterCharacter = [Double](repeating: 0, count: width)
+        // Where each came from: the step, and for a mark the node before it (-1: a new character).
+        var markFromStep = [Int32](repeating: -1, count: nodeCount * width)
+        var markFromNode = [Int32](repeating: -1, count: nodeCount * width)
+        var gapFromStep = [Int32](repeating: -1, count: nodeCount * width)
+        var characterFromStep = [Int32](repeating: -1, count: width)
+        var characterFromNode = [Int32](repeating: -1, count: width)
+        var best = (score: 0.0, node: -1, step: -1)
+        let markClasses = [(Element.dit, dit), (Element.dah, dah)]
+
+        for t in 0...steps {
+            // Readings far behind the best one ending here will not catch up: leave them (a beam search).
+            var leading = afterCharacter[t]
+            for node in 1..<nodeCount { leading = max(leading, afterGap[node * width + t], afterMark[node * width + t]) }
+            let floor = leading - Self.beamNats
+            // Marks start after a character's gap (or the silence before the word), or after a gap inside one.
+            for source in -1..<nodeCount {
+                let node = source < 0 ? CharacterTrie.root : source
+                let score = source < 0 ? afterCharacter[t] : afterGap[node * width + t]
+                guard score > none, score >= floor else { continue }
+                for (element, durations) in markClasses {
+                    let child = trie.child(of: node, element)
+                    guard child >= 0 else { continue }
+                    let last = min(durations.longest, steps - t)
+                    guard last >= durations.shortest else { continue }
+                    for length in durations.shortest...last {
+                        let end = t + length
+                        let value = score + prefix[end] - prefix[t] - durations.costs[length - durations.shortest]
+                        let slot = child * width + end
+                        if value > afterMark[slot] {
+                            afterMark[slot] = value
+                            markFromStep[slot] = Int32(t)
+                            markFromNode[slot] = Int32(source)
+                        }
+                    }
+                }
+            }
+            // A mark that ends here is followed by a gap inside its character, or ends the character.
+            for node in 1..<nodeCount {
+                let score = afterMark[node * width + t]
+                guard score > none, score >= floor else { continue }
+                let intraLast = min(intra.longest, steps - t)
+                if intraLast >= intra.shortest {
+                    for length in intra.shortest...intraLast {
+                        let slot = node * width + t + length
+                        let value = score - intra.costs[length - intra.shortest]
+                        if value > afterGap[slot] {
+                            afterGap[slot] = value
+                            gapFromStep[slot] = Int32(t)
+                        }
+                    }
+                }
+                guard trie.nodes[node].text != nil else { continue }
+                let closed = score - perCharacterCost - trie.nodes[node].extraCost
+                if closed > best.score { best = (closed, node, t) }
+                let betweenLast = min(between.longest, steps - t)
+                guard betweenLast >= between.shortest else { continue }
+                for length in between.shortest...betweenLast {
+                    let slot = t + length
+                    let value = closed - between.costs[length - between.shortest]
+                    if value > afterCharacter[slot] {
+                        afterCharacter[slot] = value
+                        characterFromStep[slot] = Int32(t)
+                        characterFromNode[slot] = Int32(node)
+                    }
+                }
+            }
+        }
+        guard best.node >= 0 else { return [] }
+
+        // Trace the best reading back, character by character.
+        func seconds(_ step: Int) -> Double { evidence.seconds(atIndex: Double(low + step * Self.samplesPerStep)) }
+        var readings: [Reading] = []
+        var node = best.node, t = best.step
+        while true {
+            let character = trie.nodes[node]
+            var marks: [(startSeconds: Double, endSeconds: Double)] = []
+            var current = node
+            var end = t
+            var start = -1
+            while true {
+                let slot = current * width + end
+                start = Int(markFromStep[slot])
+                let from = Int(markFromNode[slot])
+                marks.insert((seconds(start), seconds(end)), at: 0)
+                if from < 0 { break }
+                current = from
+                end = Int(gapFromStep[current * width + start])
+            }
+            readings.insert(Reading(text: character.text ?? "*", elements: character.elements, marks: marks), at: 0)
+            let previousNode = Int(characterFromNode[start])
+            guard previousNode >= 0 else { break }
+            t = Int(characterFromStep[start])
+            node = previousNode
+        }
+        return readings
+    }
+}
