@@ -29,6 +29,14 @@ import Testing
         #expect(read(evidence(word)) == "KA")
     }
 
+    @Test func findsAWordGapInsideTheStretchItReads() {
+        // K, a word gap of 7 dits, then A: the stretch holds two words.
+        let keyed = evidence([(true, 3.0), (false, 1), (true, 1), (false, 1), (true, 3), (false, 7), (true, 1), (false, 1), (true, 3)])
+        let readings = SoftWordReader().read(keyed, fromSeconds: 0, toSeconds: Double(keyed.values.count) / 500, model: Self.model)
+        #expect(readings.map(\.text) == ["K", "A"])
+        #expect(readings.map(\.startsWord) == [false, true])
+    }
+
     @Test func readsNothingWhereThereIsNoKeying() {
         #expect(read(evidence([(false, 10)])).isEmpty)
     }

@@ -24,6 +24,8 @@ struct SoftWordReader: Sendable {
         let text: String
         let elements: [Element]
         let marks: [(startSeconds: Double, endSeconds: Double)]
+        /// Whether a word gap comes before it in the stretch read.
+        let startsWord: Bool
     }
 
     let trie: CharacterTrie
@@ -49,11 +51,12 @@ struct SoftWordReader: Sendable {
         let costs: [Double]
         var longest: Int { shortest + costs.count - 1 }
 
-        init(centreLog: Double, spread: Double, stepSeconds: Double) {
+        /// `upToCentre`: the lengths stop at the centre (where a word gap becomes a free pause).
+        init(centreLog: Double, spread: Double, stepSeconds: Double, upToCentre: Bool = false) {
             let s = max(spread, SoftWordReader.smallestSpread)
             let reach = SoftWordReader.reachSpreads * s
             shortest = max(1, Int((exp(centreLog - reach) / stepSeconds).rounded(.down)))
-            let longest = max(shortest, Int((exp(centreLog + reach) / stepSeconds).rounded(.up)))
+            let longest = max(shortest, Int((exp(centreLog + (upToCentre ? 0 : reach)) / stepSeconds).rounded(.up)))
             costs = (shortest...longest).map { steps in
                 let d = log(Double(steps) * stepSeconds) - centreLog
                 return d * d / (2 * s * s)
@@ -61,7 +64,7 @@ struct SoftWordReader: Sendable {
         }
     }
 
-    /// Reads the word held between two times of the recording; empty if no reading beats silence.
+    /// Reads the words held between two times of the recording; empty if no reading beats silence.
     func read(_ evidence: MarkEvidence, fromSeconds: Double, toSeconds: Double, model: TimingModel) -> [Reading] {
         let step = Self.samplesPerStep
         let low = max(0, evidence.index(atSeconds: fromSeconds))
@@ -80,33 +83,48 @@ struct SoftWordReader: Sendable {
         let dah = Durations(centreLog: model.dahLog, spread: model.markSpread, stepSeconds: stepSeconds)
         let intra = Durations(centreLog: model.intraCharacterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
         let between = Durations(centreLog: model.characterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
+        // A word gap costs its distance below the word centre; longer, it is a pause, and free.
+        let word = Durations(centreLog: model.wordLog, spread: model.gapSpread, stepSeconds: stepSeconds, upToCentre: true)
 
         let nodeCount = trie.nodes.count
         let width = steps + 1
         let none = -Double.infinity
-        // Best score of a reading whose last mark ends (M), whose last gap inside a character
-        // ends (G), or whose last character's gap ends (R) at each step, by node of the table.
+        // Best score of a reading whose last mark ends (M), whose last gap inside a character ends (G),
+        // whose last gap between characters ends (C), or which is in a word gap or the silence
+        // before the first word (W), at each step, by node of the table where there is one.
         var afterMark = [Double](repeating: none, count: nodeCount * width)
         var afterGap = [Double](repeating: none, count: nodeCount * width)
-        var afterCharacter = [Double](repeating: 0, count: width)
-        // Where each came from: the step, and for a mark the node before it (-1: a new character).
+        var afterCharacter = [Double](repeating: none, count: width)
+        var inPause = [Double](repeating: none, count: width)
+        inPause[0] = 0
+        // Where each came from: the step, and the node (for a mark: -1 after a character, -2 after a pause).
         var markFromStep = [Int32](repeating: -1, count: nodeCount * width)
         var markFromNode = [Int32](repeating: -1, count: nodeCount * width)
         var gapFromStep = [Int32](repeating: -1, count: nodeCount * width)
         var characterFromStep = [Int32](repeating: -1, count: width)
         var characterFromNode = [Int32](repeating: -1, count: width)
+        // For a pause: the node and step of the character it follows, or -1 if it went on from the step before.
+        var pauseFromStep = [Int32](repeating: -1, count: width)
+        var pauseFromNode = [Int32](repeating: -1, count: width)
         var best = (score: 0.0, node: -1, step: -1)
         let markClasses = [(Element.dit, dit), (Element.dah, dah)]
+        let closingGaps = [(false, between), (true, word)]
 
         for t in 0...steps {
+            // Silence goes on for free.
+            if t > 0, inPause[t - 1] > inPause[t] {
+                inPause[t] = inPause[t - 1]
+                pauseFromStep[t] = -1
+                pauseFromNode[t] = -1
+            }
             // Readings far behind the best one ending here will not catch up: leave them (a beam search).
-            var leading = afterCharacter[t]
+            var leading = max(afterCharacter[t], inPause[t])
             for node in 1..<nodeCount { leading = max(leading, afterGap[node * width + t], afterMark[node * width + t]) }
             let floor = leading - Self.beamNats
-            // Marks start after a character's gap (or the silence before the word), or after a gap inside one.
-            for source in -1..<nodeCount {
+            // Marks start after a character's gap, a pause, or a gap inside a character.
+            for source in -2..<nodeCount {
                 let node = source < 0 ? CharacterTrie.root : source
-                let score = source < 0 ? afterCharacter[t] : afterGap[node * width + t]
+                let score = source == -2 ? inPause[t] : source == -1 ? afterCharacter[t] : afterGap[node * width + t]
                 guard score > none, score >= floor else { continue }
                 for (element, durations) in markClasses {
                     let child = trie.child(of: node, element)
@@ -143,15 +161,21 @@ struct SoftWordReader: Sendable {
                 guard trie.nodes[node].text != nil else { continue }
                 let closed = score - perCharacterCost - trie.nodes[node].extraCost
                 if closed > best.score { best = (closed, node, t) }
-                let betweenLast = min(between.longest, steps - t)
-                guard betweenLast >= between.shortest else { continue }
-                for length in between.shortest...betweenLast {
-                    let slot = t + length
-                    let value = closed - between.costs[length - between.shortest]
-                    if value > afterCharacter[slot] {
-                        afterCharacter[slot] = value
-                        characterFromStep[slot] = Int32(t)
-                        characterFromNode[slot] = Int32(node)
+                for (isWordGap, durations) in closingGaps {
+                    let last = min(durations.longest, steps - t)
+                    guard last >= durations.shortest else { continue }
+                    for length in durations.shortest...last {
+                        let slot = t + length
+                        let value = closed - durations.costs[length - durations.shortest]
+                        if !isWordGap, value > afterCharacter[slot] {
+                            afterCharacter[slot] = value
+                            characterFromStep[slot] = Int32(t)
+                            characterFromNode[slot] = Int32(node)
+                        } else if isWordGap, value > inPause[slot] {
+                            inPause[slot] = value
+                            pauseFromStep[slot] = Int32(t)
+                            pauseFromNode[slot] = Int32(node)
+                        }
                     }
                 }
             }
@@ -168,20 +192,30 @@ struct SoftWordReader: Sendable {
             var current = node
             var end = t
             var start = -1
+            var from = -1
             while true {
                 let slot = current * width + end
                 start = Int(markFromStep[slot])
-                let from = Int(markFromNode[slot])
+                from = Int(markFromNode[slot])
                 marks.insert((seconds(start), seconds(end)), at: 0)
                 if from < 0 { break }
                 current = from
                 end = Int(gapFromStep[current * width + start])
             }
-            readings.insert(Reading(text: character.text ?? "*", elements: character.elements, marks: marks), at: 0)
-            let previousNode = Int(characterFromNode[start])
-            guard previousNode >= 0 else { break }
-            t = Int(characterFromStep[start])
-            node = previousNode
+            var previous = -1
+            if from == -1 {
+                previous = Int(characterFromNode[start])
+                t = Int(characterFromStep[start])
+            } else {
+                var pause = start
+                while pause > 0, pauseFromStep[pause] < 0, pauseFromNode[pause] < 0 { pause -= 1 }
+                previous = Int(pauseFromNode[pause])
+                t = Int(pauseFromStep[pause])
+            }
+            readings.insert(Reading(text: character.text ?? "*", elements: character.elements, marks: marks,
+                                    startsWord: from == -2 && previous >= 0), at: 0)
+            guard previous >= 0 else { break }
+            node = previous
         }
         return readings
     }

@@ -47,6 +47,8 @@ enum WordRereader {
         guard !words.isEmpty else { return nil }
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
+        // Read from the evidence, a word may turn out to be two or more (a word gap that noise broke).
+        var softWords: [Word] = []
         for round in 0..<rounds {
             models = smoothedModels(words, final: final, law: law)
             readings = []
@@ -55,9 +57,10 @@ enum WordRereader {
                     words[index] = repaired(words[index], model: models[index], assembler: assembler)
                 }
                 if let evidence, round == rounds - 1 {
-                    let soft = softRead(words, at: index, evidence: evidence, model: models[index], assembler: assembler)
-                    words[index] = soft.word
-                    readings.append(soft.readings)
+                    for part in softRead(words, at: index, evidence: evidence, model: models[index], assembler: assembler) {
+                        softWords.append(part.word)
+                        readings.append(part.readings)
+                    }
                     continue
                 }
                 let word = words[index]
@@ -68,6 +71,7 @@ enum WordRereader {
                 relabel(&words[index], with: read)
             }
         }
+        if evidence != nil { words = softWords }
         var rebuilt = DecoderOutput()
         rebuilt.stuckKeys = output.stuckKeys
         for (index, word) in words.enumerated() {
@@ -306,10 +310,11 @@ enum WordRereader {
     }
 
     /// Reads a word again from the evidence of its samples, from a little before its first
-    /// mark to a little after its last (never into its neighbours).
+    /// mark to a little after its last (never into its neighbours): the word as read, split
+    /// where the reading found word gaps; the word as it was if nothing in it beats silence.
     private static func softRead(
         _ words: [Word], at index: Int, evidence: MarkEvidence, model: TimingModel, assembler: CharacterAssembler
-    ) -> (word: Word, readings: [CharacterAssembler.Reading]) {
+    ) -> [(word: Word, readings: [CharacterAssembler.Reading])] {
         let word = words[index]
         let first = word.marks[0], last = word.marks[word.marks.count - 1]
         let margin = softMarginDits * model.ditSeconds
@@ -323,26 +328,39 @@ enum WordRereader {
         }
         let reader = SoftWordReader(perCharacterCost: assembler.perCharacterCost)
         let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
-        guard !soft.isEmpty else { return (word, []) }
-        var rebuilt = Word(marks: [], gapSeconds: [], elements: [], endsCharacter: [], isValid: [], endingGap: word.endingGap)
+        guard !soft.isEmpty else { return [] }
+        var parts: [(word: Word, readings: [CharacterAssembler.Reading])] = []
+        func newWord() -> Word {
+            Word(marks: [], gapSeconds: [], elements: [], endsCharacter: [], isValid: [], endingGap: nil)
+        }
+        var current = newWord()
         var readings: [CharacterAssembler.Reading] = []
         for character in soft {
-            let start = rebuilt.marks.count
+            if character.startsWord, let previous = current.marks.last, let next = character.marks.first {
+                let end = previous.startSeconds + previous.durationSeconds
+                current.endingGap = TimedGap(gap: .word, startSeconds: end, durationSeconds: max(1e-4, next.startSeconds - end))
+                parts.append((current, readings))
+                current = newWord()
+                readings = []
+            }
+            let start = current.marks.count
             for (offset, mark) in character.marks.enumerated() {
-                if let previous = rebuilt.marks.last {
-                    rebuilt.gapSeconds.append(max(1e-4, mark.startSeconds - previous.startSeconds - previous.durationSeconds))
-                    rebuilt.endsCharacter.append(offset == 0)
+                if let previous = current.marks.last {
+                    current.gapSeconds.append(max(1e-4, mark.startSeconds - previous.startSeconds - previous.durationSeconds))
+                    current.endsCharacter.append(offset == 0)
                 }
-                rebuilt.marks.append(TimedElement(
+                current.marks.append(TimedElement(
                     element: character.elements[offset], startSeconds: mark.startSeconds,
                     durationSeconds: mark.endSeconds - mark.startSeconds))
-                rebuilt.elements.append(character.elements[offset])
-                rebuilt.isValid.append(true)
+                current.elements.append(character.elements[offset])
+                current.isValid.append(true)
             }
             readings.append(CharacterAssembler.Reading(
-                marks: start..<rebuilt.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
+                marks: start..<current.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
         }
-        return (rebuilt, readings)
+        current.endingGap = word.endingGap
+        parts.append((current, readings))
+        return parts
     }
 
     /// How far before a word's first mark and after its last the soft reading looks, in dits.
