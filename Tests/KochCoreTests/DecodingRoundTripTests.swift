@@ -125,6 +125,26 @@ import Testing
         #expect(result.text == text)
     }
 
+    @Test func readsKeyingThatStartsAfterHalfAMinuteOfNoise() throws {
+        // Noise alone must neither be taken for keying nor teach the decoder a speed.
+        let text = Self.randomGroups(count: 12, seed: 3)
+        let keying = DecodingSignals.keying(text, startWPM: 20, effectiveWPM: 12, leadSeconds: 30)
+        var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 600, sampleRate: 8000)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 10, sampleRate: 8000, seed: 17)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(result.output.characters.allSatisfy { $0.startSeconds > 29.5 })
+        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.02, "decoded \(result.text)")
+    }
+
+    @Test(arguments: [310.0, 1490.0])
+    func findsTonesOnTheEdgeOfTheSearchRange(frequencyHz: Double) throws {
+        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 15)
+        let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: frequencyHz, sampleRate: 44100)
+        let result = try decode([samples], sampleRate: 44100)
+        #expect(abs((result.toneHz ?? 0) - frequencyHz) < 10)
+        #expect(result.text == Self.text)
+    }
+
     @Test func usesTheOneStereoChannelThatCarriesTheSignal() throws {
         let signal = Self.cleanLesson
         var noise = [Float](repeating: 0, count: signal.count)

@@ -55,6 +55,9 @@ public struct AdaptiveThreshold: Sendable {
     public private(set) var spacePowerSum = 0.0
     public private(set) var activeWindows = 0
 
+    /// How much more contrast the first window taken for keying must show.
+    public static let acquisitionContrastFactor = 1.2
+
     /// Largest likelihood ratio one sample may contribute: a click must not outweigh a dit.
     public static let maximumLogLikelihoodRatio = 12.0
 
@@ -169,7 +172,12 @@ public struct AdaptiveThreshold: Sendable {
         let (low, high) = scratch.withUnsafeMutableBufferPointer { buffer in
             (quickSelect(buffer, Int(Double(last) * 0.2)), quickSelect(buffer, Int(Double(last) * 0.97)))
         }
-        if high > 1e-7, high > minimumContrast * low {
+        // Before any keying has been seen the bar is higher: through a filter as long as a
+        // slow dit, noise holds few independent values in a window, and by chance its 97th
+        // percentile now and then stands 5 times its 20th; once taken for keying, it would be
+        // read as marks until the real keying began.
+        let contrast = noiseSigma == nil ? minimumContrast * Self.acquisitionContrastFactor : minimumContrast
+        if high > 1e-7, high > contrast * low {
             // Rayleigh: P(e < x) = 1 − exp(−x²/2σ²), so the q-quantile is σ·√(−2·ln(1 − q)).
             // The window mixes marks with noise: its 20th percentile is the noise's own
             // 0.2/(1 − m)-quantile when a fraction m of it is key down.

@@ -54,8 +54,9 @@ public struct ToneFinder: Sendable {
         let n = fft.length
         window = (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
         binHz = rate / Double(n)
-        firstBin = max(1, Int((searchRangeHz.lowerBound / binHz).rounded(.up)))
-        lastBin = min(n / 2 - 2, Int((searchRangeHz.upperBound / binHz).rounded(.down)))
+        // Two bins beyond each limit are measured too, so that a tone on a limit still peaks inside.
+        firstBin = max(1, Int((searchRangeHz.lowerBound / binHz).rounded(.up)) - 2)
+        lastBin = min(n / 2 - 2, Int((searchRangeHz.upperBound / binHz).rounded(.down)) + 2)
         let bins = max(0, lastBin - firstBin + 3)
         histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
         frameCounts = Array(repeating: 0, count: channelCount)
@@ -152,6 +153,7 @@ public struct ToneFinder: Sendable {
         for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
             let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
+            guard frequency >= searchRangeHz.lowerBound - binHz, frequency <= searchRangeHz.upperBound + binHz else { continue }
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
             let measure = measures[entry.channel][entry.bin - firstBin + 1]
             chosen.append(ToneCandidate(
