@@ -97,7 +97,8 @@ public struct CWDecoder: Sendable {
     public mutating func finish() -> DecoderOutput {
         var output = DecoderOutput()
         if pipeline == nil { completeWarmUp(final: true, into: &output) }
-        guard var pipeline else { return output }
+        // Taken out of self while it changes, so that its growing evidence is never copied.
+        guard var pipeline = pipeline.take() else { return output }
         let runs = pipeline.finish()
         self.pipeline = pipeline
         for run in runs { handle(run, atEnd: run.endSample >= pipeline.decisionCount, into: &output) }
@@ -284,7 +285,7 @@ public struct CWDecoder: Sendable {
     }
 
     private mutating func feed(real: [[Float]], imaginary: [[Float]], range: Range<Int>, into output: inout DecoderOutput) {
-        guard var pipeline else { return }
+        guard var pipeline = pipeline.take() else { return }
         let runs = pipeline.process(real: real, imaginary: imaginary, range: range)
         self.pipeline = pipeline
         for run in runs { handle(run, atEnd: false, into: &output) }
@@ -374,7 +375,7 @@ public struct CWDecoder: Sendable {
 
     private mutating func followSpeed() {
         let signalToNoiseDB = signalToNoiseDB
-        guard var pipeline else { return }
+        guard var pipeline = pipeline.take() else { return }
         let target = filterLength(ditSeconds: model.ditSeconds)
         if abs(Double(target - pipeline.filterLength)) > 0.15 * Double(pipeline.filterLength) {
             pipeline.setFilterLength(target)
