@@ -159,19 +159,22 @@ def bench_decoder(koch, scratch, seed):
 
     bench_realisations(decoders, scratch)
 
-    clean = os.path.join(corpus, "clean.wav")
-    five = os.path.join(scratch, "five-minutes.wav")
-    hour = os.path.join(scratch, "sixty-minutes.wav")
-    duration = float(subprocess.run(["soxi", "-D", clean], capture_output=True, text=True, check=True).stdout)
-    subprocess.run(["sox", clean, five, "repeat", str(max(0, int(300 / duration + 0.999) - 1)), "trim", "0", "300"], check=True)
-    subprocess.run(["sox", five, hour, "repeat", "11"], check=True)
-    five_seconds = timed([koch, "decode", five], 3)
-    peak = subprocess.run(["/usr/bin/time", "-f", "%M %e", koch, "decode", hour], capture_output=True, text=True)
-    peak_kb, hour_seconds = peak.stderr.strip().split("\n")[-1].split()
-    table("koch decode speed and memory (44.1 kHz mono)",
-          ["recording", "seconds", "peak memory"],
-          [["5 minutes (median of 3)", f"{five_seconds:.2f}", "-"],
-           ["60 minutes", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"]])
+    rows = []
+    # A weak signal is read a second time from the evidence of its samples: it costs more.
+    for case, label in [("clean", "clean"), ("white_snr_m03", "white noise -3 dB")]:
+        source = os.path.join(corpus, case + ".wav")
+        five = os.path.join(scratch, f"{case}-five-minutes.wav")
+        hour = os.path.join(scratch, f"{case}-sixty-minutes.wav")
+        duration = float(subprocess.run(["soxi", "-D", source], capture_output=True, text=True, check=True).stdout)
+        subprocess.run(["sox", source, five, "repeat", str(max(0, int(300 / duration + 0.999) - 1)), "trim", "0", "300"], check=True)
+        subprocess.run(["sox", five, hour, "repeat", "11"], check=True)
+        five_seconds = timed([koch, "decode", five], 3)
+        peak = subprocess.run(["/usr/bin/time", "-f", "%M %e", koch, "decode", hour], capture_output=True, text=True)
+        peak_kb, hour_seconds = peak.stderr.strip().split("\n")[-1].split()
+        rows += [[f"5 minutes, {label} (median of 3)", f"{five_seconds:.2f}", "-"],
+                 [f"60 minutes, {label}", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"]]
+        os.remove(hour)
+    table("koch decode speed and memory (44.1 kHz mono)", ["recording", "seconds", "peak memory"], rows)
     print("\nTargets: 5 minutes in under 1 s; 60 minutes in under 100 MB.")
 
 

@@ -5,10 +5,13 @@ import Foundation
 ///
 /// Each channel is decimated to about 6 kHz, mixed down from the tone to
 /// complex baseband at about 500 samples a second, and averaged over about
-/// 0.7 of a dit (the matched filter). The channels' powers are summed with
+/// 0.7 of a dit (the matched filter; less for a strong signal, so that an
+/// uneven fist's short gaps survive). The channels' powers are summed with
 /// their weights; the envelope is cut into marks and spaces by an adaptive
 /// threshold; marks and spaces are read into characters word by word
-/// against a timing model learned from the recording.
+/// against a timing model learned from the recording. The evidence of every
+/// envelope sample is kept (4 bytes each) for a second reading of weak
+/// signals (`SoftWordReader`).
 ///
 /// The first 20 seconds (longer if they hold few marks) are kept as
 /// baseband — 8 bytes per sample at 500 Hz — to learn the speed before the

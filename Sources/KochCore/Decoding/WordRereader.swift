@@ -20,6 +20,9 @@ import Foundation
 /// Word boundaries, stuck keys and the marks themselves are kept; only the
 /// dit/dah and gap labels, and so the characters, may change, and words of
 /// fewer marks than the caller asks for are dropped (see `DecodeSession`).
+/// For a weak signal the caller passes the evidence of every sample: the
+/// last round then reads each word anew from it (`SoftWordReader`), and its
+/// marks, and where it splits into words, may change too.
 enum WordRereader {
     private struct Word {
         var marks: [TimedElement]
