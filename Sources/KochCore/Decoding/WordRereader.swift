@@ -52,6 +52,9 @@ enum WordRereader {
         var models: [TimingModel] = []
         // Read from the evidence, a word may turn out to be two or more (a word gap that noise broke).
         var softWords: [Word] = []
+        let softReader = evidence.map { _ in
+            SoftWordReader(trie: CharacterTrie(nonLetterCost: assembler.nonLetterCost), perCharacterCost: assembler.perCharacterCost)
+        }
         for round in 0..<rounds {
             models = smoothedModels(words, final: final, law: law)
             readings = []
@@ -59,8 +62,8 @@ enum WordRereader {
                 if repairsMarks && round == rounds - 1 {
                     words[index] = repaired(words[index], model: models[index], assembler: assembler)
                 }
-                if let evidence, round == rounds - 1 {
-                    for part in softRead(words, at: index, evidence: evidence, model: models[index], assembler: assembler) {
+                if let evidence, let softReader, round == rounds - 1 {
+                    for part in softRead(words, at: index, evidence: evidence, model: models[index], reader: softReader) {
                         softWords.append(part.word)
                         readings.append(part.readings)
                     }
@@ -316,7 +319,7 @@ enum WordRereader {
     /// mark to a little after its last (never into its neighbours): the word as read, split
     /// where the reading found word gaps; the word as it was if nothing in it beats silence.
     private static func softRead(
-        _ words: [Word], at index: Int, evidence: MarkEvidence, model: TimingModel, assembler: CharacterAssembler
+        _ words: [Word], at index: Int, evidence: MarkEvidence, model: TimingModel, reader: SoftWordReader
     ) -> [(word: Word, readings: [CharacterAssembler.Reading])] {
         let word = words[index]
         let first = word.marks[0], last = word.marks[word.marks.count - 1]
@@ -329,7 +332,6 @@ enum WordRereader {
         if index + 1 < words.count {
             to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + words[index + 1].marks[0].startSeconds))
         }
-        let reader = SoftWordReader(perCharacterCost: assembler.perCharacterCost)
         let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
         guard !soft.isEmpty else { return [] }
         var parts: [(word: Word, readings: [CharacterAssembler.Reading])] = []
