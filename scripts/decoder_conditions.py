@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Conditions a real recording has that the reference corpus does not:
+interfering stations and carriers, other noise colours, fast and slow
+keying, tones on the edges of the search range, noise before the keying,
+a pause, a drifting or square-wave oscillator, a phone's AGC, hard keying.
+
+    python3 scripts/decoder_conditions.py OUTDIR [--seeds 1-2]
+
+writes every condition for every seed as NAME_sSEED.wav with its .json, the
+layout ../shared/bench/score.py reads; `make bench` scores koch and the
+peers on them. Built from the corpus generator's own parts
+(../shared/bench/make_corpus.py): its timing, edges, SNR convention and text.
+"""
+import argparse
+import json
+import os
+
+import numpy as np
+from scipy import signal
+
+from decoder_limits import corpus_module, parse_seeds
+
+
+def conditions(mc):
+    fs = mc.FS
+
+    def plain(rng, wpm=20, eff_wpm=12, freq=600.0):
+        text, x, _, _ = mc.standard_signal(rng, wpm=wpm, eff_wpm=eff_wpm, freq=freq)
+        return text, x
+
+    def noise(rng, x, snr_db, freq=600.0, amplitude=1.0):
+        return mc.scale_noise_to_snr(mc.white_noise(rng, len(x)), fs, freq, amplitude, snr_db)
+
+    def coloured(rng, n, alpha):
+        spectrum = np.fft.rfft(rng.standard_normal(n))
+        f = np.fft.rfftfreq(n, 1 / fs)
+        f[0] = f[1]
+        return np.fft.irfft(spectrum / f ** (alpha / 2), n)
+
+    def qrm(keyed, offset_hz, rel_db):
+        return lambda rng: (lambda c: (c["truth"], c["audio"]))(
+            mc.build_qrm(rng, keyed=keyed, offset_hz=offset_hz, rel_db=rel_db))
+
+    def colour(alpha, snr_db):
+        def make(rng):
+            text, x = plain(rng)
+            n = mc.scale_noise_to_snr(coloured(rng, len(x), alpha), fs, 600.0, 1.0, snr_db)
+            return text, x + n
+        return make
+
+    def speed(wpm, eff_wpm):
+        return lambda rng: plain(rng, wpm, eff_wpm)
+
+    def tone(freq):
+        return lambda rng: plain(rng, freq=freq)
+
+    def noise_first(rng):
+        text, x = plain(rng)
+        x = np.concatenate([np.zeros(40 * fs), x])
+        return text, x + noise(rng, x, 10)
+
+    def pause(rng):
+        first = mc.text_for_duration(rng, 35, 20, None)
+        second = mc.text_for_duration(rng, 35, 20, None)
+        a, _ = mc.human_segments(first, rng, 0.15, 15, 18)
+        b, _ = mc.human_segments(second, rng, 0.15, 18, 20)
+        env = np.concatenate([mc.keying_envelope(a, fs)[0], np.zeros(15 * fs), mc.keying_envelope(b, fs)[0]])
+        x = env * mc.carrier(len(env), fs, 650.0)
+        return first + " " + second, x + noise(rng, x, 15, 650.0)
+
+    def drift(hz):
+        def make(rng):
+            text = mc.text_for_duration(rng, mc.TARGET_S, 20, 12)
+            env, _ = mc.keying_envelope(mc.machine_segments(text), fs)
+            phase = 2 * np.pi * np.cumsum(np.linspace(650, 650 + hz, len(env))) / fs
+            x = env * np.sin(phase)
+            return text, x + noise(rng, x, 6, 650.0 + hz / 2)
+        return make
+
+    def agc(rng):
+        text = mc.text_for_duration(rng, mc.TARGET_S, 20, None)
+        segments, _ = mc.human_segments(text, rng, 0.1)
+        env, _ = mc.keying_envelope(segments, fs)
+        x = env * mc.carrier(len(env), fs, 800.0)
+        x = x + noise(rng, x, 15, 800.0)
+        level = np.abs(signal.hilbert(x))
+        attack, release = np.exp(-1 / (0.005 * fs)), np.exp(-1 / (0.3 * fs))
+        gain = np.empty_like(x)
+        follower = 1e-3
+        for i, v in enumerate(level):
+            k = attack if v > follower else release
+            follower = k * follower + (1 - k) * v
+            gain[i] = 1 / max(follower, 0.02)
+        return text, x * gain
+
+    def hard(rng):
+        text = mc.text_for_duration(rng, mc.TARGET_S, 20, 12)
+        env, _ = mc.keying_envelope(mc.machine_segments(text), fs, edge_s=0.0002)
+        return text, env * mc.carrier(len(env), fs, 700.0)
+
+    def square(rng):
+        text = mc.text_for_duration(rng, mc.TARGET_S, 20, None)
+        segments, _ = mc.human_segments(text, rng, 0.1)
+        env, _ = mc.keying_envelope(segments, fs)
+        t = np.arange(len(env)) / fs
+        return text, 0.5 * env * np.sign(np.sin(2 * np.pi * 500 * t))
+
+    def right_only(rng):
+        c = mc.build_phone(rng, fs, (50.0, 15000.0), channels=2, right_only=True)
+        return c["truth"], c["audio"]
+
+    return {
+        "keyed station 200 Hz away, 0 dB": qrm(True, 200.0, 0.0),
+        "keyed station 100 Hz away, +6 dB": qrm(True, 100.0, 6.0),
+        "keyed station 80 Hz away, 0 dB": qrm(True, 80.0, 0.0),
+        "carrier 50 Hz away, 0 dB": qrm(False, 50.0, 0.0),
+        "carrier 100 Hz away, +10 dB": qrm(False, 100.0, 10.0),
+        "carrier 300 Hz away, +20 dB": qrm(False, 300.0, 20.0),
+        "pink noise -3 dB": colour(1, -3),
+        "brown noise 0 dB": colour(2, 0),
+        "30 WPM, no Farnsworth": speed(30, 30),
+        "40 WPM, no Farnsworth": speed(40, 40),
+        "5 WPM": speed(5, 5),
+        "tone at 310 Hz": tone(310.0),
+        "tone at 1490 Hz": tone(1490.0),
+        "40 s of noise, then keying at +10 dB": noise_first,
+        "hand keying with a 15 s pause, +15 dB": pause,
+        "oscillator drifting 20 Hz, +6 dB": drift(20),
+        "oscillator drifting 40 Hz, +6 dB": drift(40),
+        "phone AGC, hand keying, +15 dB": agc,
+        "hard keying (clicks)": hard,
+        "square-wave oscillator": square,
+        "stereo, signal in the right channel only": right_only,
+    }
+
+
+def case_name(condition):
+    return "".join(c if c.isalnum() else "_" for c in condition.lower()).strip("_")
+
+
+def write_cases(outdir, seeds):
+    """Writes every condition for every seed; returns the conditions in order."""
+    mc = corpus_module()
+    table = conditions(mc)
+    os.makedirs(outdir, exist_ok=True)
+    for seed in seeds:
+        for condition, make in table.items():
+            name = case_name(condition)
+            text, audio = make(mc.case_rng(seed, name))
+            stem = f"{name}_s{seed}"
+            mc.write_wav(os.path.join(outdir, stem + ".wav"), mc.peak_normalise(audio), mc.FS)
+            with open(os.path.join(outdir, stem + ".json"), "w") as f:
+                json.dump({"case": stem, "audio_file": stem + ".wav", "truth": text}, f)
+    return list(table)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("outdir")
+    parser.add_argument("--seeds", default="1-2", help="realisations, as FIRST-LAST")
+    args = parser.parse_args()
+    for condition in write_cases(args.outdir, parse_seeds(args.seeds)):
+        print(f"{case_name(condition)}: {condition}")
+
+
+if __name__ == "__main__":
+    main()
