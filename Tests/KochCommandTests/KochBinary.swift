@@ -73,6 +73,18 @@ struct KochBinary {
         let done = DispatchSemaphore(value: 0)
     }
 
+    /// Runs another program (found on PATH) with its output discarded; returns its exit status.
+    static func runTool(_ name: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [name] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// A new empty folder for one test.
     static func scratchFolder(_ name: String = #function) throws -> String {
         let safe = name.filter { $0.isLetter || $0.isNumber }

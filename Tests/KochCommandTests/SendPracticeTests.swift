@@ -12,7 +12,8 @@ import Testing
     /// A recording of `text` keyed at `speedWPM` with standard spacing,
     /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz.
     static func recordKeying(_ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
-                             jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4) throws {
+                             jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
+                             sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
             let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()
@@ -20,7 +21,7 @@ import Testing
             return dits * 1.2 / speedWPM * max(0.3, 1 + jitter * gaussian)
         }
         var marks: [(start: Double, end: Double)] = []
-        var time = 0.6
+        var time = leadSeconds
         for (wordIndex, word) in text.split(separator: " ").enumerated() {
             if wordIndex > 0 { time += scaled(7) }
             for (letterIndex, letter) in word.enumerated() {

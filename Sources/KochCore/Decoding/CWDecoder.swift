@@ -46,9 +46,9 @@ public struct CWDecoder: Sendable {
     private var decimated: [Float] = []
 
     public init(configuration: DecoderConfiguration) throws(DecoderError) {
-        guard configuration.sampleRate >= 8000 else { throw .sampleRateTooLow(configuration.sampleRate) }
+        guard configuration.sampleRate >= Self.lowestSampleRate else { throw .sampleRateTooLow(configuration.sampleRate) }
         guard configuration.channelCount > 0 else { throw .noChannels }
-        guard (100...2000).contains(configuration.toneHz) else {
+        guard (100...Self.highestToneHz(sampleRate: configuration.sampleRate)).contains(configuration.toneHz) else {
             throw .toneOutOfRange(frequencyHz: configuration.toneHz, sampleRate: configuration.sampleRate)
         }
         if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
@@ -69,6 +69,15 @@ public struct CWDecoder: Sendable {
         maximumWarmUpSamples = Int(rate * 60)
         blockReal = Array(repeating: [], count: channels)
         blockImaginary = Array(repeating: [], count: channels)
+    }
+
+    /// The lowest sample rate read: 4 kHz recordings of Morse exist, and a tone fits under 0.45 of it.
+    public static let lowestSampleRate = 4000
+
+    /// The highest tone decoded from audio at this sample rate: 0.45 of it, and no more than
+    /// the decimator's band (2 kHz).
+    public static func highestToneHz(sampleRate: Int) -> Double {
+        min(2000, 0.45 * Double(sampleRate))
     }
 
     /// Decodes one block of samples, one array per channel (all the same length).
@@ -247,16 +256,23 @@ public struct CWDecoder: Sendable {
     /// `sharpSignalAmplitudeToNoise` times the noise's σ: averaging L samples divides the
     /// noise's power by L; another keyed tone nearby sets a longest bandwidth of its own.
     /// The result is a fraction of the 0.7-dit filter.
+    ///
+    /// Noise that comes and goes (someone talking, a voice's harmonics sweeping through
+    /// the tone's band) is missed by the threshold's noise floor, which is taken where
+    /// the band is quietest; the loudest key-up samples show it (see `burstNoiseDeviation`),
+    /// and the larger of the two sets the filter.
     private func sharpFilterScale(ditSeconds: Double) -> Double {
         let fullLength = 0.7 * ditSeconds * rate
         let probeLength = Self.probeFilterSeconds * rate
-        var probe = EnvelopePipeline(
-            rate: rate, weights: weights, filterLength: max(1, Int(probeLength.rounded())), minimumRunLength: 1)
         let count = warmUpReal[0].count
+        var probe = EnvelopePipeline(
+            rate: rate, weights: weights, filterLength: max(1, Int(probeLength.rounded())), minimumRunLength: 1,
+            traceRangeSeconds: 0...(Double(count) / rate))
         _ = probe.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
         _ = probe.finish()
         guard let levels = probe.threshold.levels, levels.noiseDeviation > 0 else { return 1 }
-        let amplitudeToNoise = levels.markLevel / levels.noiseDeviation
+        let noise = max(levels.noiseDeviation, Self.burstNoiseDeviation(probe.trace, edgeSamples: Int(probeLength.rounded()) + 2))
+        let amplitudeToNoise = levels.markLevel / noise
         var neededLength = probeLength * pow(Self.sharpSignalAmplitudeToNoise / amplitudeToNoise, 2)
         // The probe sees only noise. Another station passes a moving average of T seconds
         // at 1/(π·Δf·T) of its amplitude once Δf·T > 1: T = 2/Δf keeps it 16 dB down or more,
@@ -265,7 +281,56 @@ public struct CWDecoder: Sendable {
         if let nearestHz = rivalOffsetsHz.min(), nearestHz > 0 {
             neededLength = max(neededLength, 2 / nearestHz * rate)
         }
-        return min(1, max(Self.shortestFilterScale, neededLength / fullLength))
+        var scale = min(1, max(Self.shortestFilterScale, neededLength / fullLength))
+        // Bursts that come and go (talk, music) pass a short filter as marks far shorter than a
+        // dit, which no fist keys: while they do, the filter is lengthened.
+        while scale < 1 && shortMarkShare(ditSeconds: ditSeconds, scale: scale) > Self.largestShortMarkShare {
+            scale = min(1, scale * 2)
+        }
+        return scale
+    }
+
+    /// The share of the warm-up's marks, read through a filter of `scale` times the full
+    /// length, that last under `shortMarkDits` of a dit.
+    private func shortMarkShare(ditSeconds: Double, scale: Double) -> Double {
+        var pipeline = EnvelopePipeline(
+            rate: rate, weights: weights, filterLength: max(1, Int((0.7 * scale * ditSeconds * rate).rounded())),
+            minimumRunLength: max(1, Int((0.3 * scale * ditSeconds * rate).rounded())))
+        let count = warmUpReal[0].count
+        let runs = pipeline.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + pipeline.finish()
+        let marks = runs.dropFirst().dropLast().filter(\.isMark)
+        guard !marks.isEmpty else { return 0 }
+        let short = marks.filter { Double($0.lengthSamples) / rate < Self.shortMarkDits * ditSeconds }.count
+        return Double(short) / Double(marks.count)
+    }
+
+    /// A mark shorter than this many dits is no keyed element: a jittery fist's dits come
+    /// under it about once in a hundred marks.
+    static let shortMarkDits = 0.4
+    /// The share of such marks above which the filter is lengthened.
+    static let largestShortMarkShare = 0.08
+
+    /// The σ of Gaussian noise whose 95th percentile matches the key-up envelope's, away from
+    /// the marks' edges (Rayleigh: the 95th percentile is σ·√(2·ln 20) = 2.45σ); 0 when too
+    /// few key-up samples are known. For steady noise this is the noise's own σ; bursts of
+    /// talk or music between the marks make it larger.
+    static func burstNoiseDeviation(_ trace: [TracePoint], edgeSamples: Int) -> Double {
+        var sinceMark = Array(repeating: Int.max, count: trace.count)
+        var last: Int?
+        for (index, point) in trace.enumerated() {
+            if point.keyDown { last = index }
+            if let last { sinceMark[index] = index - last }
+        }
+        var quiet: [Double] = []
+        var next: Int?
+        for index in trace.indices.reversed() {
+            if trace[index].keyDown { next = index }
+            let untilMark = next.map { $0 - index } ?? Int.max
+            if min(sinceMark[index], untilMark) > edgeSamples { quiet.append(trace[index].envelope) }
+        }
+        guard quiet.count >= 50 else { return 0 }
+        let high = quiet.withUnsafeMutableBufferPointer { quickSelect($0, Int(Double($0.count - 1) * 0.95)) }
+        return high / (2 * log(20.0)).squareRoot()
     }
 
     /// Tone amplitude over noise σ the matched filter must reach: 20 is 23 dB in the

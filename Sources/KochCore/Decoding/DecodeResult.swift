@@ -18,6 +18,10 @@ public struct DecodeResult: Sendable {
     public let trace: [TracePoint]
     /// Why there are no characters, when there are none.
     public let nothingToDecode: NothingToDecodeReason?
+    /// What the tone search found: every candidate with its score.
+    public let toneSearch: ToneSearchResult
+    /// Whether the tone was given (`--tone`) rather than searched for.
+    public let toneWasGiven: Bool
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

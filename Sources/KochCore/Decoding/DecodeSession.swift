@@ -23,7 +23,7 @@ public enum DecodeSession {
             return DecodeResult(
                 output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
-                nothingToDecode: search.reason ?? .noKeyedTone)
+                nothingToDecode: search.reason ?? .noKeyedTone, toneSearch: search, toneWasGiven: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > 40 }
         var decoder = try CWDecoder(configuration: DecoderConfiguration(
@@ -55,7 +55,7 @@ public enum DecodeSession {
             otherTones: search.others.filter { abs($0.frequencyHz - tone) > 40 },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
-            trace: decoder.trace, nothingToDecode: reason)
+            trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)
     }
 
     /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations

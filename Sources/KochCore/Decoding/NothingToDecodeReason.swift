@@ -6,6 +6,8 @@ public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
     case noKeyedTone
     /// A tone is present all the time: a carrier, or a key held down from the start.
     case steadyCarrier(frequencyHz: Double)
+    /// Sounds come and go (talk, music), but none at a steady pitch, as a keyed tone is.
+    case noSteadyTone
     /// A tone is keyed, but too weakly above the noise to tell marks from spaces.
     case tooWeak(frequencyHz: Double)
 
@@ -16,6 +18,9 @@ public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
         case .noKeyedTone:
             return "No keyed tone between 300 and 1500 Hz was found: the recording holds only noise or steady sounds. "
                 + "Record closer to the sidetone, or give the tone with --tone if it is outside that range."
+        case .noSteadyTone:
+            return "Sounds come and go (talk or music, by their gliding pitch), but no tone keyed at a steady pitch was found: "
+                + "nothing to decode. Record in a quieter room, with the microphone near the sidetone, or give the tone with --tone."
         case let .steadyCarrier(frequencyHz):
             return "A steady tone at \(Int(frequencyHz.rounded())) Hz sounds without a break (a carrier, or a key held down): "
                 + "there is no keying to decode."

@@ -3,23 +3,47 @@ import Foundation
 /// Finds the keyed tone in a recording, fed block by block with bounded memory.
 ///
 /// Each channel is decimated to about 6 kHz and cut into Hann-windowed frames
-/// of about 40 ms with half-frame hops; the power of every FFT bin between
+/// of about 40 ms with quarter-frame hops; the power of every FFT bin between
 /// the search limits goes into a histogram of 0.5 dB steps. A keyed tone's
 /// histogram has two modes (key down, key up); noise, hum and a steady carrier
 /// have one. Candidates are ranked by *keyedness*, the distance in dB
-/// between the 95th and the 25th percentile, not by energy, so that a loud
-/// carrier or hum does not capture the decoder. The frequency is refined by
-/// parabolic interpolation of the key-down level over neighbouring bins.
+/// between the 95th and the 10th percentile, not by energy, so that a loud
+/// carrier or hum does not capture the decoder. The 10th percentile (not a
+/// higher one) still falls in the key-up time of fast keying at standard
+/// spacing, where the key is down more than half the time.
+///
+/// Talk, music and noise bursts are keyed too, but a keyed Morse tone is
+/// also *steady*: while it sounds, its pitch stays put from one frame to the
+/// next, where a voice's harmonics glide with its intonation. Each frame
+/// measures the peak's frequency near every bin (parabolic interpolation);
+/// the share of a bin's key-down frames whose peak moved less than 1 Hz
+/// since the frame before is its *steadiness*. A tone's steadiness grows
+/// with its level above the noise (noise moves the measured peak): measured
+/// here, about 0.02 for each dB of keyedness above 10 dB, up to 0.5 at 35 dB
+/// and more; speech as loud as the tone reaches half of that or less. A
+/// candidate's *tonality* is its steadiness against what its keyedness
+/// predicts (at most 1); its *score*, by which candidates are ranked, is its
+/// keyedness lowered by 20·log10 of the tonality. A strongly keyed pitch of
+/// too little tonality is no Morse tone and is not a candidate.
+///
+/// The frequency is refined by parabolic interpolation of the key-down level
+/// over neighbouring bins.
 public struct ToneFinder: Sendable {
     public let sampleRate: Int
     public let channelCount: Int
     public let searchRangeHz: ClosedRange<Double>
-    /// Below this keyedness a bin is taken for noise (white noise gives about 6 dB).
-    public static let minimumKeyednessDB = 9.0
+    /// Below this keyedness a bin is taken for noise (white noise gives about 10 dB).
+    public static let minimumKeyednessDB = 12.0
+    /// A candidate whose tonality is below this is a voice, music or a noise burst, not a keyed tone.
+    public static let minimumTonality = 0.65
+    /// Candidates whose scores lie within this many dB of each other are a near tie.
+    public static let nearTieDB = 3.0
+    /// A frame's peak that moved less than this since the frame before is steady.
+    static let steadyStepHz = 1.0
     /// A keyed bin this far below the loudest bin keyed at all is its splash.
     public static let splashBelowSourceDB = 30.0
     /// A steady carrier's level hardly moves (under 3 dB between its 25th and 95th percentile).
-    static let keyedAtAllDB = 3.0
+    static let keyedAtAllDB = 5.0
 
     private static let floorDB = -160.0
     private static let stepDB = 0.5
@@ -34,6 +58,11 @@ public struct ToneFinder: Sendable {
     private let binHz: Double
     /// [channel][bin - firstBin + 1][histogram step]; one extra bin each side for interpolation.
     private var histograms: [[[Int32]]]
+    /// Like `histograms`, counting only the frames whose peak near the bin was steady.
+    private var steadyHistograms: [[[Int32]]]
+    /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
+    private var lastPeakBins: [[Double]]
+    private var levelsDB: [Double]
     private var frameCounts: [Int]
     private var measuredCounts: [Int]
     /// The last few frames' power per bin: the histogram takes their mean, which
@@ -59,6 +88,9 @@ public struct ToneFinder: Sendable {
         lastBin = min(n / 2 - 2, Int((searchRangeHz.upperBound / binHz).rounded(.down)) + 2)
         let bins = max(0, lastBin - firstBin + 3)
         histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
+        steadyHistograms = histograms
+        lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
+        levelsDB = Array(repeating: Self.floorDB, count: bins + 2)
         frameCounts = Array(repeating: 0, count: channelCount)
         measuredCounts = Array(repeating: 0, count: channelCount)
         recentPowers = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.smoothingFrames), count: bins), count: channelCount)
@@ -76,7 +108,7 @@ public struct ToneFinder: Sendable {
             var start = 0
             while pending[channel].count - start >= n {
                 analyseFrame(channel: channel, start: start)
-                start += n / 2
+                start += n / 4
             }
             if start > 0 { pending[channel].removeFirst(start) }
         }
@@ -97,17 +129,55 @@ public struct ToneFinder: Sendable {
         // A full-scale sine of amplitude A gives |X| = A·N/4 with a Hann window: power A².
         let scale = 16 / Double(n * n)
         let frame = frameCounts[channel]
+        // Unsmoothed levels of the measured bins (and one beyond each side) locate each frame's peaks.
+        for bin in (firstBin - 2)...(lastBin + 2) where bin >= 0 && bin < n / 2 {
+            let power = (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale
+            levelsDB[bin - firstBin + 2] = 10 * log10(max(power, 1e-30))
+        }
         for bin in (firstBin - 1)...(lastBin + 1) {
             let slot = bin - firstBin + 1
-            recentPowers[channel][slot][frame % Self.smoothingFrames] = (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale
+            let power = pow(10, levelsDB[slot + 1] / 10)
+            recentPowers[channel][slot][frame % Self.smoothingFrames] = power
+            let peak = peakBin(near: bin)
+            let steady = lastPeakBins[channel][slot] >= 0 && abs(peak - lastPeakBins[channel][slot]) * binHz < Self.steadyStepHz
+            lastPeakBins[channel][slot] = peak
             guard frame + 1 >= Self.smoothingFrames else { continue }
-            let power = recentPowers[channel][slot].reduce(0, +) / Double(Self.smoothingFrames)
-            let level = 10 * log10(max(power, 1e-30))
-            let step = Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))
-            histograms[channel][slot][min(Self.histogramBins - 1, max(0, step))] += 1
+            let smoothed = recentPowers[channel][slot].reduce(0, +) / Double(Self.smoothingFrames)
+            let level = 10 * log10(max(smoothed, 1e-30))
+            let step = min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
+            histograms[channel][slot][step] += 1
+            if steady { steadyHistograms[channel][slot][step] += 1 }
         }
         frameCounts[channel] += 1
         if frame + 1 >= Self.smoothingFrames { measuredCounts[channel] += 1 }
+    }
+
+    /// The frequency, in bins, of this frame's spectral peak among the bin and its two neighbours.
+    private func peakBin(near bin: Int) -> Double {
+        let index = bin - firstBin + 2
+        var top = index
+        for other in [index - 1, index + 1] where other >= 1 && other < levelsDB.count - 1 && levelsDB[other] > levelsDB[top] { top = other }
+        guard top >= 1, top < levelsDB.count - 1 else { return Double(bin) }
+        let left = levelsDB[top - 1], centre = levelsDB[top], right = levelsDB[top + 1]
+        let curvature = left - 2 * centre + right
+        let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0
+        return Double(top + firstBin - 2) + offset
+    }
+
+    /// The share of a bin's key-down frames (at or above the middle of its two levels) whose peak was steady.
+    private func steadiness(channel: Int, slot: Int, on: Double, off: Double) -> Double {
+        let middle = Int((((on + off) / 2 - Self.floorDB) / Self.stepDB).rounded(.down))
+        var frames: Int32 = 0, steady: Int32 = 0
+        for step in max(0, middle)..<Self.histogramBins {
+            frames += histograms[channel][slot][step]
+            steady += steadyHistograms[channel][slot][step]
+        }
+        return frames > 0 ? Double(steady) / Double(frames) : 0
+    }
+
+    /// The steadiness a keyed tone of this keyedness shows (measured; see the type's comment).
+    static func expectedSteadiness(keyednessDB: Double) -> Double {
+        min(0.5, max(0.05, 0.02 * (keyednessDB - 10)))
     }
 
     private func percentileDB(channel: Int, slot: Int, fraction: Double) -> Double {
@@ -133,36 +203,48 @@ public struct ToneFinder: Sendable {
             var row: [BinMeasure] = []
             for slot in 0..<(lastBin - firstBin + 3) {
                 let on = percentileDB(channel: channel, slot: slot, fraction: 0.95)
-                let off = percentileDB(channel: channel, slot: slot, fraction: 0.25)
-                row.append(BinMeasure(on: on, off: off, keyedness: on - off))
+                let off = percentileDB(channel: channel, slot: slot, fraction: 0.1)
+                let keyedness = on - off
+                let tonality = min(1, steadiness(channel: channel, slot: slot, on: on, off: off)
+                    / Self.expectedSteadiness(keyednessDB: keyedness))
+                row.append(BinMeasure(on: on, off: off, keyedness: keyedness, tonality: tonality))
             }
             measures.append(row)
         }
-        var ranked: [(channel: Int, bin: Int, keyedness: Double)] = []
+        var ranked: [(channel: Int, bin: Int, keyedness: Double, score: Double)] = []
         for channel in 0..<channelCount where measuredCounts[channel] >= 3 {
             for bin in firstBin...lastBin {
                 let slot = bin - firstBin + 1
                 let here = measures[channel][slot]
                 // A keyed tone's leakage into the neighbouring bins is keyed too: keep only the bin where it peaks.
                 guard here.on >= measures[channel][slot - 1].on, here.on >= measures[channel][slot + 1].on else { continue }
-                ranked.append((channel, bin, here.keyedness))
+                ranked.append((channel, bin, here.keyedness, here.score))
             }
         }
-        ranked.sort { $0.keyedness > $1.keyedness }
+        ranked.sort { $0.score > $1.score }
         var chosen: [ToneCandidate] = []
+        var unsteady: [ToneCandidate] = []
         for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
             let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
             guard frequency >= searchRangeHz.lowerBound - binHz, frequency <= searchRangeHz.upperBound + binHz else { continue }
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
             let measure = measures[entry.channel][entry.bin - firstBin + 1]
-            chosen.append(ToneCandidate(
+            let candidate = ToneCandidate(
                 frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
-                onLevelDB: measure.on, offLevelDB: measure.off))
+                tonality: measure.tonality, onLevelDB: measure.on, offLevelDB: measure.off)
+            if measure.tonality < Self.minimumTonality {
+                if unsteady.count < 5, !unsteady.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) {
+                    unsteady.append(candidate)
+                }
+                continue
+            }
+            chosen.append(candidate)
             if chosen.count == 5 { break }
         }
         guard let best = chosen.first else {
-            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: silentOrSteadyReason(measures.map { $0.map(\.off) }))
+            let reason = unsteady.isEmpty ? silentOrSteadyReason(measures.map { $0.map(\.off) }) : .noSteadyTone
+            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady)
         }
         let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
         let clampedSlot = min(max(slot, 1), lastBin - firstBin + 1)
@@ -178,7 +260,8 @@ public struct ToneFinder: Sendable {
         }
         let largest = weights.max() ?? 1
         let normalized = weights.map { largest > 0 ? $0 / largest : 0 }
-        return ToneSearchResult(best: best, others: Array(chosen.dropFirst()), channelWeights: normalized, reason: nil)
+        return ToneSearchResult(
+            best: best, others: Array(chosen.dropFirst()), channelWeights: normalized, reason: nil, unsteady: unsteady)
     }
 
     /// Keying splashes: each edge spreads a little of the tone over several hundred hertz, and
@@ -202,6 +285,8 @@ public struct ToneFinder: Sendable {
         var on: Double
         var off: Double
         var keyedness: Double
+        var tonality: Double
+        var score: Double { keyedness + 20 * log10(max(tonality, 1e-3)) }
     }
 
     /// Parabolic interpolation of the key-down level (in dB) over the bin and its neighbours.

@@ -2,11 +2,29 @@
 public struct ToneSearchResult: Sendable, Hashable {
     /// The keyed tone to decode; nil if there is none.
     public let best: ToneCandidate?
-    /// Other keyed pitches, most keyed first (a second station, a harmonic).
+    /// Other keyed pitches, best scored first (a second station, a harmonic).
     public let others: [ToneCandidate]
     /// How much each channel contributes: 0 for a channel that does not
     /// carry the keyed tone clearly (silent, or much noisier).
     public let channelWeights: [Double]
     /// Why there is nothing to decode, when `best` is nil.
     public let reason: NothingToDecodeReason?
+    /// Pitches keyed strongly but unsteadily (talk, music): passed over.
+    public let unsteady: [ToneCandidate]
+
+    public init(best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
+                unsteady: [ToneCandidate] = []) {
+        self.best = best
+        self.others = others
+        self.channelWeights = channelWeights
+        self.reason = reason
+        self.unsteady = unsteady
+    }
+
+    /// The other candidate that scores within `ToneFinder.nearTieDB` of the best, if any:
+    /// the search cannot tell which of the two is the sender's tone.
+    public var nearTie: ToneCandidate? {
+        guard let best else { return nil }
+        return others.first { $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.frequencyHz - best.frequencyHz) > 40 }
+    }
 }

@@ -9,7 +9,7 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode the Morse in a recording (a sidetone, a lesson, a receiver).",
         discussion: """
-            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 8 kHz or more. \
+            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 4 kHz or more. \
             Finds the keyed tone between 300 and 1500 Hz by itself (the tone that is switched \
             on and off, not the loudest one: hum, a steady carrier and weaker stations are \
             passed over), follows fading and the sender's speed, and prints the text with \
@@ -56,8 +56,8 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let first = try AudioFileReader(path: file)
-        guard first.sampleRate >= 8000 else {
-            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more.")
+        guard first.sampleRate >= CWDecoder.lowestSampleRate else {
+            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs 4000 Hz or more.")
         }
         var passes = 0
         let result = try DecodeSession.run(
@@ -80,6 +80,12 @@ struct DecodeCommand: ParsableCommand {
         for stuck in result.output.stuckKeys {
             let end = stuck.lastsToEnd ? " to the end of the recording" : ""
             printError("\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier.")
+        }
+        if !result.toneWasGiven, let tone = result.toneHz, let other = result.toneSearch.nearTie {
+            printError("""
+                \(file): two tones are keyed about as clearly, at \(Int(tone.rounded())) Hz (decoded) and \(Int(other.frequencyHz.rounded())) Hz; \
+                if the text is not yours, give --tone \(Int(other.frequencyHz.rounded())).
+                """)
         }
         if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {
             printError("\(file): \(reason.description)")

@@ -177,8 +177,8 @@ struct GradeCommand: ParsableCommand {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
         let first = try AudioFileReader(path: path)
-        guard first.sampleRate >= 8000 else {
-            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 8000 Hz or more. Record at a higher rate.")
+        guard first.sampleRate >= CWDecoder.lowestSampleRate else {
+            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 4000 Hz or more. Record at a higher rate.")
         }
         var result = try decode(path, first: first, speedWPM: speedWPM)
         var copy = KeyedCopy(key: key, characters: result.output.characters)
@@ -209,8 +209,37 @@ struct GradeCommand: ParsableCommand {
             let reason = result.nothingToDecode?.description ?? "Nothing to decode."
             throw CommandFailure(description: "\(path): \(reason) There is nothing to grade; nothing was recorded.")
         }
+        let implausible = result.implausibilities(expectedCharacters: copy.score.sent)
+        guard implausible.isEmpty else {
+            throw CommandFailure(description: Self.refusal(path: path, result: result, implausible: implausible, toneGiven: toneHz != nil))
+        }
         let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
         return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
+    }
+
+    /// Why a decode is not graded, and what to try instead.
+    static func refusal(path: String, result: DecodeResult, implausible: [ImplausibleDecode], toneGiven: Bool) -> String {
+        let tone = result.toneHz.map { " at \(Int($0.rounded())) Hz" } ?? ""
+        var advice: [String] = []
+        let others = result.toneCandidatesHz.filter { abs($0 - (result.toneHz ?? 0)) >= 20 }
+        if toneGiven {
+            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : Self.hertz(result.toneCandidatesHz)))
+        } else if !others.isEmpty {
+            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(Self.hertz(others)))")
+        } else {
+            advice.append("give your sidetone's pitch with --tone HZ if you know it")
+        }
+        advice.append("record in a quieter room (no talk, television or music) with the phone near the speaker")
+        advice.append("give --wpm N if you keyed far from the sheet's speed")
+        return """
+            \(path): the decode\(tone) is not a plausible reading of this exercise: \(implausible.map(\.description).joined(separator: "; ")). \
+            It read "\(String(result.text.prefix(60)))\(result.text.count > 60 ? "…" : "")". Nothing was recorded. \
+            To try again: \(advice.joined(separator: "; ")).
+            """
+    }
+
+    private static func hertz(_ tones: [Double]) -> String {
+        tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
     }
 
     /// A decoding under this accuracy is tried again at the exercise's speed.

@@ -24,6 +24,14 @@ enum DecodeRendering {
             let startSeconds: Double
             let durationSeconds: Double
         }
+        struct Candidate: Encodable {
+            let frequencyHz: Double
+            let keyednessDB: Double
+            let tonality: Double
+            let scoreDB: Double
+            /// "decoded", "keyed" (another keyed tone) or "unsteady" (talk or music, passed over).
+            let status: String
+        }
         struct Character: Encodable {
             let text: String
             let pattern: String
@@ -36,6 +44,7 @@ enum DecodeRendering {
         let nothingToDecode: String?
         let toneHz: Double?
         let otherTonesHz: [Double]
+        let toneCandidates: [Candidate]
         let channelWeights: [Double]
         let speedWPM: Double?
         let ditSeconds: Double?
@@ -53,6 +62,16 @@ enum DecodeRendering {
         let gaps: [Space]
     }
 
+    private static func candidates(_ result: DecodeResult) -> [Report.Candidate] {
+        let search = result.toneSearch
+        let keyed = ([search.best].compactMap { $0 } + search.others).map { ($0, $0 == search.best && !result.toneWasGiven ? "decoded" : "keyed") }
+        return (keyed + search.unsteady.map { ($0, "unsteady") }).map { candidate, status in
+            Report.Candidate(
+                frequencyHz: (candidate.frequencyHz * 10).rounded() / 10, keyednessDB: (candidate.keyednessDB * 10).rounded() / 10,
+                tonality: (candidate.tonality * 100).rounded() / 100, scoreDB: (candidate.scoreDB * 10).rounded() / 10, status: status)
+        }
+    }
+
     static func json(_ result: DecodeResult, file: String) -> String {
         let statistics = result.statistics
         func spread(_ s: DurationStatistics) -> Report.Spread {
@@ -62,6 +81,7 @@ enum DecodeRendering {
             file: file, text: result.text, nothingToDecode: result.nothingToDecode?.description,
             toneHz: result.toneHz.map { ($0 * 10).rounded() / 10 },
             otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
+            toneCandidates: candidates(result),
             channelWeights: result.channelWeights.map(rounded),
             speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
             ditSeconds: statistics.ditSeconds.map(rounded),

@@ -1,0 +1,70 @@
+/// Why a decode cannot be trusted as a reading of an exercise: what a grade
+/// must not be recorded from.
+///
+/// A learner keys an exercise at a human speed (5 to 50 WPM, a dit of 24 ms
+/// or more), with dahs of 1.5 to 6 dits, and sends about the characters on
+/// the sheet. A decode that breaks one of these read something else: talk,
+/// music, a carrier, another tone, or the right tone through too much echo.
+public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
+    case speedOutOfRange(speedWPM: Double, ditSeconds: Double)
+    case dahDitRatioOutOfRange(Double)
+    /// Two tones scored too close to tell which one is the sender's.
+    case toneNearTie(chosenHz: Double, otherHz: Double)
+    case tooFewCharacters(decoded: Int, expected: Int)
+    case tooManyCharacters(decoded: Int, expected: Int)
+
+    public static let speedRangeWPM = 5.0...50.0
+    public static let dahDitRatioRange = 1.5...6.0
+    /// The decoded characters must be at least this fraction of the exercise's, and at most its inverse.
+    public static let smallestCharacterShare = 0.5
+
+    public var description: String {
+        switch self {
+        case let .speedOutOfRange(speedWPM, ditSeconds):
+            return "the speed read was \(Int(speedWPM.rounded())) WPM (dits of \(Int((ditSeconds * 1000).rounded())) ms), "
+                + "outside the 5 to 50 WPM of a learner's keying"
+        case let .dahDitRatioOutOfRange(ratio):
+            return "the dahs read were \(String(format: "%.1f", ratio)) dits long, outside the 1.5 to 6 of any fist"
+        case let .toneNearTie(chosenHz, otherHz):
+            return "two tones, at \(Int(chosenHz.rounded())) Hz and \(Int(otherHz.rounded())) Hz, were keyed about as clearly, "
+                + "and the search cannot tell which one is yours"
+        case let .tooFewCharacters(decoded, expected):
+            return "only \(decoded) characters were read, of the \(expected) the exercise sends"
+        case let .tooManyCharacters(decoded, expected):
+            return "\(decoded) characters were read, more than twice the \(expected) the exercise sends"
+        }
+    }
+}
+
+extension DecodeResult {
+    /// Everything implausible about this decode as a reading of an exercise of `expectedCharacters` characters.
+    public func implausibilities(expectedCharacters: Int) -> [ImplausibleDecode] {
+        var found: [ImplausibleDecode] = []
+        if let speed = statistics.speedWPM, let dit = statistics.ditSeconds, !ImplausibleDecode.speedRangeWPM.contains(speed) {
+            found.append(.speedOutOfRange(speedWPM: speed, ditSeconds: dit))
+        }
+        if let ratio = statistics.dahToDitRatio, !ImplausibleDecode.dahDitRatioRange.contains(ratio) {
+            found.append(.dahDitRatioOutOfRange(ratio))
+        }
+        if !toneWasGiven, let chosen = toneHz, let other = toneSearch.nearTie {
+            found.append(.toneNearTie(chosenHz: chosen, otherHz: other.frequencyHz))
+        }
+        let decoded = output.characters.count
+        if Double(decoded) < ImplausibleDecode.smallestCharacterShare * Double(expectedCharacters) {
+            found.append(.tooFewCharacters(decoded: decoded, expected: expectedCharacters))
+        } else if Double(decoded) > Double(expectedCharacters) / ImplausibleDecode.smallestCharacterShare {
+            found.append(.tooManyCharacters(decoded: decoded, expected: expectedCharacters))
+        }
+        return found
+    }
+
+    /// The tones worth trying with `--tone`: the one decoded and the other candidates, best first.
+    public var toneCandidatesHz: [Double] {
+        var tones: [Double] = []
+        for tone in [toneHz].compactMap({ $0 }) + ([toneSearch.best].compactMap { $0 } + toneSearch.others).map(\.frequencyHz)
+        where !tones.contains(where: { abs($0 - tone) < 20 }) {
+            tones.append(tone)
+        }
+        return tones
+    }
+}

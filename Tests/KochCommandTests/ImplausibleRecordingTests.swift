@@ -1,0 +1,138 @@
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+import Testing
+
+/// Never a false grade: a recording whose decode is implausible for the
+/// exercise (talk alone, a carrier, a wrong --tone, two tones keyed alike)
+/// is refused by `koch grade --audio`, with what was seen and what to try,
+/// and the learner's progress file keeps every byte.
+@Suite struct ImplausibleRecordingTests {
+    /// A send exercise, and a progress file holding one session graded from a good recording of it.
+    struct Learner {
+        let scratch: GradingScratch
+        let key: String
+        let text: String
+        let recording: String
+        var progressBytes: Data? { FileManager.default.contents(atPath: scratch.progressPath) }
+
+        init(_ name: String = #function) throws {
+            scratch = try GradingScratch(name)
+            let first = try scratch.lesson(level: 5, seed: 11, minutes: 1, direction: .send)
+            recording = scratch.folder + "/keying.wav"
+            try SendPracticeTests.recordKeying(try SendPracticeTests.sentText(first), to: recording)
+            let graded = try KochBinary.run(
+                ["grade", "--key", first, "--audio", recording, "--progress", scratch.progressPath, "--date", "2026-11-20T19:30"],
+                environment: ["TZ": "UTC"])
+            guard graded.succeeded else { throw CommandFailed(result: graded) }
+            key = try scratch.lesson(level: 5, seed: 12, minutes: 1, direction: .send)
+            text = try SendPracticeTests.sentText(key)
+        }
+
+        func grade(_ audio: String, _ extra: [String] = []) throws -> KochBinary.Result {
+            try KochBinary.run(
+                ["grade", "--key", key, "--audio", audio, "--progress", scratch.progressPath, "--date", "2026-11-21T19:30"] + extra,
+                environment: ["TZ": "UTC"])
+        }
+    }
+
+    static func write(_ samples: [Float], sampleRate: Int = 8000, to path: String) throws {
+        try WAVWriter.write(samples, sampleRate: sampleRate, to: path)
+    }
+
+    static func read(_ path: String) throws -> [Float] {
+        try AudioFileReader(path: path).readAll()[0]
+    }
+
+    @Test func talkAloneIsNotGradedAndLeavesProgressUntouched() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let talk = learner.scratch.folder + "/talk.wav"
+        let spoken = try KochBinary.runTool("espeak-ng", [
+            "-w", talk, "Did you remember to buy the milk on the way home? The match starts at eight, so we should eat before then.",
+        ])
+        #expect(spoken == 0)
+        let result = try learner.grade(talk)
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("nothing was recorded"), "\(result.standardError)")
+        #expect(result.standardError.contains("talk or music"), "\(result.standardError)")
+        #expect(learner.progressBytes == before)
+
+        let decoded = try KochBinary.run(["decode", talk, "--json"])
+        #expect(decoded.succeeded)
+        let report = try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any]
+        #expect((report?["text"] as? String) == "", "talk alone gives no characters")
+        let candidates = report?["toneCandidates"] as? [[String: Any]] ?? []
+        #expect(candidates.contains { $0["status"] as? String == "unsteady" }, "the voice's harmonics are listed as passed over: \(candidates)")
+    }
+
+    @Test func aCarrierIsNotGradedAndLeavesProgressUntouched() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let carrier = learner.scratch.folder + "/carrier.wav"
+        try Self.write((0..<(8000 * 20)).map { Float(0.4 * sin(2 * Double.pi * 650 * Double($0) / 8000)) }, to: carrier)
+        let result = try learner.grade(carrier)
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("nothing was recorded"), "\(result.standardError)")
+        #expect(learner.progressBytes == before)
+    }
+
+    @Test func aWrongToneIsNotGradedAndNamesTheTonesHeard() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let keyed = learner.scratch.folder + "/exercise.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: keyed, toneHz: 650)
+        let result = try learner.grade(keyed, ["--tone", "950"])
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("not a plausible reading"), "\(result.standardError)")
+        #expect(result.standardError.contains("650 Hz") || result.standardError.contains("651 Hz") || result.standardError.contains("649 Hz"),
+                "the tone really keyed is named: \(result.standardError)")
+        #expect(result.standardError.contains("Nothing was recorded"))
+        #expect(learner.progressBytes == before)
+
+        let right = try learner.grade(keyed, ["--tone", "650"])
+        #expect(right.succeeded, "\(right.standardError)")
+        #expect(learner.progressBytes != before, "the right tone grades and records")
+    }
+
+    @Test func twoTonesKeyedAlikeAreANearTieThatIsNotGraded() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let mine = learner.scratch.folder + "/mine.wav", other = learner.scratch.folder + "/other.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: mine, toneHz: 650, seed: 5)
+        try SendPracticeTests.recordKeying(String(learner.text.reversed()), to: other, toneHz: 1000, seed: 6)
+        let a = try Self.read(mine), b = try Self.read(other)
+        let mixed = learner.scratch.folder + "/both.wav"
+        try Self.write((0..<max(a.count, b.count)).map { 0.5 * ($0 < a.count ? a[$0] : 0) + 0.5 * ($0 < b.count ? b[$0] : 0) }, to: mixed)
+        let result = try learner.grade(mixed)
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("two tones"), "\(result.standardError)")
+        #expect(result.standardError.contains("--tone"), "\(result.standardError)")
+        #expect(learner.progressBytes == before)
+
+        let decoded = try KochBinary.run(["decode", mixed])
+        #expect(decoded.standardError.contains("two tones are keyed about as clearly"), "\(decoded.standardError)")
+        let chosen = try learner.grade(mixed, ["--tone", "650"])
+        #expect(chosen.succeeded, "with --tone the learner's own tone is graded: \(chosen.standardError)")
+    }
+
+    @Test func aRecordingSampledAtFourKilohertzIsRead() throws {
+        let scratch = try GradingScratch()
+        let text = "QUICK BROWN FOX JUMPS OVER THE LAZY DOG"
+        let path = scratch.folder + "/four.wav"
+        try SendPracticeTests.recordKeying(text, to: path, speedWPM: 40, jitter: 0.03, toneHz: 600, sampleRate: 4000)
+        let result = try KochBinary.run(["decode", path])
+        #expect(result.succeeded, "\(result.standardError)")
+        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == text)
+    }
+
+    @Test func fastKeyingWithNoSilenceBeforeItIsNotACarrier() throws {
+        let scratch = try GradingScratch()
+        let text = "PARIS CQ TEST DE KOCH"
+        let path = scratch.folder + "/fast.wav"
+        try SendPracticeTests.recordKeying(text, to: path, speedWPM: 40, jitter: 0.02, toneHz: 700, leadSeconds: 0)
+        let result = try KochBinary.run(["decode", path])
+        #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == text, "\(result.standardError)")
+    }
+}
