@@ -131,6 +131,17 @@ def cell(row, human):
         return value
 
 
+def decoders_for(koch):
+    """koch decode and the peers, as score.py commands."""
+    peers = os.path.join(HERE, "peers")
+    return [
+        ("koch", [koch, "decode", "{audio}"]),
+        ("multimon-ng", [os.path.join(peers, "multimon-ng-decode"), "{audio}"]),
+        ("multimon-ng tuned 20/12", [os.path.join(peers, "multimon-ng-decode"), "--tuned", "{audio}"]),
+        ("morse2ascii (8 kHz)", [os.path.join(peers, "morse2ascii-decode"), "{audio}"]),
+    ]
+
+
 def bench_decoder(koch, scratch, seed):
     """koch decode against multimon-ng and morse2ascii on the reference corpus."""
     bench = shared_bench()
@@ -140,13 +151,7 @@ def bench_decoder(koch, scratch, seed):
     corpus = os.path.join(scratch, "corpus")
     subprocess.run([sys.executable, os.path.join(bench, "make_corpus.py"), corpus, "--seed", str(seed)],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    peers = os.path.join(HERE, "peers")
-    decoders = [
-        ("koch", [koch, "decode", "{audio}"]),
-        ("multimon-ng", [os.path.join(peers, "multimon-ng-decode"), "{audio}"]),
-        ("multimon-ng tuned 20/12", [os.path.join(peers, "multimon-ng-decode"), "--tuned", "{audio}"]),
-        ("morse2ascii (8 kHz)", [os.path.join(peers, "morse2ascii-decode"), "{audio}"]),
-    ]
+    decoders = decoders_for(koch)
     results = {name: score(bench, corpus, command, os.path.join(scratch, f"score-{i}.tsv"))
                for i, (name, command) in enumerate(decoders)}
     cases = sorted(results["koch"].keys())
@@ -158,6 +163,7 @@ def bench_decoder(koch, scratch, seed):
           ["case"] + [name for name, _ in decoders], rows)
 
     bench_realisations(decoders, scratch)
+    bench_rooms(decoders, scratch)
 
     rows = []
     # A weak signal is read a second time from the evidence of its samples: it costs more.
@@ -209,6 +215,34 @@ def bench_realisations(decoders, scratch, seeds=range(1, 9)):
           ["case"] + [name for name, _ in decoders] + ["limit set by the condition"], rows)
 
 
+def bench_rooms(decoders, scratch, seeds=(1, 2)):
+    """Recordings made the way learners make them (scripts/room_conditions.py), beside their targets."""
+    import room_conditions
+    seeds = list(seeds)
+    outdir = os.path.join(scratch, "rooms")
+    names = room_conditions.write_cases(outdir, seeds)
+    bench = shared_bench()
+    results = {name: score(bench, outdir, command, os.path.join(scratch, f"rooms-{i}.tsv"))
+               for i, (name, command) in enumerate(decoders)}
+    rows = []
+    for name in names:
+        target = room_conditions.TARGETS.get(name)
+        cells = []
+        for decoder, _ in decoders:
+            found = [results[decoder].get(f"{name}_s{seed}", {}) for seed in seeds]
+            if target is None:
+                invented = [row.get("invented", "") for row in found]
+                cells.append(" / ".join(f"{v} invented" for v in invented))
+                continue
+            try:
+                cells.append(f"{100 * statistics.mean(float(row.get('cer', '')) for row in found):.1f} %")
+            except (ValueError, statistics.StatisticsError):
+                cells.append("-")
+        rows.append([name] + cells + ["0 characters" if target is None else f"<= {100 * target:.0f} %"])
+    table(f"Recordings made in rooms, seeds {seeds[0]}-{seeds[-1]} (mean character error rate with spaces)",
+          ["case"] + [name for name, _ in decoders] + ["target"], rows)
+
+
 def bench_pack(koch, scratch):
     """A pack of levels 2-26 with 5 five-minute lessons each, on one core and on two."""
     rows = []
@@ -231,7 +265,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -243,9 +277,10 @@ def main():
             "conditions": lambda: bench_conditions(koch, args.runs, scratch),
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
+            "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
         }
         for name, run in parts.items():
-            if args.only in (None, name):
+            if args.only == name or (args.only is None and name != "rooms"):
                 run()
 
 

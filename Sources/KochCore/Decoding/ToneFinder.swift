@@ -23,8 +23,11 @@ import Foundation
 /// and more; speech as loud as the tone reaches half of that or less. A
 /// candidate's *tonality* is its steadiness against what its keyedness
 /// predicts (at most 1); its *score*, by which candidates are ranked, is its
-/// keyedness lowered by 20·log10 of the tonality. A strongly keyed pitch of
-/// too little tonality is no Morse tone and is not a candidate.
+/// keyedness lowered by 20·log10 of the tonality. A keyed pitch of too little
+/// tonality (under 0.5, or under 0.65 when keyed 25 dB or more, where a tone's
+/// steadiness cannot hide) is no Morse tone and is not a candidate. Steadiness
+/// is measured on the frames within 6 dB of the key-down level, so that a
+/// tone's faded stretches do not count against it.
 ///
 /// The frequency is refined by parabolic interpolation of the key-down level
 /// over neighbouring bins.
@@ -35,11 +38,16 @@ public struct ToneFinder: Sendable {
     /// Below this keyedness a bin is taken for noise (white noise gives about 10 dB).
     public static let minimumKeyednessDB = 12.0
     /// A candidate whose tonality is below this is a voice, music or a noise burst, not a keyed tone.
-    public static let minimumTonality = 0.65
+    public static let minimumTonality = 0.5
+    /// Keyed this clearly, a tone's steadiness is sure to show: below `minimumClearTonality` it is no tone.
+    public static let clearKeyednessDB = 25.0
+    public static let minimumClearTonality = 0.65
     /// Candidates whose scores lie within this many dB of each other are a near tie.
     public static let nearTieDB = 3.0
     /// A frame's peak that moved less than this since the frame before is steady.
     static let steadyStepHz = 1.0
+    /// The frames whose steadiness is measured lie within this many dB of the key-down level.
+    static let steadinessSpanDB = 6.0
     /// A keyed bin this far below the loudest bin keyed at all is its splash.
     public static let splashBelowSourceDB = 30.0
     /// A steady carrier's level hardly moves (under 3 dB between its 25th and 95th percentile).
@@ -164,9 +172,13 @@ public struct ToneFinder: Sendable {
         return Double(top + firstBin - 2) + offset
     }
 
-    /// The share of a bin's key-down frames (at or above the middle of its two levels) whose peak was steady.
+    /// The share of a bin's loudest frames (within `steadinessSpanDB` of its key-down level, or
+    /// above the middle of its two levels if that is higher) whose peak was steady. Only the
+    /// loudest are taken so that a faded stretch, where noise moves the peak, does not count
+    /// against a tone whose keyedness was measured at full strength.
     private func steadiness(channel: Int, slot: Int, on: Double, off: Double) -> Double {
-        let middle = Int((((on + off) / 2 - Self.floorDB) / Self.stepDB).rounded(.down))
+        let lowest = max((on + off) / 2, on - Self.steadinessSpanDB)
+        let middle = Int(((lowest - Self.floorDB) / Self.stepDB).rounded(.down))
         var frames: Int32 = 0, steady: Int32 = 0
         for step in max(0, middle)..<Self.histogramBins {
             frames += histograms[channel][slot][step]
@@ -224,6 +236,13 @@ public struct ToneFinder: Sendable {
         ranked.sort { $0.score > $1.score }
         var chosen: [ToneCandidate] = []
         var unsteady: [ToneCandidate] = []
+        // Where talk or music is heard, a pitch is taken for a keyed tone only if it is keyed as
+        // clearly as the talk and as steady as a tone that clear must be: a voice's weaker
+        // harmonics can look steady for a while.
+        let talkHeard = ranked.contains { ranking in
+            let measure = measures[ranking.channel][ranking.bin - firstBin + 1]
+            return measure.keyedness >= Self.clearKeyednessDB && measure.tonality < Self.minimumClearTonality
+        }
         for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
             let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
@@ -233,7 +252,8 @@ public struct ToneFinder: Sendable {
             let candidate = ToneCandidate(
                 frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
                 tonality: measure.tonality, onLevelDB: measure.on, offLevelDB: measure.off)
-            if measure.tonality < Self.minimumTonality {
+            let clear = measure.keyedness >= Self.clearKeyednessDB
+            if measure.tonality < (clear || talkHeard ? Self.minimumClearTonality : Self.minimumTonality) || (talkHeard && !clear) {
                 if unsteady.count < 5, !unsteady.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) {
                     unsteady.append(candidate)
                 }
