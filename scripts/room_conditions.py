@@ -254,6 +254,7 @@ TARGETS = {
     "music_at_the_tone_s_loudness": 0.01,
     "drift_30_hz_a_minute_10_db": 0.01,
     "drift_100_hz_a_minute_10_db": 0.01,
+    "drift_150_hz_a_minute_10_db": 0.01,
     "chirp_50_hz_at_key_down_10_db": 0.01,
     "phone_near_drr_6_db_8_khz": 0.02,
     "phone_near_drr_6_db_16_khz": 0.02,
