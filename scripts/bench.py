@@ -164,6 +164,7 @@ def bench_decoder(koch, scratch, seed):
 
     bench_realisations(decoders, scratch)
     bench_rooms(decoders, scratch)
+    bench_real_conditions(decoders, scratch)
 
     rows = []
     # A weak signal is read a second time from the evidence of its samples: it costs more.
@@ -215,22 +216,35 @@ def bench_realisations(decoders, scratch, seeds=range(1, 9)):
           ["case"] + [name for name, _ in decoders] + ["limit set by the condition"], rows)
 
 
-def bench_rooms(decoders, scratch, seeds=(1, 2)):
+def bench_rooms(decoders, scratch):
     """Recordings made the way learners make them (scripts/room_conditions.py), beside their targets."""
     import room_conditions
+    bench_table(decoders, scratch, room_conditions, "Recordings made in rooms")
+
+
+def bench_real_conditions(decoders, scratch):
+    """Conditions a real recording has that the corpus lacks (scripts/decoder_conditions.py)."""
+    import decoder_conditions
+    bench_table(decoders, scratch, decoder_conditions, "Conditions of real recordings the corpus lacks")
+
+
+def bench_table(decoders, scratch, module, title, seeds=(1, 2)):
+    """Scores every decoder on `module.write_cases` for the seeds; prints the mean per case beside
+    `module.TARGETS` (a CER, or None where the file holds no Morse) when the module has them."""
     seeds = list(seeds)
-    outdir = os.path.join(scratch, "rooms")
-    names = room_conditions.write_cases(outdir, seeds)
+    outdir = os.path.join(scratch, module.__name__)
+    names = module.write_cases(outdir, seeds)
+    targets = getattr(module, "TARGETS", {})
     bench = shared_bench()
-    results = {name: score(bench, outdir, command, os.path.join(scratch, f"rooms-{i}.tsv"))
+    results = {name: score(bench, outdir, command, os.path.join(scratch, f"{module.__name__}-{i}.tsv"))
                for i, (name, command) in enumerate(decoders)}
     rows = []
     for name in names:
-        target = room_conditions.TARGETS.get(name)
+        target = targets.get(name, -1)
         cells = []
         for decoder, _ in decoders:
             found = [results[decoder].get(f"{name}_s{seed}", {}) for seed in seeds]
-            if target is None:
+            if any(row.get("invented", "") not in ("", "None") for row in found):
                 invented = [row.get("invented", "") for row in found]
                 cells.append(" / ".join(f"{v} invented" for v in invented))
                 continue
@@ -238,8 +252,8 @@ def bench_rooms(decoders, scratch, seeds=(1, 2)):
                 cells.append(f"{100 * statistics.mean(float(row.get('cer', '')) for row in found):.1f} %")
             except (ValueError, statistics.StatisticsError):
                 cells.append("-")
-        rows.append([name] + cells + ["0 characters" if target is None else f"<= {100 * target:.0f} %"])
-    table(f"Recordings made in rooms, seeds {seeds[0]}-{seeds[-1]} (mean character error rate with spaces)",
+        rows.append([name] + cells + ["0 characters" if target is None else "-" if target < 0 else f"<= {100 * target:.0f} %"])
+    table(f"{title}, seeds {seeds[0]}-{seeds[-1]} (mean character error rate with spaces)",
           ["case"] + [name for name, _ in decoders] + ["target"], rows)
 
 

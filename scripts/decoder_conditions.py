@@ -14,6 +14,7 @@ peers on them. Built from the corpus generator's own parts
 import argparse
 import json
 import os
+import re
 
 import numpy as np
 from scipy import signal
@@ -135,23 +136,29 @@ def conditions(mc):
 
 
 def case_name(condition):
-    return "".join(c if c.isalnum() else "_" for c in condition.lower()).strip("_")
+    return re.sub("_+", "_", "".join(c if c.isalnum() else "_" for c in condition.lower())).strip("_")
 
 
-def write_cases(outdir, seeds):
-    """Writes every condition for every seed; returns the conditions in order."""
-    mc = corpus_module()
-    table = conditions(mc)
+def write_table(outdir, seeds, table, mc):
+    """Writes every condition of `table` (name -> make(rng) giving text and audio, and the
+    sample rate when it is not the corpus's) for every seed as NAME_sSEED.wav with its .json
+    (score.py's layout); returns the case names in order."""
     os.makedirs(outdir, exist_ok=True)
     for seed in seeds:
         for condition, make in table.items():
             name = case_name(condition)
-            text, audio = make(mc.case_rng(seed, name))
+            text, audio, *rate = make(mc.case_rng(seed, name))
             stem = f"{name}_s{seed}"
-            mc.write_wav(os.path.join(outdir, stem + ".wav"), mc.peak_normalise(audio), mc.FS)
+            mc.write_wav(os.path.join(outdir, stem + ".wav"), mc.peak_normalise(audio), rate[0] if rate else mc.FS)
             with open(os.path.join(outdir, stem + ".json"), "w") as f:
-                json.dump({"case": stem, "audio_file": stem + ".wav", "truth": text}, f)
-    return list(table)
+                json.dump({"case": stem, "audio_file": stem + ".wav", "truth": text, "condition": condition}, f)
+    return [case_name(condition) for condition in table]
+
+
+def write_cases(outdir, seeds):
+    """Writes every condition for every seed; returns the case names in order."""
+    mc = corpus_module()
+    return write_table(outdir, seeds, conditions(mc), mc)
 
 
 def main():
@@ -159,8 +166,8 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--seeds", default="1-2", help="realisations, as FIRST-LAST")
     args = parser.parse_args()
-    for condition in write_cases(args.outdir, parse_seeds(args.seeds)):
-        print(f"{case_name(condition)}: {condition}")
+    for name in write_cases(args.outdir, parse_seeds(args.seeds)):
+        print(name)
 
 
 if __name__ == "__main__":

@@ -19,9 +19,7 @@ decaying noise tail (RT60 0.6 s) after the direct sound, scaled to a
 direct-to-reverberant energy ratio (DRR).
 """
 import argparse
-import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -30,6 +28,7 @@ import numpy as np
 from scipy import signal
 from scipy.io import wavfile
 
+from decoder_conditions import write_table
 from decoder_limits import corpus_module, parse_seeds
 
 SENTENCES = [
@@ -267,24 +266,10 @@ TARGETS = {
 }
 
 
-def case_name(condition):
-    return re.sub("_+", "_", "".join(c if c.isalnum() else "_" for c in condition.lower())).strip("_")
-
-
 def write_cases(outdir, seeds):
     """Writes every condition for every seed; returns the case names in order."""
     mc = corpus_module()
-    table = conditions(mc)
-    os.makedirs(outdir, exist_ok=True)
-    for seed in seeds:
-        for condition, make in table.items():
-            name = case_name(condition)
-            text, audio, rate = make(mc.case_rng(seed, name))
-            stem = f"{name}_s{seed}"
-            mc.write_wav(os.path.join(outdir, stem + ".wav"), mc.peak_normalise(audio), rate)
-            with open(os.path.join(outdir, stem + ".json"), "w") as f:
-                json.dump({"case": stem, "audio_file": stem + ".wav", "truth": text, "condition": condition}, f)
-    return [case_name(c) for c in table]
+    return write_table(outdir, seeds, conditions(mc), mc)
 
 
 def main():

@@ -37,8 +37,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DecodeResult {
-    /// Everything implausible about this decode as a reading of an exercise of `expectedCharacters` characters.
-    public func implausibilities(expectedCharacters: Int) -> [ImplausibleDecode] {
+    /// Everything implausible about this decode as a reading of keying, and of an exercise
+    /// of `expectedCharacters` characters when one is given.
+    public func implausibilities(expectedCharacters: Int? = nil) -> [ImplausibleDecode] {
         var found: [ImplausibleDecode] = []
         if let speed = statistics.speedWPM, let dit = statistics.ditSeconds, !ImplausibleDecode.speedRangeWPM.contains(speed) {
             found.append(.speedOutOfRange(speedWPM: speed, ditSeconds: dit))
@@ -49,6 +50,7 @@ extension DecodeResult {
         if !toneWasGiven, let chosen = toneHz, let other = toneSearch.nearTie {
             found.append(.toneNearTie(chosenHz: chosen, otherHz: other.frequencyHz))
         }
+        guard let expectedCharacters else { return found }
         let decoded = output.characters.count
         if Double(decoded) < ImplausibleDecode.smallestCharacterShare * Double(expectedCharacters) {
             found.append(.tooFewCharacters(decoded: decoded, expected: expectedCharacters))

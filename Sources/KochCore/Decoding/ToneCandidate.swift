@@ -19,5 +19,9 @@ public struct ToneCandidate: Sendable, Hashable {
     public let offLevelDB: Double
 
     /// What candidates are ranked by: the keyedness, lowered by 20·log10 of the tonality.
-    public var scoreDB: Double { keyednessDB + 20 * log10(max(tonality, 1e-3)) }
+    public var scoreDB: Double { Self.scoreDB(keyednessDB: keyednessDB, tonality: tonality) }
+
+    public static func scoreDB(keyednessDB: Double, tonality: Double) -> Double {
+        keyednessDB + 20 * log10(max(tonality, 1e-3))
+    }
 }

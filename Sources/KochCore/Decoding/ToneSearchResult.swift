@@ -21,10 +21,13 @@ public struct ToneSearchResult: Sendable, Hashable {
         self.unsteady = unsteady
     }
 
-    /// The other candidate that scores within `ToneFinder.nearTieDB` of the best, if any:
-    /// the search cannot tell which of the two is the sender's tone.
+    /// The other candidate that scores within `ToneFinder.nearTieDB` of the best and sounds
+    /// about as loud, if any: the search cannot tell which of the two is the sender's tone.
     public var nearTie: ToneCandidate? {
         guard let best else { return nil }
-        return others.first { $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.frequencyHz - best.frequencyHz) > 40 }
+        return others.first {
+            $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.onLevelDB - best.onLevelDB) < ToneFinder.nearTieLevelDB
+                && abs($0.frequencyHz - best.frequencyHz) > 40
+        }
     }
 }

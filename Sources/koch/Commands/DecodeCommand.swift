@@ -81,11 +81,11 @@ struct DecodeCommand: ParsableCommand {
             let end = stuck.lastsToEnd ? " to the end of the recording" : ""
             printError("\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier.")
         }
-        if !result.toneWasGiven, let tone = result.toneHz, let other = result.toneSearch.nearTie {
-            printError("""
-                \(file): two tones are keyed about as clearly, at \(Int(tone.rounded())) Hz (decoded) and \(Int(other.frequencyHz.rounded())) Hz; \
-                if the text is not yours, give --tone \(Int(other.frequencyHz.rounded())).
-                """)
+        let implausible = result.output.characters.isEmpty ? [] : result.implausibilities()
+        if !implausible.isEmpty {
+            let others = result.toneCandidatesHz.filter { abs($0 - (result.toneHz ?? 0)) >= 20 }
+            let advice = others.isEmpty ? "" : " Other tones heard: " + others.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ") + " (--tone)."
+            printError("\(file): this decode is doubtful: \(implausible.map(\.description).joined(separator: "; ")).\(advice)")
         }
         if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {
             printError("\(file): \(reason.description)")

@@ -45,6 +45,8 @@ enum DecodeRendering {
         let toneHz: Double?
         let otherTonesHz: [Double]
         let toneCandidates: [Candidate]
+        /// Why the decode is doubtful as a reading of keying (empty when it is not).
+        let implausible: [String]
         let channelWeights: [Double]
         let speedWPM: Double?
         let ditSeconds: Double?
@@ -82,6 +84,7 @@ enum DecodeRendering {
             toneHz: result.toneHz.map { ($0 * 10).rounded() / 10 },
             otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
             toneCandidates: candidates(result),
+            implausible: result.output.characters.isEmpty ? [] : result.implausibilities().map(\.description),
             channelWeights: result.channelWeights.map(rounded),
             speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
             ditSeconds: statistics.ditSeconds.map(rounded),
