@@ -134,4 +134,21 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == text, "\(result.standardError)")
     }
+
+    /// A practice oscillator drifting 100 Hz a minute is followed, decoded and graded (not taken
+    /// for two tones), and `--json` says where the tone went.
+    @Test func aDriftingToneIsFollowedAndGraded() throws {
+        let learner = try Learner()
+        let drifting = learner.scratch.folder + "/drifting.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: drifting, toneHz: 600, driftHzPerMinute: 100)
+        let decoded = try KochBinary.run(["decode", drifting, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any]
+        #expect((report?["text"] as? String) == learner.text, "\(decoded.standardError)")
+        let track = report?["toneTrack"] as? [String: Double]
+        let driftHz = 100 * (try AudioFileReader(path: drifting).durationSeconds) / 60
+        #expect((track?["highestHz"] ?? 0) - (track?["lowestHz"] ?? 0) > 0.8 * driftHz,
+                "the track follows the \(driftHz) Hz drift: \(String(describing: track))")
+        let graded = try learner.grade(drifting)
+        #expect(graded.succeeded, "\(graded.standardError)")
+    }
 }

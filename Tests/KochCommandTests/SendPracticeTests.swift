@@ -13,7 +13,8 @@ import Testing
     /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz.
     static func recordKeying(_ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
                              jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
-                             sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6) throws {
+                             sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
+                             driftHzPerMinute: Double = 0) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
             let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()
@@ -41,7 +42,7 @@ import Testing
             for n in max(0, first)..<min(samples.count, last) {
                 let t = Double(n) / Double(sampleRate)
                 let edge = min(1, max(0, (t - mark.start + rise / 2) / rise), max(0, (mark.end + rise / 2 - t) / rise))
-                samples[n] = Float(0.5 * (0.5 - 0.5 * cos(Double.pi * edge)) * sin(2 * Double.pi * toneHz * t))
+                samples[n] = Float(0.5 * (0.5 - 0.5 * cos(Double.pi * edge)) * sin(2 * Double.pi * (toneHz * t + driftHzPerMinute * t * t / 120)))
             }
         }
         try WAVWriter.write(samples, sampleRate: sampleRate, to: path)

@@ -8,7 +8,8 @@ import Foundation
 /// sidebands (a 40 WPM dit needs about 50 Hz) and removes hum, DC, other
 /// tones more than a few hundred hertz away and everything that would fold
 /// back when the rate is lowered. A tone at amplitude A comes out with
-/// magnitude A/2.
+/// magnitude A/2. Given a `ToneTrack`, the phasor's rate follows the tone's
+/// pitch (updated every `trackUpdateSamples`), so a drifting tone stays at 0 Hz.
 public struct BasebandConverter: Sendable {
     public let toneHz: Double
     public let inputRate: Double
@@ -21,25 +22,37 @@ public struct BasebandConverter: Sendable {
     private var quadrature: ButterworthLowPass
     private var phasorReal = 1.0
     private var phasorImaginary = 0.0
-    private let stepReal: Double
-    private let stepImaginary: Double
+    private var stepReal: Double
+    private var stepImaginary: Double
+    private let track: ToneTrack?
+    private var samplesIn = 0
+    static let trackUpdateSamples = 32
     private var phase = 0
     private var sinceRenormalized = 0
 
-    public init(toneHz: Double, inputRate: Double, targetOutputRate: Double = 500, bandwidthHz: Double = 100) {
+    public init(toneHz: Double, inputRate: Double, targetOutputRate: Double = 500, bandwidthHz: Double = 100,
+                track: ToneTrack? = nil) {
+        self.track = track
         self.toneHz = toneHz
         self.inputRate = inputRate
         factor = max(1, Int((inputRate / targetOutputRate).rounded()))
         inPhase = ButterworthLowPass(cutoffHz: bandwidthHz, order: 4, sampleRate: inputRate)
         quadrature = inPhase
+        (stepReal, stepImaginary) = Self.step(toneHz: track?.frequencyHz(atSeconds: 0) ?? toneHz, inputRate: inputRate)
+    }
+
+    private static func step(toneHz: Double, inputRate: Double) -> (real: Double, imaginary: Double) {
         let omega = 2 * Double.pi * toneHz / inputRate
-        stepReal = cos(omega)
-        stepImaginary = -sin(omega)
+        return (cos(omega), -sin(omega))
     }
 
     /// Appends the baseband samples of one block (real and imaginary parts).
     public mutating func process(_ input: [Float], real: inout [Float], imaginary: inout [Float]) {
         for x in input {
+            if let track, samplesIn % Self.trackUpdateSamples == 0 {
+                (stepReal, stepImaginary) = Self.step(toneHz: track.frequencyHz(atSeconds: Double(samplesIn) / inputRate), inputRate: inputRate)
+            }
+            samplesIn += 1
             let sample = Double(x)
             let i = inPhase.process(sample * phasorReal)
             let q = quadrature.process(sample * phasorImaginary)

@@ -56,7 +56,9 @@ public struct CWDecoder: Sendable {
         let channels = configuration.channelCount
         decimators = (0..<channels).map { _ in Decimator(inputRate: configuration.sampleRate) }
         let decimatedRate = decimators[0].outputRate
-        basebands = (0..<channels).map { _ in BasebandConverter(toneHz: configuration.toneHz, inputRate: decimatedRate) }
+        basebands = (0..<channels).map { _ in
+            BasebandConverter(toneHz: configuration.toneHz, inputRate: decimatedRate, track: configuration.toneTrack)
+        }
         rate = basebands[0].outputRate
         delaySeconds = basebands[0].delaySeconds + 0.0004
         var weights = configuration.channelWeights.count == channels ? configuration.channelWeights : Array(repeating: 1, count: channels)

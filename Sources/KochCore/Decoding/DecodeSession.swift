@@ -28,7 +28,8 @@ public enum DecodeSession {
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > 40 }
         var decoder = try CWDecoder(configuration: DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
-            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals))
+            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
+            toneTrack: toneHz == nil ? search.track : nil))
         var output = DecoderOutput()
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())

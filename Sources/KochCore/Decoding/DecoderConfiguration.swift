@@ -12,9 +12,13 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var traceRangeSeconds: ClosedRange<Double>?
     /// Other keyed tones found (from `ToneFinder`): the decoder's filter must stay narrow enough to shut them out.
     public var rivalTonesHz: [Double]
+    /// The tone's pitch over the recording, when it drifts (from `ToneFinder`); nil for a fixed tone.
+    public var toneTrack: ToneTrack?
 
     public init(sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
-                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = []) {
+                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
+                toneTrack: ToneTrack? = nil) {
+        self.toneTrack = toneTrack
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.toneHz = toneHz

@@ -83,6 +83,14 @@ public struct ToneFinder: Sendable {
     private var levelsDB: [Double]
     /// This frame's levels in the long frame's half bins, from bin firstBin − 2 to lastBin + 2.
     private var pitchLevelsDB: [Double]
+    /// [channel]: each finished block's loudest level per half bin (as in `pitchLevelsDB`), for `ToneTrack`.
+    private var blockLevelsDB: [[Float]]
+    /// [channel]: the block being filled, and how many frames it holds.
+    private var openBlockDB: [[Float]]
+    private var openBlockFrames: [Int]
+    private let framesPerBlock: Int
+    /// Blocks of the pitch track, in seconds.
+    static let trackBlockSeconds = 1.0
     private var frameCounts: [Int]
     private var measuredCounts: [Int]
     /// The last few frames' power per bin: the histogram takes their mean, which
@@ -114,6 +122,10 @@ public struct ToneFinder: Sendable {
         lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
         levelsDB = Array(repeating: Self.floorDB, count: bins + 2)
         pitchLevelsDB = Array(repeating: Self.floorDB, count: 2 * (bins + 2))
+        blockLevelsDB = Array(repeating: [], count: channelCount)
+        openBlockDB = Array(repeating: Array(repeating: Float(Self.floorDB), count: 2 * (bins + 2)), count: channelCount)
+        openBlockFrames = Array(repeating: 0, count: channelCount)
+        framesPerBlock = max(1, Int((Self.trackBlockSeconds * rate / Double(n / 4)).rounded()))
         frameCounts = Array(repeating: 0, count: channelCount)
         measuredCounts = Array(repeating: 0, count: channelCount)
         recentPowers = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.smoothingFrames), count: bins), count: channelCount)
@@ -173,6 +185,7 @@ public struct ToneFinder: Sendable {
         store((2 * (firstBin - 2))...(2 * (lastBin + 2) + 1), scale: pitchScale, length: 2 * n, into: &pitchLevelsDB)
         let scale = transform(channel: channel, start: start + n / 2, window: window, fft: fft)
         store((firstBin - 2)...(lastBin + 2), scale: scale, length: n, into: &levelsDB)
+        holdBlockLevels(channel: channel)
         let frame = frameCounts[channel]
         for bin in (firstBin - 1)...(lastBin + 1) {
             let slot = bin - firstBin + 1
@@ -190,6 +203,31 @@ public struct ToneFinder: Sendable {
         }
         frameCounts[channel] += 1
         if frame + 1 >= Self.smoothingFrames { measuredCounts[channel] += 1 }
+    }
+
+    /// Keeps the loudest level of each half bin over the block, and closes the block when full.
+    private mutating func holdBlockLevels(channel: Int) {
+        for index in pitchLevelsDB.indices {
+            openBlockDB[channel][index] = max(openBlockDB[channel][index], Float(pitchLevelsDB[index]))
+        }
+        openBlockFrames[channel] += 1
+        if openBlockFrames[channel] == framesPerBlock {
+            blockLevelsDB[channel] += openBlockDB[channel]
+            for index in openBlockDB[channel].indices { openBlockDB[channel][index] = Float(Self.floorDB) }
+            openBlockFrames[channel] = 0
+        }
+    }
+
+    /// The pitch of `tone` over the recording, or nil if it stays within a bin (a fixed tone serves).
+    private func track(of tone: ToneCandidate) -> ToneTrack? {
+        var levels = blockLevelsDB[tone.channel]
+        if openBlockFrames[tone.channel] >= framesPerBlock / 4 { levels += openBlockDB[tone.channel] }
+        let halfBinHz = binHz / 2
+        guard let track = ToneTrack.follow(
+            levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
+            blockSeconds: Double(framesPerBlock) * Double(fft.length / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
+            startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB) else { return nil }
+        return track.spanHz > binHz ? track : nil
     }
 
     /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
@@ -274,9 +312,11 @@ public struct ToneFinder: Sendable {
         // Where talk or music is heard, a pitch is taken for a keyed tone only if it is keyed as
         // clearly as the talk and as steady as a tone that clear must be: a voice's weaker
         // harmonics can look steady for a while.
+        // (A clean tone's keying splash is keyed clearly and unsteadily too, but far below the tone.)
         let talkHeard = ranked.contains { ranking in
             let measure = measures[ranking.channel][ranking.bin - firstBin + 1]
             return measure.isClear && !measure.isSteadyTone(talkHeard: false)
+                && splashSource(of: ranking.bin, in: measures[ranking.channel]) == ranking.bin
         }
         for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
             let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
@@ -314,8 +354,17 @@ public struct ToneFinder: Sendable {
         }
         let largest = weights.max() ?? 1
         let normalized = weights.map { largest > 0 ? $0 / largest : 0 }
+        // A drifting tone is keyed in every bin it passes: those are the tone, not other stations.
+        // Where talk is heard its harmonics sweep through the tone's band, and could lead the
+        // track away: the tone found is kept as it is.
+        let track = talkHeard ? nil : track(of: best)
+        let others = chosen.dropFirst().filter { other in
+            guard let track else { return true }
+            let span = (track.frequenciesHz.min() ?? 0) - binHz / 2...(track.frequenciesHz.max() ?? 0) + binHz / 2
+            return !span.contains(other.frequencyHz)
+        }
         return ToneSearchResult(
-            best: best, others: Array(chosen.dropFirst()), channelWeights: normalized, reason: nil, unsteady: unsteady)
+            best: best, others: Array(others), channelWeights: normalized, reason: nil, unsteady: unsteady, track: track)
     }
 
     /// Keying splashes: each edge spreads a little of the tone over several hundred hertz, and

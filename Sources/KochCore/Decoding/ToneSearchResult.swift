@@ -11,9 +11,12 @@ public struct ToneSearchResult: Sendable, Hashable {
     public let reason: NothingToDecodeReason?
     /// Pitches keyed strongly but unsteadily (talk, music): passed over.
     public let unsteady: [ToneCandidate]
+    /// The best tone's pitch over the recording, when it drifts by more than a bin.
+    public let track: ToneTrack?
 
     public init(best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
-                unsteady: [ToneCandidate] = []) {
+                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil) {
+        self.track = track
         self.best = best
         self.others = others
         self.channelWeights = channelWeights

@@ -24,6 +24,12 @@ enum DecodeRendering {
             let startSeconds: Double
             let durationSeconds: Double
         }
+        struct Track: Encodable {
+            let firstHz: Double
+            let lastHz: Double
+            let lowestHz: Double
+            let highestHz: Double
+        }
         struct Candidate: Encodable {
             let frequencyHz: Double
             let keyednessDB: Double
@@ -45,6 +51,8 @@ enum DecodeRendering {
         let toneHz: Double?
         let otherTonesHz: [Double]
         let toneCandidates: [Candidate]
+        /// Where the tone drifted, when it was followed.
+        let toneTrack: Track?
         /// Why the decode is doubtful as a reading of keying (empty when it is not).
         let implausible: [String]
         let channelWeights: [Double]
@@ -84,6 +92,10 @@ enum DecodeRendering {
             toneHz: result.toneHz.map { ($0 * 10).rounded() / 10 },
             otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
             toneCandidates: candidates(result),
+            toneTrack: result.toneWasGiven ? nil : result.toneSearch.track.map { track in
+                let hz = track.frequenciesHz.map { ($0 * 10).rounded() / 10 }
+                return Report.Track(firstHz: hz.first ?? 0, lastHz: hz.last ?? 0, lowestHz: hz.min() ?? 0, highestHz: hz.max() ?? 0)
+            },
             implausible: result.output.characters.isEmpty ? [] : result.implausibilities().map(\.description),
             channelWeights: result.channelWeights.map(rounded),
             speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
