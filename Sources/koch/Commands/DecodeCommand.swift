@@ -11,8 +11,9 @@ struct DecodeCommand: ParsableCommand {
         discussion: """
             Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 4 kHz or more. \
             Finds the keyed tone between 300 and 1500 Hz by itself (the tone that is switched \
-            on and off, not the loudest one: hum, a steady carrier and weaker stations are \
-            passed over), follows fading and the sender's speed, and prints the text with \
+            on and off at a steady pitch, not the loudest one: hum, a steady carrier, weaker \
+            stations, talk and music are passed over), follows fading, a drifting tone and \
+            the sender's speed, and prints the text with \
             words separated by single spaces. A pattern that is no character prints as *.
 
             When there is nothing to decode (silence, noise alone, or a tone that never \
