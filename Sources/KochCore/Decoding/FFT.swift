@@ -9,10 +9,16 @@ public struct FFT: Sendable {
     private let sines: [Double]
     private let reversed: [Int]
 
-    /// `length` is rounded up to a power of two, at least 2.
-    public init(length requested: Int) {
+    /// The power of two, at least 2, that a requested length is rounded up to.
+    public static func length(atLeast requested: Int) -> Int {
         var length = 2
         while length < requested { length *= 2 }
+        return length
+    }
+
+    /// `length` is rounded up to a power of two, at least 2.
+    public init(length requested: Int) {
+        let length = Self.length(atLeast: requested)
         self.length = length
         cosines = (0..<length / 2).map { cos(2 * Double.pi * Double($0) / Double(length)) }
         sines = (0..<length / 2).map { -sin(2 * Double.pi * Double($0) / Double(length)) }
@@ -28,32 +34,43 @@ public struct FFT: Sendable {
     /// Transforms `real` and `imaginary` (each `length` long) in place.
     public func transform(real: inout [Double], imaginary: inout [Double]) {
         let n = length
-        for index in 0..<n {
-            let other = reversed[index]
-            if other > index {
-                real.swapAt(index, other)
-                imaginary.swapAt(index, other)
-            }
-        }
-        var size = 2
-        while size <= n {
-            let half = size / 2
-            let step = n / size
-            var start = 0
-            while start < n {
-                for k in 0..<half {
-                    let wr = cosines[k * step], wi = sines[k * step]
-                    let a = start + k, b = a + half
-                    let tr = real[b] * wr - imaginary[b] * wi
-                    let ti = real[b] * wi + imaginary[b] * wr
-                    real[b] = real[a] - tr
-                    imaginary[b] = imaginary[a] - ti
-                    real[a] += tr
-                    imaginary[a] += ti
+        precondition(real.count >= n && imaginary.count >= n, "FFT input shorter than its length")
+        // Through raw buffers: the butterflies are the hot loop of the tone search, and the
+        // checked subscripts cost more than the arithmetic.
+        real.withUnsafeMutableBufferPointer { re in
+            imaginary.withUnsafeMutableBufferPointer { im in
+                cosines.withUnsafeBufferPointer { cosines in
+                    sines.withUnsafeBufferPointer { sines in
+                        for index in 0..<n {
+                            let other = reversed[index]
+                            if other > index {
+                                re.swapAt(index, other)
+                                im.swapAt(index, other)
+                            }
+                        }
+                        var size = 2
+                        while size <= n {
+                            let half = size / 2
+                            let step = n / size
+                            var start = 0
+                            while start < n {
+                                for k in 0..<half {
+                                    let wr = cosines[k * step], wi = sines[k * step]
+                                    let a = start + k, b = a + half
+                                    let tr = re[b] * wr - im[b] * wi
+                                    let ti = re[b] * wi + im[b] * wr
+                                    re[b] = re[a] - tr
+                                    im[b] = im[a] - ti
+                                    re[a] += tr
+                                    im[a] += ti
+                                }
+                                start += size
+                            }
+                            size *= 2
+                        }
+                    }
                 }
-                start += size
             }
-            size *= 2
         }
     }
 }

@@ -64,7 +64,8 @@ public struct ToneFinder: Sendable {
 
     private var decimators: [Decimator]
     private var pending: [[Float]]
-    private let fft: FFT
+    /// The short frames' length, a power of two (their spectrum is the long frames' every other bin).
+    private let frameLength: Int
     private let window: [Double]
     /// Frames twice as long, centred on the short ones, resolve the pitch finely enough
     /// (half a bin) that a carrier 50 Hz away does not move a tone's measured peak.
@@ -79,8 +80,8 @@ public struct ToneFinder: Sendable {
     private var steadyHistograms: [[[Int32]]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
-    /// This frame's levels of the bins measured (and two beyond each side).
-    private var levelsDB: [Double]
+    /// This frame's powers of the bins measured (and one beyond each side).
+    private var shortPowers: [Double]
     /// This frame's levels in the long frame's half bins, from bin firstBin − 2 to lastBin + 2.
     private var pitchLevelsDB: [Double]
     /// [channel]: each finished block's loudest level per half bin (as in `pitchLevelsDB`), for `ToneTrack`.
@@ -107,8 +108,8 @@ public struct ToneFinder: Sendable {
         self.searchRangeHz = searchRangeHz
         decimators = (0..<channelCount).map { _ in Decimator(inputRate: sampleRate) }
         let rate = decimators.first?.outputRate ?? Double(sampleRate)
-        fft = FFT(length: Int(rate * 0.032))
-        let n = fft.length
+        frameLength = FFT.length(atLeast: Int(rate * 0.032))
+        let n = frameLength
         window = Self.hann(n)
         pitchFFT = FFT(length: 2 * n)
         pitchWindow = Self.hann(2 * n)
@@ -120,7 +121,7 @@ public struct ToneFinder: Sendable {
         histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
         steadyHistograms = histograms
         lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
-        levelsDB = Array(repeating: Self.floorDB, count: bins + 2)
+        shortPowers = Array(repeating: 0, count: bins)
         pitchLevelsDB = Array(repeating: Self.floorDB, count: 2 * (bins + 2))
         blockLevelsDB = Array(repeating: [], count: channelCount)
         openBlockDB = Array(repeating: Array(repeating: Float(Self.floorDB), count: 2 * (bins + 2)), count: channelCount)
@@ -143,7 +144,7 @@ public struct ToneFinder: Sendable {
         for channel in 0..<min(channelCount, channels.count) {
             for x in channels[channel] { peakSample = max(peakSample, abs(x)) }
             decimators[channel].process(channels[channel], into: &pending[channel])
-            let n = fft.length
+            let n = frameLength
             var start = 0
             while pending[channel].count - start >= 2 * n {
                 analyseFrame(channel: channel, start: start)
@@ -153,44 +154,55 @@ public struct ToneFinder: Sendable {
         }
     }
 
-    /// Transforms `window.count` samples from `start` with the window; returns the scale that
-    /// turns |X|² into power (a full-scale sine of amplitude A gives |X| = A·N/4 with a Hann window: power A²).
-    private mutating func transform(channel: Int, start: Int, window: [Double], fft: FFT) -> Double {
-        let n = window.count
+    /// One short frame from `start + n/2`, and the long frame around it from `start`, in one
+    /// complex FFT of 2n: the long frame is its real part and the short one, zero-padded, its
+    /// imaginary part. Each real part's spectrum is recovered from the symmetry of a real
+    /// signal's (X[k] = (Z[k] + Z*[N−k])/2, Y[k] = (Z[k] − Z*[N−k])/2i); the short frame's bin b
+    /// is the long transform's bin 2b. A full-scale sine of amplitude A gives |X| = A·N/4 with a
+    /// Hann window: power A².
+    private mutating func analyseFrame(channel: Int, start: Int) {
+        let n = frameLength, long = 2 * n
         pending[channel].withUnsafeBufferPointer { samples in
-            var mean = 0.0
-            for index in 0..<n { mean += Double(samples[start + index]) }
-            mean /= Double(n)
-            for index in 0..<n {
-                real[index] = (Double(samples[start + index]) - mean) * window[index]
-                imaginary[index] = 0
+            var longMean = 0.0, shortMean = 0.0
+            for index in 0..<long { longMean += Double(samples[start + index]) }
+            for index in (n / 2)..<(3 * n / 2) { shortMean += Double(samples[start + index]) }
+            longMean /= Double(long)
+            shortMean /= Double(n)
+            for index in 0..<long {
+                let sample = Double(samples[start + index])
+                real[index] = (sample - longMean) * pitchWindow[index]
+                let shortIndex = index - n / 2
+                imaginary[index] = shortIndex >= 0 && shortIndex < n ? (sample - shortMean) * window[shortIndex] : 0
             }
         }
-        fft.transform(real: &real, imaginary: &imaginary)
-        return 16 / Double(n * n)
-    }
-
-    /// Levels, in dB, of the transformed bins `bins`, into `levels` from its start.
-    private func store(_ bins: ClosedRange<Int>, scale: Double, length: Int, into levels: inout [Double]) {
-        for bin in bins {
-            let power = bin >= 0 && bin < length / 2 ? (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) * scale : 0
-            levels[bin - bins.lowerBound] = 10 * log10(max(power, 1e-30))
+        pitchFFT.transform(real: &real, imaginary: &imaginary)
+        let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
+        let pitchFirst = 2 * (firstBin - 2)
+        for index in pitchLevelsDB.indices {
+            let bin = pitchFirst + index
+            var power = 0.0
+            if bin > 0 && bin < n {
+                let mirror = long - bin
+                let x = 0.5 * (real[bin] + real[mirror]), y = 0.5 * (imaginary[bin] - imaginary[mirror])
+                power = (x * x + y * y) * longScale
+            }
+            pitchLevelsDB[index] = 10 * log10(max(power, 1e-30))
         }
-    }
-
-    /// One short frame from `start + n/2`, and the long frame around it from `start`.
-    private mutating func analyseFrame(channel: Int, start: Int) {
-        let n = fft.length
-        let pitchScale = transform(channel: channel, start: start, window: pitchWindow, fft: pitchFFT)
-        store((2 * (firstBin - 2))...(2 * (lastBin + 2) + 1), scale: pitchScale, length: 2 * n, into: &pitchLevelsDB)
-        let scale = transform(channel: channel, start: start + n / 2, window: window, fft: fft)
-        store((firstBin - 2)...(lastBin + 2), scale: scale, length: n, into: &levelsDB)
+        for index in shortPowers.indices {
+            let bin = 2 * (firstBin - 1 + index)
+            var power = 0.0
+            if bin > 0 && bin < n {
+                let mirror = long - bin
+                let x = 0.5 * (imaginary[bin] + imaginary[mirror]), y = 0.5 * (real[mirror] - real[bin])
+                power = (x * x + y * y) * shortScale
+            }
+            shortPowers[index] = power
+        }
         holdBlockLevels(channel: channel)
         let frame = frameCounts[channel]
         for bin in (firstBin - 1)...(lastBin + 1) {
             let slot = bin - firstBin + 1
-            let power = pow(10, levelsDB[slot + 1] / 10)
-            recentPowers[channel][slot][frame % Self.smoothingFrames] = power
+            recentPowers[channel][slot][frame % Self.smoothingFrames] = shortPowers[slot]
             let peak = peakBin(near: bin)
             let steady = lastPeakBins[channel][slot] >= 0 && abs(peak - lastPeakBins[channel][slot]) * binHz < Self.steadyStepHz
             lastPeakBins[channel][slot] = peak
@@ -225,7 +237,7 @@ public struct ToneFinder: Sendable {
         let halfBinHz = binHz / 2
         guard let track = ToneTrack.follow(
             levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
-            blockSeconds: Double(framesPerBlock) * Double(fft.length / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
+            blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
             startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB) else { return nil }
         return track.spanHz > binHz ? track : nil
     }
