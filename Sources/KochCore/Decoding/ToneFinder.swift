@@ -33,7 +33,9 @@ import Foundation
 /// can look steady for a while.
 ///
 /// The frequency is refined by parabolic interpolation of the key-down level
-/// over neighbouring bins.
+/// over neighbouring bins. Each second's loudest level per half bin is kept
+/// (about 1.5 MB an hour), so that a tone that drifts can be followed
+/// (`ToneTrack`) once the search knows which tone it is.
 public struct ToneFinder: Sendable {
     public let sampleRate: Int
     public let channelCount: Int
