@@ -161,14 +161,15 @@ def write_cases(outdir, seeds):
     return write_table(outdir, seeds, conditions(mc), mc)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def cli(doc, write):
+    """The command line of a conditions script: OUTDIR [--seeds FIRST-LAST]; prints the case names."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("outdir")
     parser.add_argument("--seeds", default="1-2", help="realisations, as FIRST-LAST")
     args = parser.parse_args()
-    for name in write_cases(args.outdir, parse_seeds(args.seeds)):
+    for name in write(args.outdir, parse_seeds(args.seeds)):
         print(name)
 
 
 if __name__ == "__main__":
-    main()
+    cli(__doc__, write_cases)

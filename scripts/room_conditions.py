@@ -18,7 +18,6 @@ while the key is down; music likewise. A room's echo is an exponentially
 decaying noise tail (RT60 0.6 s) after the direct sound, scaled to a
 direct-to-reverberant energy ratio (DRR).
 """
-import argparse
 import os
 import shutil
 import subprocess
@@ -28,8 +27,8 @@ import numpy as np
 from scipy import signal
 from scipy.io import wavfile
 
-from decoder_conditions import write_table
-from decoder_limits import corpus_module, parse_seeds
+from decoder_conditions import cli, write_table
+from decoder_limits import corpus_module
 
 SENTENCES = [
     "Did you remember to buy the milk on the way home this evening",
@@ -272,14 +271,5 @@ def write_cases(outdir, seeds):
     return write_table(outdir, seeds, conditions(mc), mc)
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("outdir")
-    parser.add_argument("--seeds", default="1-2", help="realisations, as FIRST-LAST")
-    args = parser.parse_args()
-    for name in write_cases(args.outdir, parse_seeds(args.seeds)):
-        print(name)
-
-
 if __name__ == "__main__":
-    main()
+    cli(__doc__, write_cases)
