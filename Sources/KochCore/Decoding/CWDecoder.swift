@@ -24,6 +24,8 @@ public struct CWDecoder: Sendable {
 
     private var decimators: [Decimator]
     private var basebands: [BasebandConverter]
+    /// [channel]: the carriers near the tone, taken out of the baseband.
+    private var cancellers: [[CarrierCanceller]]
     private let weights: [Double]
     private let rate: Double
     private let delaySeconds: Double
@@ -38,6 +40,10 @@ public struct CWDecoder: Sendable {
     private let maximumWarmUpSamples: Int
 
     private var wordMarks: [(startSeconds: Double, durationSeconds: Double)] = []
+    /// The space before a click, which the space after it continues.
+    private var carriedGap: (startSeconds: Double, durationSeconds: Double)?
+    /// Whether the word being read began with the recording (its first mark may be cut).
+    private var wordStartsRecording = false
     private var wordGaps: [(startSeconds: Double, durationSeconds: Double)] = []
     private var hasEmittedCharacter = false
     private var samplesIn = 0
@@ -54,12 +60,17 @@ public struct CWDecoder: Sendable {
         if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
         self.configuration = configuration
         let channels = configuration.channelCount
-        decimators = (0..<channels).map { _ in Decimator(inputRate: configuration.sampleRate) }
+        decimators = (0..<channels).map { _ in Decimator(inputRate: configuration.sampleRate, keepingToneHz: configuration.toneHz) }
         let decimatedRate = decimators[0].outputRate
         basebands = (0..<channels).map { _ in
             BasebandConverter(toneHz: configuration.toneHz, inputRate: decimatedRate, track: configuration.toneTrack)
         }
         rate = basebands[0].outputRate
+        // Carriers further off are shut out by the baseband's low-pass (and would fold back at its rate).
+        let basebandRate = basebands[0].outputRate
+        let carrierOffsetsHz = configuration.steadyTonesHz.map { $0 - configuration.toneHz }
+            .filter { abs($0) >= CWDecoder.nearestCarrierHz && abs($0) <= CWDecoder.farthestCarrierShare * basebandRate }
+        cancellers = (0..<channels).map { _ in carrierOffsetsHz.map { CarrierCanceller(offsetHz: $0, rate: basebandRate) } }
         delaySeconds = basebands[0].delaySeconds + 0.0004
         var weights = configuration.channelWeights.count == channels ? configuration.channelWeights : Array(repeating: 1, count: channels)
         if !weights.contains(where: { $0 > 0 }) { weights = Array(repeating: 1, count: channels) }
@@ -73,13 +84,18 @@ public struct CWDecoder: Sendable {
         blockImaginary = Array(repeating: [], count: channels)
     }
 
-    /// The lowest sample rate read: 4 kHz recordings of Morse exist, and a tone fits under 0.45 of it.
-    public static let lowestSampleRate = 4000
+    /// A carrier closer than this to the keyed tone cannot be told from its key-down sound.
+    static let nearestCarrierHz = 10.0
+    /// Carriers are taken out up to this share of the baseband's rate away from the tone.
+    static let farthestCarrierShare = 0.4
 
-    /// The highest tone decoded from audio at this sample rate: 0.45 of it, and no more than
-    /// the decimator's band (2 kHz).
+    /// The lowest sample rate read: recordings of Morse at 2 to 4.41 kHz exist, and a tone fits under 0.45 of it.
+    public static let lowestSampleRate = 2000
+
+    /// The highest tone decoded from audio at this sample rate: 0.45 of it (a receiver's
+    /// audio can sit at several kilohertz).
     public static func highestToneHz(sampleRate: Int) -> Double {
-        min(2000, 0.45 * Double(sampleRate))
+        0.45 * Double(sampleRate)
     }
 
     /// Decodes one block of samples, one array per channel (all the same length).
@@ -91,6 +107,9 @@ public struct CWDecoder: Sendable {
             decimated.removeAll(keepingCapacity: true)
             decimators[channel].process(channels[channel], into: &decimated)
             basebands[channel].process(decimated, real: &blockReal[channel], imaginary: &blockImaginary[channel])
+            for index in cancellers[channel].indices {
+                cancellers[channel][index].process(real: &blockReal[channel], imaginary: &blockImaginary[channel])
+            }
         }
         let count = blockReal.map(\.count).min() ?? 0
         samplesIn += count
@@ -238,6 +257,7 @@ public struct CWDecoder: Sendable {
         if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
             model = best.model
         }
+        if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
         filterScale = sharpFilterScale(ditSeconds: model.ditSeconds)
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
@@ -343,6 +363,12 @@ public struct CWDecoder: Sendable {
     /// The shortest filter, as a fraction of the full one (0.7 of a dit): 0.2 is 8 ms at 20 WPM.
     static let shortestFilterScale = 0.2
 
+    /// A speed given with the recording bounds the dit learned to this factor either way.
+    static let speedHintFactor = 1.5
+
+    /// A mark shorter than this share of the dit is a click or a static crash: no fist keys it.
+    static let shortestMarkDits = 1.0 / 3.0
+
     /// Below this SNR (in 500 Hz) the segmenter is told how long marks and spaces last.
     static let durationPriorBelowDB = 1.5
 
@@ -371,19 +397,39 @@ public struct CWDecoder: Sendable {
     }
 
     private mutating func handle(_ run: KeyingRun, atEnd: Bool, into output: inout DecoderOutput) {
-        let start = seconds(run.startSample)
-        let duration = Double(run.lengthSamples) / rate
+        var start = seconds(run.startSample)
+        var duration = Double(run.lengthSamples) / rate
         if run.isMark {
             if duration > stuckLimitSeconds {
                 flushWord(endingGap: nil, into: &output)
                 output.stuckKeys.append(StuckKey(startSeconds: start, durationSeconds: duration, lastsToEnd: atEnd))
                 return
             }
+            // A click or a static crash: it and the spaces either side of it are one space.
+            if duration < Self.shortestMarkDits * model.ditSeconds {
+                if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() {
+                    carriedGap = (gap.startSeconds, gap.durationSeconds + duration)
+                }
+                return
+            }
+            // A lone mark cut by the end of the recording may be anything: it is not read.
+            if atEnd && wordMarks.isEmpty { return }
+            if wordMarks.isEmpty { wordStartsRecording = run.startSample <= pipeline?.filterLength ?? 0 }
             wordMarks.append((start, duration))
             return
         }
+        if let carried = carriedGap.take() {
+            start = carried.startSeconds
+            duration += carried.durationSeconds
+        }
         guard !wordMarks.isEmpty else { return }
         if model.isWordGap(seconds: duration) {
+            // Likewise a lone mark cut by the start of the recording.
+            if wordStartsRecording && wordMarks.count == 1 {
+                wordMarks.removeAll()
+                wordGaps.removeAll()
+                return
+            }
             flushWord(endingGap: (start, duration), into: &output)
         } else {
             wordGaps.append((start, duration))

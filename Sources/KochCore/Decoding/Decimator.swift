@@ -20,6 +20,16 @@ public struct Decimator: Sendable {
         filter = factor > 1 ? ButterworthLowPass(cutoffHz: cutoffHz, order: 6, sampleRate: Double(inputRate)) : nil
     }
 
+    /// A decimator whose band keeps a tone of `toneHz` (above the usual 1.5 kHz band, the
+    /// output rate rises to keep it at most 0.3 of that rate, with the low-pass 20 % above it).
+    public init(inputRate: Int, keepingToneHz toneHz: Double) {
+        if toneHz <= 1500 {
+            self.init(inputRate: inputRate)
+        } else {
+            self.init(inputRate: inputRate, minimumOutputRate: Int((toneHz / 0.3).rounded(.up)), cutoffHz: 1.2 * toneHz)
+        }
+    }
+
     /// Appends the decimated samples of one block to `output`.
     public mutating func process(_ input: [Float], into output: inout [Float]) {
         guard var filter else {

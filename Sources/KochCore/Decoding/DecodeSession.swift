@@ -23,13 +23,13 @@ public enum DecodeSession {
             return DecodeResult(
                 output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
-                nothingToDecode: search.reason ?? .noKeyedTone, toneSearch: search, toneWasGiven: false)
+                nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > 40 }
         var decoder = try CWDecoder(configuration: DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-            toneTrack: toneHz == nil ? search.track : nil))
+            toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz))
         var output = DecoderOutput()
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())

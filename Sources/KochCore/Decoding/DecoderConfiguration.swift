@@ -14,11 +14,14 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var rivalTonesHz: [Double]
     /// The tone's pitch over the recording, when it drifts (from `ToneFinder`); nil for a fixed tone.
     public var toneTrack: ToneTrack?
+    /// Tones that sound without a break (from `ToneFinder`): those near the keyed tone are taken out.
+    public var steadyTonesHz: [Double]
 
     public init(sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
                 speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
-                toneTrack: ToneTrack? = nil) {
+                toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = []) {
         self.toneTrack = toneTrack
+        self.steadyTonesHz = steadyTonesHz
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.toneHz = toneHz

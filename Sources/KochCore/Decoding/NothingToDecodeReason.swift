@@ -2,8 +2,8 @@
 public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
     /// Every sample is (nearly) zero.
     case silence
-    /// There is sound, but no tone between 300 and 1500 Hz is keyed on and off.
-    case noKeyedTone
+    /// There is sound, but no tone in the range searched is keyed on and off.
+    case noKeyedTone(searchedHz: ClosedRange<Double>)
     /// A tone is present all the time: a carrier, or a key held down from the start.
     case steadyCarrier(frequencyHz: Double)
     /// Sounds come and go (talk, music), but none at a steady pitch, as a keyed tone is.
@@ -15,9 +15,10 @@ public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .silence:
             return "The recording is silent: nothing to decode. Check the recording level or the input the recorder used."
-        case .noKeyedTone:
-            return "No keyed tone between 300 and 1500 Hz was found: the recording holds only noise or steady sounds. "
-                + "Record closer to the sidetone, or give the tone with --tone if it is outside that range."
+        case let .noKeyedTone(searchedHz):
+            return "No keyed tone between \(Int(searchedHz.lowerBound.rounded())) and \(Int(searchedHz.upperBound.rounded())) Hz was found: "
+                + "the recording holds only noise or steady sounds. Record closer to the sidetone, or, if the tone is outside "
+                + "that range, give it with --tone (any pitch from 100 Hz to 0.45 of the sample rate)."
         case .noSteadyTone:
             return "Sounds come and go (talk or music, by their gliding pitch), but no tone keyed at a steady pitch was found: "
                 + "nothing to decode. Record in a quieter room, with the microphone near the sidetone, or give the tone with --tone."

@@ -22,6 +22,8 @@ public struct TimingModel: Sendable, Hashable {
     public var gapSpread: Double
     /// How durations spread about their centres.
     public var law: DurationLaw = .logNormal
+    /// Where the dit's centre may go (log seconds), when the sender's speed is known.
+    public private(set) var ditLimitsLog: ClosedRange<Double>?
 
     /// How the durations of one class spread about its centre.
     public enum DurationLaw: Sendable, Hashable {
@@ -183,7 +185,23 @@ public struct TimingModel: Sendable, Hashable {
         return min(0.45, max(0.12, variance.squareRoot()))
     }
 
+    /// Keeps the dit within `factor` of the length a known speed gives (a hint bounds what is learned).
+    public mutating func limitDit(toSpeedWPM speedWPM: Double, factor: Double) {
+        let dit = log(1.2 / speedWPM)
+        ditLimitsLog = (dit - log(factor))...(dit + log(factor))
+        let old = ditLog
+        enforceOrder()
+        // The other centres move with the dit, keeping their ratios to it.
+        let shift = ditLog - old
+        dahLog += shift
+        intraCharacterLog += shift
+        characterLog += shift
+        wordLog += shift
+        enforceOrder()
+    }
+
     private mutating func enforceOrder() {
+        if let ditLimitsLog { ditLog = min(max(ditLog, ditLimitsLog.lowerBound), ditLimitsLog.upperBound) }
         dahLog = min(max(dahLog, ditLog + log(1.8)), ditLog + log(5))
         intraCharacterLog = min(max(intraCharacterLog, ditLog - log(2.5)), ditLog + log(2))
         characterLog = max(characterLog, intraCharacterLog + log(1.8))

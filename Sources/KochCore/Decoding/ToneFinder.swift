@@ -104,9 +104,15 @@ public struct ToneFinder: Sendable {
     private var real: [Double]
     private var imaginary: [Double]
 
-    public init(sampleRate: Int, channelCount: Int, searchRangeHz: ClosedRange<Double> = 300...1500) {
+    /// The pitches searched unless told otherwise, as far as the sample rate allows.
+    public static func defaultSearchRangeHz(sampleRate: Int) -> ClosedRange<Double> {
+        300...max(300, min(1500, CWDecoder.highestToneHz(sampleRate: sampleRate)))
+    }
+
+    public init(sampleRate: Int, channelCount: Int, searchRangeHz: ClosedRange<Double>? = nil) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
+        let searchRangeHz = searchRangeHz ?? Self.defaultSearchRangeHz(sampleRate: sampleRate)
         self.searchRangeHz = searchRangeHz
         decimators = (0..<channelCount).map { _ in Decimator(inputRate: sampleRate) }
         let rate = decimators.first?.outputRate ?? Double(sampleRate)
@@ -294,7 +300,7 @@ public struct ToneFinder: Sendable {
     public func result() -> ToneSearchResult {
         let equalWeights = Array(repeating: 1.0, count: channelCount)
         guard lastBin >= firstBin, measuredCounts.contains(where: { $0 >= 3 }) else {
-            let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone
+            let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone(searchedHz: searchRangeHz)
             return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason)
         }
         var measures: [[BinMeasure]] = []
@@ -314,10 +320,14 @@ public struct ToneFinder: Sendable {
         for channel in 0..<channelCount where measuredCounts[channel] >= 3 {
             for bin in firstBin...lastBin {
                 let slot = bin - firstBin + 1
-                let here = measures[channel][slot]
-                // A keyed tone's leakage into the neighbouring bins is keyed too: keep only the bin where it peaks.
-                guard here.on >= measures[channel][slot - 1].on, here.on >= measures[channel][slot + 1].on else { continue }
-                ranked.append((channel, bin, here.keyedness, here.score))
+                let row = measures[channel]
+                // A keyed tone's leakage into the neighbouring bins is keyed too: keep only the bin where
+                // its keyed power peaks. (Not the key-down level: beside a louder carrier, the bin between
+                // the two is loudest, and hardly keyed.) A carrier's leakage fills the key-up frames of
+                // the tone's bin nearest to it: the tone is as keyed as the clearer of the bin and its neighbours.
+                guard row[slot].keyedLevel >= row[slot - 1].keyedLevel, row[slot].keyedLevel >= row[slot + 1].keyedLevel else { continue }
+                let clearest = [row[slot - 1], row[slot], row[slot + 1]].max { $0.score < $1.score }!
+                ranked.append((channel, bin, clearest.keyedness, clearest.score))
             }
         }
         ranked.sort { $0.score > $1.score }
@@ -337,7 +347,10 @@ public struct ToneFinder: Sendable {
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
             guard frequency >= searchRangeHz.lowerBound - binHz, frequency <= searchRangeHz.upperBound + binHz else { continue }
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
-            let measure = measures[entry.channel][entry.bin - firstBin + 1]
+            let row = measures[entry.channel], entrySlot = entry.bin - firstBin + 1
+            let measure = entry.bin == ranking.bin
+                ? [row[entrySlot - 1], row[entrySlot], row[entrySlot + 1]].max { $0.score < $1.score }!
+                : row[entrySlot]
             let candidate = ToneCandidate(
                 frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
                 tonality: measure.tonality, onLevelDB: measure.on, offLevelDB: measure.off)
@@ -378,8 +391,28 @@ public struct ToneFinder: Sendable {
             return !span.contains(other.frequencyHz)
         }
         return ToneSearchResult(
-            best: best, others: Array(others), channelWeights: normalized, reason: nil, unsteady: unsteady, track: track)
+            best: best, others: Array(others), channelWeights: normalized, reason: nil, unsteady: unsteady, track: track,
+            steadyTonesHz: steadyTones(measures[best.channel]))
     }
+
+    /// Pitches that sound all the time (keyed less than `keyedAtAllDB`) and stand
+    /// `steadyToneAboveDB` or more above the band's median key-up level, loudest first.
+    private func steadyTones(_ measures: [BinMeasure]) -> [Double] {
+        let offLevels = measures.map(\.off).sorted()
+        let median = offLevels[offLevels.count / 2]
+        var found: [(frequencyHz: Double, levelDB: Double)] = []
+        for bin in firstBin...lastBin {
+            let slot = bin - firstBin + 1
+            let here = measures[slot]
+            guard here.keyedness < Self.keyedAtAllDB, here.off >= median + Self.steadyToneAboveDB,
+                  here.on >= measures[slot - 1].on, here.on >= measures[slot + 1].on else { continue }
+            found.append((refinedFrequency(bin: bin, levels: measures), here.on))
+        }
+        return found.sorted { $0.levelDB > $1.levelDB }.prefix(5).map(\.frequencyHz)
+    }
+
+    /// A steady tone this far above the band's median key-up level is a carrier.
+    static let steadyToneAboveDB = 15.0
 
     /// Keying splashes: each edge spreads a little of the tone over several hundred hertz, and
     /// between edges those bins fall to the floor, so on a clean recording they can look more
@@ -404,6 +437,8 @@ public struct ToneFinder: Sendable {
         var keyedness: Double
         var tonality: Double
         var score: Double { ToneCandidate.scoreDB(keyednessDB: keyedness, tonality: tonality) }
+        /// The power of the keyed part alone (key-down less key-up), in dB.
+        var keyedLevel: Double { 10 * log10(max(pow(10, on / 10) - pow(10, off / 10), 1e-30)) }
         /// Keyed so clearly that a tone's steadiness is sure to show.
         var isClear: Bool { keyedness >= ToneFinder.clearKeyednessDB }
 
@@ -413,10 +448,12 @@ public struct ToneFinder: Sendable {
         }
     }
 
-    /// Parabolic interpolation of the key-down level (in dB) over the bin and its neighbours.
+    /// Parabolic interpolation of the keyed level (in dB) over the bin and its neighbours
+    /// (the key-down level for a steady tone).
     private func refinedFrequency(bin: Int, levels: [BinMeasure]) -> Double {
         let slot = bin - firstBin + 1
-        let left = levels[slot - 1].on, centre = levels[slot].on, right = levels[slot + 1].on
+        let level: (BinMeasure) -> Double = levels[slot].keyedness < Self.keyedAtAllDB ? { $0.on } : { $0.keyedLevel }
+        let left = level(levels[slot - 1]), centre = level(levels[slot]), right = level(levels[slot + 1])
         let curvature = left - 2 * centre + right
         guard curvature < 0 else { return Double(bin) * binHz }
         let offset = min(0.5, max(-0.5, 0.5 * (left - right) / curvature))
@@ -433,6 +470,6 @@ public struct ToneFinder: Sendable {
                 return .steadyCarrier(frequencyHz: Double(top + firstBin - 1) * binHz)
             }
         }
-        return .noKeyedTone
+        return .noKeyedTone(searchedHz: searchRangeHz)
     }
 }

@@ -13,10 +13,14 @@ public struct ToneSearchResult: Sendable, Hashable {
     public let unsteady: [ToneCandidate]
     /// The best tone's pitch over the recording, when it drifts by more than a bin.
     public let track: ToneTrack?
+    /// Steady tones that sound all the time (carriers), loudest first: the decoder's
+    /// filter must shut out those near the keyed tone.
+    public let steadyTonesHz: [Double]
 
     public init(best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
-                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil) {
+                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil, steadyTonesHz: [Double] = []) {
         self.track = track
+        self.steadyTonesHz = steadyTonesHz
         self.best = best
         self.others = others
         self.channelWeights = channelWeights

@@ -34,7 +34,7 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "Print a JSON report: text, tone, speed, dit length, dah/dit ratio, gaps in dits, SNR, and every element and gap with its start and length.")
     var json = false
 
-    @Option(name: .customLong("tone"), help: "The tone's frequency in Hz (100 to 2000), if the automatic search picks the wrong one.")
+    @Option(name: .customLong("tone"), help: "The tone's frequency in Hz, from 100 to 0.45 of the sample rate (the search covers 300 to 1500 Hz), if the search picks the wrong one or the tone is outside its range.")
     var toneHz: Double?
 
     @Option(name: .customLong("wpm"), help: "The sender's speed in WPM (3 to 60), if known; otherwise it is learned from the recording.")
@@ -44,8 +44,8 @@ struct DecodeCommand: ParsableCommand {
     var plotPath: String?
 
     func validate() throws {
-        if let toneHz, !(100...2000).contains(toneHz) {
-            throw ValidationError("--tone must be 100 to 2000 Hz, not \(toneHz).")
+        if let toneHz, toneHz < 100 {
+            throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz).")
         }
         if let speedWPM, !(3...60).contains(speedWPM) {
             throw ValidationError("--wpm must be 3 to 60, not \(speedWPM).")
@@ -58,7 +58,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         let first = try AudioFileReader(path: file)
         guard first.sampleRate >= CWDecoder.lowestSampleRate else {
-            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs 4000 Hz or more.")
+            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
         }
         var passes = 0
         let result = try DecodeSession.run(

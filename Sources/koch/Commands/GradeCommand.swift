@@ -60,7 +60,7 @@ struct GradeCommand: ParsableCommand {
         help: ArgumentHelp("A recording of your keying of a send exercise, to decode and grade.", valueName: "file"))
     var audioPath: String?
 
-    @Option(name: .customLong("tone"), help: "With --audio: your sidetone's frequency in Hz (100 to 2000), if the automatic search picks the wrong one.")
+    @Option(name: .customLong("tone"), help: "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one.")
     var toneHz: Double?
 
     @Option(name: .customLong("wpm"), help: "With --audio: your speed in WPM (3 to 60), if the decoder misjudges it.")
@@ -96,8 +96,8 @@ struct GradeCommand: ParsableCommand {
         if audioPath == nil, toneHz != nil || speedWPM != nil {
             throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")
         }
-        if let toneHz, !(100...2000).contains(toneHz) {
-            throw ValidationError("--tone must be 100 to 2000 Hz, not \(toneHz.formatted).")
+        if let toneHz, toneHz < 100 {
+            throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz.formatted).")
         }
         if let speedWPM, !(3...60).contains(speedWPM) {
             throw ValidationError("--wpm must be 3 to 60, not \(speedWPM.formatted).")
@@ -178,7 +178,7 @@ struct GradeCommand: ParsableCommand {
         }
         let first = try AudioFileReader(path: path)
         guard first.sampleRate >= CWDecoder.lowestSampleRate else {
-            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs 4000 Hz or more. Record at a higher rate.")
+            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
         }
         var result = try decode(path, first: first, speedWPM: speedWPM)
         var copy = KeyedCopy(key: key, characters: result.output.characters)

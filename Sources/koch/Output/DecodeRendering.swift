@@ -51,6 +51,8 @@ enum DecodeRendering {
         let toneHz: Double?
         let otherTonesHz: [Double]
         let toneCandidates: [Candidate]
+        /// Tones that sound without a break (carriers), shut out of the decode.
+        let steadyTonesHz: [Double]
         /// Where the tone drifted, when it was followed.
         let toneTrack: Track?
         /// Why the decode is doubtful as a reading of keying (empty when it is not).
@@ -92,6 +94,7 @@ enum DecodeRendering {
             toneHz: result.toneHz.map { ($0 * 10).rounded() / 10 },
             otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
             toneCandidates: candidates(result),
+            steadyTonesHz: result.toneSearch.steadyTonesHz.map { ($0 * 10).rounded() / 10 },
             toneTrack: result.toneWasGiven ? nil : result.toneSearch.track.map { track in
                 let hz = track.frequenciesHz.map { ($0 * 10).rounded() / 10 }
                 return Report.Track(firstHz: hz.first ?? 0, lastHz: hz.last ?? 0, lowestHz: hz.min() ?? 0, highestHz: hz.max() ?? 0)
