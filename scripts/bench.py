@@ -164,6 +164,7 @@ def bench_decoder(koch, scratch, seed):
 
     bench_realisations(decoders, scratch)
     bench_rooms(decoders, scratch)
+    bench_outside(decoders, scratch)
     bench_real_conditions(decoders, scratch)
 
     rows = []
@@ -220,6 +221,12 @@ def bench_rooms(decoders, scratch):
     """Recordings made the way learners make them (scripts/room_conditions.py), beside their targets."""
     import room_conditions
     bench_table(decoders, scratch, room_conditions, "Recordings made in rooms")
+
+
+def bench_outside(decoders, scratch):
+    """Files made elsewhere: other generators' ways and off-air recordings (scripts/outside_conditions.py)."""
+    import outside_conditions
+    bench_table(decoders, scratch, outside_conditions, "Files made elsewhere")
 
 
 def bench_real_conditions(decoders, scratch):
@@ -279,7 +286,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms", "outside"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -292,9 +299,10 @@ def main():
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
+            "outside": lambda: bench_outside(decoders_for(koch), scratch),
         }
         for name, run in parts.items():
-            if args.only == name or (args.only is None and name != "rooms"):
+            if args.only == name or (args.only is None and name not in ("rooms", "outside")):
                 run()
 
 

@@ -363,6 +363,10 @@ public struct CWDecoder: Sendable {
     /// The shortest filter, as a fraction of the full one (0.7 of a dit): 0.2 is 8 ms at 20 WPM.
     static let shortestFilterScale = 0.2
 
+    /// A mark shorter than this share of the dit, alone between long spaces, is not read (a
+    /// real E or T is a whole dit or dah).
+    static let shortestLoneMarkDits = 0.5
+
     /// A speed given with the recording bounds the dit learned to this factor either way.
     static let speedHintFactor = 1.5
 
@@ -437,13 +441,43 @@ public struct CWDecoder: Sendable {
         }
     }
 
+    /// A mark far shorter than a dit with no mark near it on either side (spaces of a
+    /// character gap or more, or the word's ends) is a burst of noise in a long space: it and
+    /// the spaces either side of it are one space.
+    private mutating func dropLoneShortMarks() {
+        let shortest = Self.shortestLoneMarkDits * model.ditSeconds
+        let apart = exp(0.5 * (model.intraCharacterLog + model.characterLog))
+        var index = 0
+        while index < wordMarks.count {
+            let mark = wordMarks[index]
+            let spaceBefore = index == 0 || wordGaps[index - 1].durationSeconds > apart
+            let spaceAfter = index == wordMarks.count - 1 || wordGaps[index].durationSeconds > apart
+            guard mark.durationSeconds < shortest, spaceBefore, spaceAfter else {
+                index += 1
+                continue
+            }
+            let hasBefore = index > 0, hasAfter = index < wordMarks.count - 1
+            wordMarks.remove(at: index)
+            if hasBefore && hasAfter {
+                let before = wordGaps[index - 1], after = wordGaps.remove(at: index)
+                wordGaps[index - 1] = (before.startSeconds, before.durationSeconds + mark.durationSeconds + after.durationSeconds)
+            } else if hasBefore {
+                wordGaps.remove(at: index - 1)
+            } else if hasAfter {
+                wordGaps.remove(at: index)
+            }
+        }
+    }
+
     private mutating func flushWord(endingGap: (startSeconds: Double, durationSeconds: Double)?, into output: inout DecoderOutput) {
         defer {
             wordMarks.removeAll(keepingCapacity: true)
             wordGaps.removeAll(keepingCapacity: true)
         }
         // A trailing gap that is not a word gap belongs to nothing.
-        let gaps = Array(wordGaps.prefix(max(0, wordMarks.count - 1)))
+        wordGaps = Array(wordGaps.prefix(max(0, wordMarks.count - 1)))
+        dropLoneShortMarks()
+        let gaps = wordGaps
         guard !wordMarks.isEmpty else { return }
         let markLogs = wordMarks.map { log(max($0.durationSeconds, 1e-4)) }
         let gapLogs = gaps.map { log(max($0.durationSeconds, 1e-4)) }

@@ -24,7 +24,7 @@ public struct CarrierCanceller: Sendable {
     private var lastPhase: Double?
 
     public static let averagingSeconds = 0.5
-    public static let loopSeconds = 0.25
+    public static let loopSeconds = 0.1
     /// The share of each measured phase step that corrects the offset.
     static let loopGain = 0.5
 

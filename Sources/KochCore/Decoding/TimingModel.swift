@@ -96,6 +96,17 @@ public struct TimingModel: Sendable, Hashable {
             intraCharacterLog = three[0]
             characterLog = three[1]
             wordLog = three[2]
+            // A word gap is 7/3 of a character gap in any spacing. Far longer than that, the
+            // longest cluster is pauses (between the overs of a contact), which have drawn the
+            // word gaps in with the character gaps: a fourth cluster sets them apart.
+            let four = Self.kMeans(capped, clusters: 4)
+            if three[2] - three[1] > Self.pausesAboveWordRatioLog, four.count == 4, four[0] < low + log(1.8),
+               four[1] - four[0] >= separated, four[3] - four[2] >= separated,
+               (log(1.6)...log(3.5)).contains(four[2] - four[1]) {
+                intraCharacterLog = four[0]
+                characterLog = four[1]
+                wordLog = four[2]
+            }
         } else if two.count == 2, two[1] - two[0] >= separated {
             if two[0] < low + log(2) {
                 intraCharacterLog = two[0]
@@ -117,6 +128,9 @@ public struct TimingModel: Sendable, Hashable {
         }
         enforceOrder()
     }
+
+    /// Gap clusters further apart than this (log of 4) are not character and word gaps.
+    static let pausesAboveWordRatioLog = log(4.0)
 
     /// Below this share of dits among the marks, the dit is measured by the gaps inside characters.
     static let fewDitsShare = 0.35

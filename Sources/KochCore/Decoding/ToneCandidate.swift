@@ -24,4 +24,12 @@ public struct ToneCandidate: Sendable, Hashable {
     public static func scoreDB(keyednessDB: Double, tonality: Double) -> Double {
         keyednessDB + 20 * log10(max(tonality, 1e-3))
     }
+
+    /// Whether this pitch is a harmonic (2nd to 8th) of `fundamental`: a square or distorted
+    /// oscillator sounds them all, keyed alike. `toleranceHz` is the search's resolution.
+    public func isHarmonic(of fundamental: ToneCandidate, toleranceHz: Double) -> Bool {
+        guard fundamental.frequencyHz > 0 else { return false }
+        let multiple = (frequencyHz / fundamental.frequencyHz).rounded()
+        return (2...8).contains(multiple) && abs(frequencyHz - multiple * fundamental.frequencyHz) <= toleranceHz
+    }
 }

@@ -51,6 +51,10 @@ public struct ToneFinder: Sendable {
     /// sidetone is keyed as clearly, but is not the one the phone was put beside.
     public static let nearTieDB = 3.0
     public static let nearTieLevelDB = 6.0
+    /// A harmonic's pitch lies within this of the multiple of its fundamental's (the search's resolution).
+    public static let harmonicToleranceHz = 15.0
+    /// The fundamental of a keyed harmonic series is taken for the tone when it scores within this of the harmonic.
+    public static let harmonicWithinDB = 12.0
     /// A frame's peak that moved less than this since the frame before is steady.
     static let steadyStepHz = 1.0
     /// The frames whose steadiness is measured lie within this many dB of the key-down level.
@@ -314,6 +318,13 @@ public struct ToneFinder: Sendable {
                     / Self.expectedSteadiness(keyednessDB: keyedness))
                 row.append(BinMeasure(on: on, off: off, keyedness: keyedness, tonality: tonality))
             }
+            // A steady carrier within two bins moves the peak the steadiness is measured on, by
+            // its beat with the tone: there the tone's steadiness cannot be measured, and is not held against it.
+            for carrier in steadyToneBins(row) {
+                for slot in max(1, carrier - firstBin - 1)...min(row.count - 2, carrier - firstBin + 3) where slot != carrier - firstBin + 1 {
+                    row[slot].tonality = max(row[slot].tonality, Self.minimumTonality)
+                }
+            }
             measures.append(row)
         }
         var ranked: [(channel: Int, bin: Int, keyedness: Double, score: Double)] = []
@@ -363,6 +374,14 @@ public struct ToneFinder: Sendable {
             chosen.append(candidate)
             if chosen.count == 5 { break }
         }
+        // A square or distorted oscillator sounds its harmonics keyed alike, and a small speaker
+        // can make one of them louder than the fundamental: the fundamental is the tone.
+        if let first = chosen.first, let fundamental = chosen.dropFirst()
+            .filter({ first.isHarmonic(of: $0, toleranceHz: Self.harmonicToleranceHz) && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB })
+            .min(by: { $0.frequencyHz < $1.frequencyHz }) {
+            chosen.removeAll { $0 == fundamental }
+            chosen.insert(fundamental, at: 0)
+        }
         guard let best = chosen.first else {
             let reason = unsteady.isEmpty ? silentOrSteadyReason(measures.map { $0.map(\.off) }) : .noSteadyTone
             return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady)
@@ -398,17 +417,21 @@ public struct ToneFinder: Sendable {
     /// Pitches that sound all the time (keyed less than `keyedAtAllDB`) and stand
     /// `steadyToneAboveDB` or more above the band's median key-up level, loudest first.
     private func steadyTones(_ measures: [BinMeasure]) -> [Double] {
+        steadyToneBins(measures).sorted { measures[$0 - firstBin + 1].on > measures[$1 - firstBin + 1].on }
+            .prefix(5).map { refinedFrequency(bin: $0, levels: measures) }
+    }
+
+    private func steadyToneBins(_ measures: [BinMeasure]) -> [Int] {
+        guard lastBin >= firstBin else { return [] }
         let offLevels = measures.map(\.off).sorted()
         let median = offLevels[offLevels.count / 2]
-        var found: [(frequencyHz: Double, levelDB: Double)] = []
-        for bin in firstBin...lastBin {
+        return (firstBin...lastBin).filter { bin in
             let slot = bin - firstBin + 1
             let here = measures[slot]
-            guard here.keyedness < Self.keyedAtAllDB, here.off >= median + Self.steadyToneAboveDB,
-                  here.on >= measures[slot - 1].on, here.on >= measures[slot + 1].on else { continue }
-            found.append((refinedFrequency(bin: bin, levels: measures), here.on))
+            // Its key-up level peaks there (its key-down level may not: a keyed tone beside it adds to its neighbour's).
+            return here.keyedness < Self.keyedAtAllDB && here.off >= median + Self.steadyToneAboveDB
+                && here.off >= measures[slot - 1].off && here.off >= measures[slot + 1].off
         }
-        return found.sorted { $0.levelDB > $1.levelDB }.prefix(5).map(\.frequencyHz)
     }
 
     /// A steady tone this far above the band's median key-up level is a carrier.
@@ -449,10 +472,10 @@ public struct ToneFinder: Sendable {
     }
 
     /// Parabolic interpolation of the keyed level (in dB) over the bin and its neighbours
-    /// (the key-down level for a steady tone).
+    /// (the key-up level for a steady tone, which a keyed tone beside it does not reach).
     private func refinedFrequency(bin: Int, levels: [BinMeasure]) -> Double {
         let slot = bin - firstBin + 1
-        let level: (BinMeasure) -> Double = levels[slot].keyedness < Self.keyedAtAllDB ? { $0.on } : { $0.keyedLevel }
+        let level: (BinMeasure) -> Double = levels[slot].keyedness < Self.keyedAtAllDB ? { $0.off } : { $0.keyedLevel }
         let left = level(levels[slot - 1]), centre = level(levels[slot]), right = level(levels[slot + 1])
         let curvature = left - 2 * centre + right
         guard curvature < 0 else { return Double(bin) * binHz }

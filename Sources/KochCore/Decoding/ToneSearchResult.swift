@@ -30,11 +30,12 @@ public struct ToneSearchResult: Sendable, Hashable {
 
     /// The other candidate that scores within `ToneFinder.nearTieDB` of the best and sounds
     /// about as loud, if any: the search cannot tell which of the two is the sender's tone.
+    /// A harmonic of the best is the same tone, not a rival.
     public var nearTie: ToneCandidate? {
         guard let best else { return nil }
         return others.first {
             $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.onLevelDB - best.onLevelDB) < ToneFinder.nearTieLevelDB
-                && abs($0.frequencyHz - best.frequencyHz) > 40
+                && abs($0.frequencyHz - best.frequencyHz) > 40 && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
         }
     }
 }

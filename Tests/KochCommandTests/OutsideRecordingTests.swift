@@ -1,0 +1,167 @@
+import Foundation
+import KochAudio
+import KochCore
+import Testing
+
+/// Files made elsewhere, the way other generators and receivers make them:
+/// harmonics, a carrier beside the keyed tone, clicks and crashes, pauses
+/// between overs, low sample rates and high tones. Each is decoded through
+/// the binary as a user would.
+@Suite struct OutsideRecordingTests {
+    /// Keys `text` at standard spacing (no Farnsworth unless `farnsworthWPM` is given) with hard
+    /// edges, as simple generators do; `waveform` gives the sound of key-down at a time in seconds,
+    /// `background` what sounds all the time.
+    static func keyed(
+        _ text: String, speedWPM: Double, sampleRate: Int = 8000, leadSeconds: Double = 0.5, tailSeconds: Double = 0.5,
+        farnsworthWPM: Double? = nil, noiseDeviation: Double = 0.002, seed: UInt64 = 3,
+        waveform: (Double) -> Double, background: (Double) -> Double = { _ in 0 }
+    ) -> (samples: [Float], marks: [(start: Double, end: Double)]) {
+        let dit = 1.2 / speedWPM
+        var characterGap = 3 * dit, wordGap = 7 * dit
+        if let farnsworthWPM {
+            let added = (60 * speedWPM - 37.2 * farnsworthWPM) / (speedWPM * farnsworthWPM)
+            characterGap = 3 * added / 19
+            wordGap = 7 * added / 19
+        }
+        var marks: [(start: Double, end: Double)] = []
+        var time = leadSeconds
+        for (wordIndex, word) in text.split(separator: " ").enumerated() {
+            if wordIndex > 0 { time += wordGap }
+            for (letterIndex, letter) in word.enumerated() {
+                if letterIndex > 0 { time += characterGap }
+                for (index, element) in (MorseAlphabet.symbol(for: letter)?.elements ?? []).enumerated() {
+                    if index > 0 { time += dit }
+                    let length = element == .dit ? dit : 3 * dit
+                    marks.append((time, time + length))
+                    time += length
+                }
+            }
+        }
+        let rate = Double(sampleRate)
+        var samples = [Float](repeating: 0, count: Int((time + tailSeconds) * rate))
+        for mark in marks {
+            for n in Int(mark.start * rate)..<min(samples.count, Int(mark.end * rate)) {
+                samples[n] = Float(waveform(Double(n) / rate))
+            }
+        }
+        var random = SeededGenerator(seed: seed)
+        for n in samples.indices {
+            let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()
+            let gaussian = (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
+            samples[n] += Float(background(Double(n) / rate) + noiseDeviation * gaussian)
+        }
+        return (samples, marks)
+    }
+
+    static func sine(_ frequencyHz: Double, amplitude: Double = 0.4, phase: Double = 0) -> (Double) -> Double {
+        { amplitude * sin(2 * Double.pi * frequencyHz * $0 + phase) }
+    }
+
+    func decode(_ samples: [Float], sampleRate: Int = 8000, _ extra: [String] = [], name: String = #function) throws -> (text: String, report: [String: Any], result: KochBinary.Result) {
+        let path = try KochBinary.scratchFolder() + "/\(name.prefix { $0 != "(" }).wav"
+        try WAVWriter.write(samples, sampleRate: sampleRate, to: path)
+        let result = try KochBinary.run(["decode", path, "--json"] + extra)
+        let report = (try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))) as? [String: Any] ?? [:]
+        return (report["text"] as? String ?? "", report, result)
+    }
+
+    static let text = "CQ TEST DE W2ASM PARIS 73"
+
+    @Test func harmonicsLouderThanTheFundamentalAreReadAtTheFundamental() throws {
+        // A small speaker: the second and third harmonics louder than the 350 Hz fundamental.
+        let (samples, _) = Self.keyed(Self.text, speedWPM: 18) { t in
+            0.12 * sin(2 * Double.pi * 350 * t) + 0.4 * sin(2 * Double.pi * 700 * t + 1) + 0.28 * sin(2 * Double.pi * 1050 * t + 2)
+        }
+        let decoded = try decode(samples)
+        #expect(decoded.text == Self.text, "\(decoded.result.standardError)")
+        let tone = try #require(decoded.report["toneHz"] as? Double)
+        #expect(abs(tone - 350) < 10, "the fundamental is the tone, not \(tone) Hz")
+        #expect((decoded.report["implausible"] as? [String] ?? ["?"]).isEmpty, "a harmonic is no rival tone: \(decoded.report["implausible"] ?? "")")
+    }
+
+    @Test func aSquareWaveOscillatorIsCopiedExactly() throws {
+        let (samples, _) = Self.keyed(Self.text, speedWPM: 15, noiseDeviation: 0) { t in
+            sin(2 * Double.pi * 300 * t) >= 0 ? 0.4 : -0.4
+        }
+        let decoded = try decode(samples)
+        #expect(decoded.text == Self.text, "\(decoded.result.standardError)")
+    }
+
+    @Test func aCarrierFortyHertzAwayIsPassedOver() throws {
+        // As loud as the keyed tone, 40 Hz above it, sounding all the time.
+        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 12, noiseDeviation: 0.01, waveform: Self.sine(581),
+                                      background: Self.sine(621, phase: 0.5))
+        let decoded = try decode(samples)
+        #expect(decoded.text == Self.text + " " + Self.text, "\(decoded.result.standardError)")
+        let carriers = decoded.report["steadyTonesHz"] as? [Double] ?? []
+        #expect(carriers.contains { abs($0 - 621) < 10 }, "the carrier is named: \(carriers)")
+    }
+
+    @Test func aLouderCarrierAHundredHertzAwayIsPassedOver() throws {
+        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 20, noiseDeviation: 0.01, waveform: Self.sine(600, amplitude: 0.15),
+                                      background: Self.sine(700, amplitude: 0.47))
+        let decoded = try decode(samples)
+        #expect(decoded.text == Self.text + " " + Self.text, "\(decoded.result.standardError)")
+    }
+
+    @Test func clicksBetweenAndAroundTheCharactersAreNotRead() throws {
+        var (samples, marks) = Self.keyed("SOS PARIS", speedWPM: 20, leadSeconds: 0.1, tailSeconds: 0.1, waveform: Self.sine(650))
+        let rate = 8000.0
+        // A click of 4 ms in the middle of every space longer than a dit, a burst of tone at the
+        // very start and one at the very end of the file.
+        var clicks = [0, samples.count - 32]
+        for (mark, next) in zip(marks, marks.dropFirst()) where next.start - mark.end > 0.1 {
+            clicks.append(Int((mark.end + next.start) / 2 * rate))
+        }
+        for start in clicks {
+            for n in start..<min(samples.count, start + 32) { samples[n] += Float(0.6 * sin(2 * Double.pi * 650 * Double(n) / rate)) }
+        }
+        let decoded = try decode(samples)
+        #expect(decoded.text == "SOS PARIS", "\(decoded.result.standardError)")
+    }
+
+    @Test func staticCrashesInLongSpacesAreNotRead() throws {
+        // Farnsworth spacing at 5 WPM leaves spaces of seconds; a crash of noise sits in each.
+        var (samples, marks) = Self.keyed("KM RS UA", speedWPM: 15, farnsworthWPM: 5, noiseDeviation: 0.01, waveform: Self.sine(600))
+        var random = SeededGenerator(seed: 9)
+        for (mark, next) in zip(marks, marks.dropFirst()) where next.start - mark.end > 1 {
+            let start = Int((mark.end + next.start) / 2 * 8000)
+            for n in start..<(start + 60) { samples[n] += Float(0.8 * (random.nextUnit() - 0.5) * exp(-Double(n - start) / 20)) }
+        }
+        let decoded = try decode(samples)
+        #expect(decoded.text == "KM RS UA", "\(decoded.result.standardError)")
+    }
+
+    @Test func pausesBetweenOversDoNotSwallowTheWordSpaces() throws {
+        let overs = ["CQ TEST YU7NKA", "YU7NKA DL1ABC", "DL1ABC 599 001", "TU 599 002", "QRZ", "R 73", "TU", "G4XYZ", "G4XYZ 599 003", "TU 599"]
+        var samples: [Float] = []
+        for (index, over) in overs.enumerated() {
+            samples += Self.keyed(over, speedWPM: 24, leadSeconds: 0.8, tailSeconds: 0.8, noiseDeviation: 0.01, seed: UInt64(index + 1),
+                                  waveform: Self.sine(650)).samples
+        }
+        let decoded = try decode(samples)
+        #expect(decoded.text == overs.joined(separator: " "), "\(decoded.result.standardError)")
+    }
+
+    @Test func aRecordingSampledAtThreeKilohertzIsRead() throws {
+        let (samples, _) = Self.keyed(Self.text, speedWPM: 20, sampleRate: 3000, waveform: Self.sine(700))
+        let decoded = try decode(samples, sampleRate: 3000)
+        #expect(decoded.text == Self.text, "\(decoded.result.standardError)")
+    }
+
+    @Test func aToneAboveTwoKilohertzIsReadWhenGiven() throws {
+        let (samples, _) = Self.keyed(Self.text, speedWPM: 20, sampleRate: 16000, waveform: Self.sine(2500))
+        let decoded = try decode(samples, sampleRate: 16000, ["--tone", "2500"])
+        #expect(decoded.text == Self.text, "\(decoded.result.standardError)")
+        // Above 0.45 of the sample rate: the error says how high a tone may be.
+        let tooHigh = try decode(samples, sampleRate: 16000, ["--tone", "7500"])
+        #expect(!tooHigh.result.succeeded)
+        #expect(tooHigh.result.standardError.contains("7200 Hz"), "\(tooHigh.result.standardError)")
+    }
+
+    @Test func aToneOutsideTheSearchIsNamedWithWhatToPass() throws {
+        let (samples, _) = Self.keyed(Self.text, speedWPM: 20, sampleRate: 8000, noiseDeviation: 0.05, waveform: Self.sine(150))
+        let decoded = try decode(samples, ["--tone", "150"])
+        #expect(decoded.text == Self.text, "\(decoded.result.standardError)")
+    }
+}
