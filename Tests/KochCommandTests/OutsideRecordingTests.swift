@@ -13,7 +13,7 @@ import Testing
     /// `background` what sounds all the time.
     static func keyed(
         _ text: String, speedWPM: Double, sampleRate: Int = 8000, leadSeconds: Double = 0.5, tailSeconds: Double = 0.5,
-        farnsworthWPM: Double? = nil, noiseDeviation: Double = 0.002, seed: UInt64 = 3,
+        farnsworthWPM: Double? = nil, noiseDeviation: Double = 0.002, seed: UInt64 = 3, edgeSeconds: Double = 0,
         waveform: (Double) -> Double, background: (Double) -> Double = { _ in 0 }
     ) -> (samples: [Float], marks: [(start: Double, end: Double)]) {
         let dit = 1.2 / speedWPM
@@ -41,7 +41,9 @@ import Testing
         var samples = [Float](repeating: 0, count: Int((time + tailSeconds) * rate))
         for mark in marks {
             for n in Int(mark.start * rate)..<min(samples.count, Int(mark.end * rate)) {
-                samples[n] = Float(waveform(Double(n) / rate))
+                let t = Double(n) / rate
+                let edge = edgeSeconds > 0 ? min(1, (t - mark.start) / edgeSeconds, (mark.end - t) / edgeSeconds) : 1
+                samples[n] = Float(waveform(t) * (0.5 - 0.5 * cos(Double.pi * edge)))
             }
         }
         var random = SeededGenerator(seed: seed)
@@ -98,38 +100,45 @@ import Testing
     }
 
     @Test func aLouderCarrierAHundredHertzAwayIsPassedOver() throws {
-        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 20, noiseDeviation: 0.01, waveform: Self.sine(600, amplitude: 0.15),
-                                      background: Self.sine(700, amplitude: 0.47))
-        let decoded = try decode(samples)
+        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 20, sampleRate: 44100, noiseDeviation: 0.02,
+                                      waveform: Self.sine(600, amplitude: 0.15), background: Self.sine(700, amplitude: 0.47))
+        let decoded = try decode(samples, sampleRate: 44100)
         #expect(decoded.text == Self.text + " " + Self.text, "\(decoded.result.standardError)")
     }
 
     @Test func clicksBetweenAndAroundTheCharactersAreNotRead() throws {
-        var (samples, marks) = Self.keyed("SOS PARIS", speedWPM: 20, leadSeconds: 0.1, tailSeconds: 0.1, waveform: Self.sine(650))
-        let rate = 8000.0
-        // A click of 4 ms in the middle of every space longer than a dit, a burst of tone at the
-        // very start and one at the very end of the file.
-        var clicks = [0, samples.count - 32]
-        for (mark, next) in zip(marks, marks.dropFirst()) where next.start - mark.end > 0.1 {
-            clicks.append(Int((mark.end + next.start) / 2 * rate))
+        let text = "SOS PARIS CQ DE W2ASM TEST QRZ"
+        let rate = 44100.0
+        var (samples, marks) = Self.keyed(text, speedWPM: 20, sampleRate: 44100, leadSeconds: 0.2, tailSeconds: 0.2,
+                                          noiseDeviation: 0.02, edgeSeconds: 0.005, waveform: Self.sine(650))
+        // Clicks of the tone, 1 to 10 ms long and louder than it, anywhere in the spaces of 0.1 s
+        // or more; one at the very start and one at the very end of the file.
+        var random = SeededGenerator(seed: 21)
+        let spaces = zip(marks, marks.dropFirst()).filter { $0.1.start - $0.0.end > 0.1 }.map { ($0.0.end, $0.1.start) }
+        var clicks = [(0.05, 0.004), (Double(samples.count) / rate - 0.02, 0.004)]
+        for _ in 0..<8 {
+            let (start, end) = spaces[Int(random.nextUnit() * Double(spaces.count))]
+            clicks.append((start + random.nextUnit() * (end - start - 0.01), 0.001 + 0.009 * random.nextUnit()))
         }
-        for start in clicks {
-            for n in start..<min(samples.count, start + 32) { samples[n] += Float(0.6 * sin(2 * Double.pi * 650 * Double(n) / rate)) }
+        for (start, length) in clicks {
+            for n in Int(start * rate)..<min(samples.count, Int((start + length) * rate)) {
+                samples[n] += Float(0.6 * sin(2 * Double.pi * 650 * Double(n) / rate))
+            }
         }
-        let decoded = try decode(samples)
-        #expect(decoded.text == "SOS PARIS", "\(decoded.result.standardError)")
+        let decoded = try decode(samples, sampleRate: 44100)
+        #expect(decoded.text == text, "\(decoded.result.standardError)")
     }
 
-    @Test func staticCrashesInLongSpacesAreNotRead() throws {
-        // Farnsworth spacing at 5 WPM leaves spaces of seconds; a crash of noise sits in each.
-        var (samples, marks) = Self.keyed("KM RS UA", speedWPM: 15, farnsworthWPM: 5, noiseDeviation: 0.01, waveform: Self.sine(600))
-        var random = SeededGenerator(seed: 9)
-        for (mark, next) in zip(marks, marks.dropFirst()) where next.start - mark.end > 1 {
+    @Test func burstsInLongSpacesAreNotRead() throws {
+        // Farnsworth spacing at 5 WPM leaves spaces of seconds; in each word space, a crash rings through the
+        // receiver's filter at the tone's pitch for 15 ms (under a fifth of the 80 ms dit).
+        var (samples, marks) = Self.keyed("PARIS QUICK BROWN FOX", speedWPM: 15, farnsworthWPM: 5, noiseDeviation: 0.01, waveform: Self.sine(600))
+        for (mark, next) in zip(marks, marks.dropFirst()) where next.start - mark.end > 3 {
             let start = Int((mark.end + next.start) / 2 * 8000)
-            for n in start..<(start + 60) { samples[n] += Float(0.8 * (random.nextUnit() - 0.5) * exp(-Double(n - start) / 20)) }
+            for n in start..<(start + 120) { samples[n] += Float(0.4 * sin(2 * Double.pi * 600 * Double(n) / 8000)) }
         }
         let decoded = try decode(samples)
-        #expect(decoded.text == "KM RS UA", "\(decoded.result.standardError)")
+        #expect(decoded.text == "PARIS QUICK BROWN FOX", "\(decoded.result.standardError)")
     }
 
     @Test func pausesBetweenOversDoNotSwallowTheWordSpaces() throws {

@@ -9,8 +9,10 @@ import Foundation
 /// so far at first, then over about `averagingSeconds`), and is taken away,
 /// turned back, from every sample. A keyed tone `offsetHz` away turns through
 /// that mean and hardly moves it: 60 dB down at 30 Hz. The carrier's pitch is
-/// known only to a fraction of a hertz, so its phase is followed: every
-/// `loopSeconds` the mean's phase step corrects the offset (a frequency-locked loop).
+/// known only to a fraction of a hertz, and the mean of a carrier that still
+/// turns lags behind it, so its pitch is followed: every `loopSeconds` a share
+/// of the mean's phase step corrects the offset (a frequency-locked loop),
+/// until the carrier stands still.
 public struct CarrierCanceller: Sendable {
     public private(set) var offsetHz: Double
     public let rate: Double
@@ -25,8 +27,9 @@ public struct CarrierCanceller: Sendable {
 
     public static let averagingSeconds = 0.5
     public static let loopSeconds = 0.1
-    /// The share of each measured phase step that corrects the offset.
-    static let loopGain = 0.5
+    /// The share of each measured phase step that corrects the offset (more overshoots: the
+    /// mean answers a change of pitch only over `averagingSeconds`).
+    static let loopGain = 0.2
 
     /// `offsetHz`: the carrier's pitch less the pitch the baseband was mixed from.
     public init(offsetHz: Double, rate: Double) {
@@ -59,7 +62,7 @@ public struct CarrierCanceller: Sendable {
                 phasorReal /= norm
                 phasorImaginary /= norm
                 let phase = atan2(meanImaginary, meanReal)
-                if let lastPhase, samples >= 2 * Int(averagingSamples) {
+                if let lastPhase, samples >= Int(averagingSamples) {
                     let step = remainder(phase - lastPhase, 2 * Double.pi)
                     offsetHz += Self.loopGain * step / Double(loopSamples) * rate / (2 * Double.pi)
                     omega = 2 * Double.pi * offsetHz / rate
