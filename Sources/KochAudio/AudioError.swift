@@ -5,6 +5,7 @@ public enum AudioError: Error, CustomStringConvertible, Equatable {
     case cannotWrite(path: String, reason: String)
     case unsupportedFormat(path: String, reason: String)
     case encoder(path: String, reason: String)
+    case truncated(path: String, promisedSeconds: Double, heldSeconds: Double)
     case invalidSetting(String)
 
     public var description: String {
@@ -20,10 +21,17 @@ public enum AudioError: Error, CustomStringConvertible, Equatable {
             let sentence = reason.hasSuffix(".") ? reason : reason + "."
             return "Cannot read \(path): \(sentence) koch reads WAV, FLAC, Ogg Vorbis, Opus and MP3; "
                 + "convert other recordings first, for example: ffmpeg -i '\(path)' -ac 1 recording.wav"
+        case let .truncated(path, promisedSeconds, heldSeconds):
+            return "\(path) is cut short: its header promises \(Self.seconds(promisedSeconds)) of audio, but the file holds only "
+                + "\(Self.seconds(heldSeconds)) (a recording stopped early, or a copy that did not finish). Record or copy it again."
         case let .encoder(path, reason):
             return "MP3 encoding of \(path) failed: \(reason)."
         case let .invalidSetting(message):
             return message
         }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        String(format: "%.1f s", value)
     }
 }

@@ -11,6 +11,9 @@ public final class AudioFileReader {
     public let frameCount: Int
     private let file: OpaquePointer
     private var interleaved: [Float] = []
+    private var framesRead = 0
+    /// Whether `frameCount` is exact (an MP3's is an estimate).
+    private let frameCountIsExact: Bool
 
     public init(path: String) throws(AudioError) {
         self.path = path
@@ -30,6 +33,33 @@ public final class AudioFileReader {
         sampleRate = Int(info.samplerate)
         channelCount = Int(info.channels)
         frameCount = Int(info.frames)
+        frameCountIsExact = info.format & Int32(SF_FORMAT_TYPEMASK) != Int32(SF_FORMAT_MPEG)
+        // libsndfile reads a WAV or AIFF cut short as far as it goes, and notes in its log
+        // what the header promised: "data : 944000 (should be 32000)".
+        if let (promised, held) = Self.promisedAndHeldBytes(log: Self.log(of: file)), held > 0 {
+            sf_close(file)
+            let heldSeconds = durationSeconds
+            throw .truncated(path: path, promisedSeconds: heldSeconds * Double(promised) / Double(held), heldSeconds: heldSeconds)
+        }
+    }
+
+    private static func log(of file: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 8192)
+        _ = sf_command(file, Int32(SFC_GET_LOG_INFO), &buffer, Int32(buffer.count))
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The data chunk's size as the header gives it and as the file holds it, when the header
+    /// promises more. A size the writer never filled in (0, or all ones: a recorder streaming
+    /// to the file) promises nothing.
+    static func promisedAndHeldBytes(log: String) -> (promised: Int, held: Int)? {
+        for line in log.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
+            let numbers = line.split { !$0.isNumber }.compactMap { Int($0) }
+            guard line.contains("should be"), numbers.count >= 2 else { continue }
+            let promised = numbers[numbers.count - 2], held = numbers[numbers.count - 1]
+            if promised > held, promised != 0xFFFF_FFFF, promised != 0x7FFF_FFFF, promised != 0xFFFF_FFFF - 8 { return (promised, held) }
+        }
+        return nil
     }
 
     deinit { sf_close(file) }
@@ -37,7 +67,8 @@ public final class AudioFileReader {
     public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
 
     /// The next block of up to `maximumFrames` frames, one array per
-    /// channel; empty arrays at the end of the file.
+    /// channel; empty arrays at the end of the file. A file that ends before
+    /// its header says it does is an error (`AudioError.truncated`).
     public func read(maximumFrames: Int) throws(AudioError) -> [[Float]] {
         let needed = maximumFrames * channelCount
         if interleaved.count < needed { interleaved = [Float](repeating: 0, count: needed) }
@@ -48,6 +79,13 @@ public final class AudioFileReader {
             throw .cannotRead(path: path, reason: String(cString: sf_strerror(file)))
         }
         let count = Int(frames)
+        framesRead += count
+        // A file cut short (a recording stopped by a full disk, a copy interrupted) still opens,
+        // with a header that promises more than the file holds.
+        // (Compressed formats may count a few frames of padding: only half a second or more missing counts.)
+        if count == 0, frameCountIsExact, frameCount - framesRead > max(sampleRate / 2, frameCount / 100) {
+            throw .truncated(path: path, promisedSeconds: durationSeconds, heldSeconds: Double(framesRead) / Double(sampleRate))
+        }
         if channelCount == 1 { return [Array(interleaved[0..<count])] }
         var channels = [[Float]](repeating: [], count: channelCount)
         for channel in 0..<channelCount {

@@ -30,4 +30,29 @@ public enum AnswerKeyFile {
         try JSONFileReader.check(key.consistencyProblems, locator: locator, path: path, what: "answer key", remedy: remedy)
         return key
     }
+
+    /// The other answer keys a learner has beside `path`: those in its folder and, when the
+    /// folder is one level of a pack (its parent holds the pack's manifest.json), in the pack's
+    /// other folders. Keys that cannot be read are passed over; at most `limit` are read.
+    public static func siblings(of path: String, limit: Int = 500) -> [AnswerKey] {
+        let file = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = file.deletingLastPathComponent()
+        var folders = [folder]
+        let parent = folder.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: parent.appendingPathComponent("manifest.json").path),
+           let entries = try? FileManager.default.contentsOfDirectory(at: parent, includingPropertiesForKeys: [.isDirectoryKey]) {
+            folders += entries.filter { $0.standardizedFileURL != folder && (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+                .sorted { $0.path < $1.path }
+        }
+        var keys: [AnswerKey] = []
+        for candidate in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: candidate.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".key.json") {
+                let other = candidate.appendingPathComponent(name).standardizedFileURL
+                guard other != file, keys.count < limit, let key = try? read(other.path) else { continue }
+                keys.append(key)
+            }
+        }
+        return keys
+    }
 }

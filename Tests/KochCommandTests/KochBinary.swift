@@ -46,6 +46,8 @@ struct KochBinary {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["KOCH_TEMPLATES"] = packageRoot.appendingPathComponent("templates").path
+        // Lessons are dated 2025-10-01, before every date the tests grade them on.
+        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1759276800"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }

@@ -184,10 +184,11 @@ import Testing
         #expect(CharacterAssembler().read(markLogs: marks, gapLogs: gaps, model: model).map(\.text) == ["*"])
     }
 
-    @Test func rejectsSampleRatesBelowFourKilohertzAndTonesAboveTheirBand() throws {
-        #expect(throws: DecoderError.sampleRateTooLow(3000)) {
-            _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 3000, channelCount: 1, toneHz: 600))
+    @Test func rejectsSampleRatesBelowTwoKilohertzAndTonesAboveTheirBand() throws {
+        #expect(throws: DecoderError.sampleRateTooLow(1800)) {
+            _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 1800, channelCount: 1, toneHz: 600))
         }
+        _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 2000, channelCount: 1, toneHz: 600))
         _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 4000, channelCount: 1, toneHz: 1700))
         #expect(throws: DecoderError.toneOutOfRange(frequencyHz: 1900, sampleRate: 4000)) {
             _ = try CWDecoder(configuration: DecoderConfiguration(sampleRate: 4000, channelCount: 1, toneHz: 1900))

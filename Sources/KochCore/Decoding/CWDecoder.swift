@@ -366,6 +366,9 @@ public struct CWDecoder: Sendable {
     /// A mark shorter than this share of the dit, alone between long spaces, is not read (a
     /// real E or T is a whole dit or dah).
     static let shortestLoneMarkDits = 0.5
+    /// ...where noise can make such marks at all: a clean signal's short dits are keying (an
+    /// uneven hand keys an E of half a dit now and then).
+    static let loneMarksBelowDB = 20.0
 
     /// A speed given with the recording bounds the dit learned to this factor either way.
     static let speedHintFactor = 1.5
@@ -445,6 +448,7 @@ public struct CWDecoder: Sendable {
     /// character gap or more, or the word's ends) is a burst of noise in a long space: it and
     /// the spaces either side of it are one space.
     private mutating func dropLoneShortMarks() {
+        guard let signalToNoiseDB, signalToNoiseDB < Self.loneMarksBelowDB else { return }
         let shortest = Self.shortestLoneMarkDits * model.ditSeconds
         let apart = exp(0.5 * (model.intraCharacterLog + model.characterLog))
         var index = 0

@@ -10,10 +10,15 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     case dahDitRatioOutOfRange(Double)
     /// Two tones scored too close to tell which one is the sender's.
     case toneNearTie(chosenHz: Double, otherHz: Double)
+    /// A tone was given where the search, which covers it, found nothing keyed, and found keying elsewhere:
+    /// what was read is the keyed tone's leakage through the filter, weakened and broken.
+    case toneGivenNotKeyed(givenHz: Double, keyedHz: Double)
     case tooFewCharacters(decoded: Int, expected: Int)
     case tooManyCharacters(decoded: Int, expected: Int)
 
     public static let speedRangeWPM = 4.0...60.0
+    /// A tone given within this of a keyed tone the search found is that tone.
+    public static let givenToneWithinHz = 40.0
     public static let dahDitRatioRange = 1.5...6.0
     /// The decoded characters must be at least this fraction of the exercise's, and at most its inverse.
     public static let smallestCharacterShare = 0.5
@@ -28,6 +33,8 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
         case let .toneNearTie(chosenHz, otherHz):
             return "two tones, at \(Int(chosenHz.rounded())) Hz and \(Int(otherHz.rounded())) Hz, were keyed about as clearly, "
                 + "and the search cannot tell which one is yours"
+        case let .toneGivenNotKeyed(givenHz, keyedHz):
+            return "nothing is keyed at the tone given, \(Int(givenHz.rounded())) Hz: the keying is at \(Int(keyedHz.rounded())) Hz"
         case let .tooFewCharacters(decoded, expected):
             return "only \(decoded) characters were read, of the \(expected) the exercise sends"
         case let .tooManyCharacters(decoded, expected):
@@ -49,6 +56,10 @@ extension DecodeResult {
         }
         if !toneWasGiven, let chosen = toneHz, let other = toneSearch.nearTie {
             found.append(.toneNearTie(chosenHz: chosen, otherHz: other.frequencyHz))
+        }
+        if toneWasGiven, let given = toneHz, let keyed = toneSearch.best, toneSearch.searchedHz.contains(given),
+           !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ImplausibleDecode.givenToneWithinHz }) {
+            found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
         }
         guard let expectedCharacters else { return found }
         let decoded = output.characters.count

@@ -305,7 +305,7 @@ public struct ToneFinder: Sendable {
         let equalWeights = Array(repeating: 1.0, count: channelCount)
         guard lastBin >= firstBin, measuredCounts.contains(where: { $0 >= 3 }) else {
             let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone(searchedHz: searchRangeHz)
-            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason)
+            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, searchedHz: searchRangeHz)
         }
         var measures: [[BinMeasure]] = []
         for channel in 0..<channelCount {
@@ -337,7 +337,7 @@ public struct ToneFinder: Sendable {
                 // the two is loudest, and hardly keyed.) A carrier's leakage fills the key-up frames of
                 // the tone's bin nearest to it: the tone is as keyed as the clearer of the bin and its neighbours.
                 guard row[slot].keyedLevel >= row[slot - 1].keyedLevel, row[slot].keyedLevel >= row[slot + 1].keyedLevel else { continue }
-                let clearest = [row[slot - 1], row[slot], row[slot + 1]].max { $0.score < $1.score }!
+                let clearest = [row[slot - 1], row[slot], row[slot + 1]].max { $0.keyedness < $1.keyedness }!
                 ranked.append((channel, bin, clearest.keyedness, clearest.score))
             }
         }
@@ -360,7 +360,7 @@ public struct ToneFinder: Sendable {
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
             let row = measures[entry.channel], entrySlot = entry.bin - firstBin + 1
             let measure = entry.bin == ranking.bin
-                ? [row[entrySlot - 1], row[entrySlot], row[entrySlot + 1]].max { $0.score < $1.score }!
+                ? [row[entrySlot - 1], row[entrySlot], row[entrySlot + 1]].max { $0.keyedness < $1.keyedness }!
                 : row[entrySlot]
             let candidate = ToneCandidate(
                 frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
@@ -384,7 +384,7 @@ public struct ToneFinder: Sendable {
         }
         guard let best = chosen.first else {
             let reason = unsteady.isEmpty ? silentOrSteadyReason(measures.map { $0.map(\.off) }) : .noSteadyTone
-            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady)
+            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
         }
         let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
         let clampedSlot = min(max(slot, 1), lastBin - firstBin + 1)
@@ -411,7 +411,7 @@ public struct ToneFinder: Sendable {
         }
         return ToneSearchResult(
             best: best, others: Array(others), channelWeights: normalized, reason: nil, unsteady: unsteady, track: track,
-            steadyTonesHz: steadyTones(measures[best.channel]))
+            steadyTonesHz: steadyTones(measures[best.channel]), searchedHz: searchRangeHz)
     }
 
     /// Pitches that sound all the time (keyed less than `keyedAtAllDB`) and stand

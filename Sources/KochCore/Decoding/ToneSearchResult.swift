@@ -16,9 +16,13 @@ public struct ToneSearchResult: Sendable, Hashable {
     /// Steady tones that sound all the time (carriers), loudest first: the decoder's
     /// filter must shut out those near the keyed tone.
     public let steadyTonesHz: [Double]
+    /// The pitches the search covered.
+    public let searchedHz: ClosedRange<Double>
 
     public init(best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
-                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil, steadyTonesHz: [Double] = []) {
+                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil, steadyTonesHz: [Double] = [],
+                searchedHz: ClosedRange<Double> = 300...1500) {
+        self.searchedHz = searchedHz
         self.track = track
         self.steadyTonesHz = steadyTonesHz
         self.best = best

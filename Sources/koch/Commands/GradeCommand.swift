@@ -83,6 +83,9 @@ struct GradeCommand: ParsableCommand {
     @Flag(help: "Grade a lesson that was graded before again, replacing the earlier result.")
     var replace = false
 
+    @Flag(help: "Record a copy even though it does not look like one of this lesson (another key in the folder fits it far better, or it matches almost nothing of this one).")
+    var force = false
+
     /// Copy longer than this is not a transcript of a lesson.
     static let maximumTranscriptBytes = 1 << 20
 
@@ -109,18 +112,31 @@ struct GradeCommand: ParsableCommand {
 
     func run() throws {
         let key = try AnswerKeyFile.read(keyPath)
+        let now = Date()
+        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
+        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
+        if date != nil, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
+            throw CommandFailure(description: "--date \(date ?? ""): \(problem) Nothing was recorded: \(progress.store.path) was not changed.")
+        }
         var keying: KeyingRecording?
         let score: Score
+        let copy: String
         if let audioPath {
             let recording = try decodeRecording(audioPath, of: key)
             keying = recording
             score = recording.copy.score
+            copy = recording.result.text
         } else {
-            score = Score(key: key, transcript: try readTranscript())
+            copy = try readTranscript()
+            score = Score(key: key, transcript: copy)
         }
-        let now = Date()
-        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
-        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
+        if !force, let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: AnswerKeyFile.siblings(of: keyPath)) {
+            let source = audioPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
+            throw CommandFailure(description: """
+                \(source): \(mismatch) Nothing was recorded: \(progress.store.path) was not changed. \
+                If it is your copy of \(key.lessonID), grade it again with --force.
+                """)
+        }
         let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
         let store = progress.store
 

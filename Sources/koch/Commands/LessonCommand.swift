@@ -118,11 +118,17 @@ struct LessonCommand: ParsableCommand {
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
         for lesson in lessons {
-            let files = try writer.write(lesson, createdAt: Date())
+            let files = try writer.write(lesson, createdAt: Self.createdAt())
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
             print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)")
             for file in files { print("    \(file)") }
         }
+    }
+
+    /// When the lesson was made: now, or `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
+    /// so that the same seed gives the same bytes.
+    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
+        environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
     }
 
     /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.

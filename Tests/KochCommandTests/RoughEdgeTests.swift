@@ -1,0 +1,111 @@
+import Foundation
+import KochCore
+import KochIO
+import Testing
+
+/// What a new user can get wrong, and koch must not record: a recording cut
+/// short, a copy of another lesson, a date that cannot be when the lesson was done.
+@Suite struct RoughEdgeTests {
+    @Test func aRecordingCutShortIsRefusedAndNothingRecorded() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 5, seed: 3, minutes: 1, direction: .send)
+        let full = scratch.folder + "/keying.wav"
+        try SendPracticeTests.recordKeying(try SendPracticeTests.sentText(key), to: full)
+        // The header still promises the whole recording; the file holds its first quarter.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: full))
+        let cut = scratch.folder + "/cut.wav"
+        try bytes.prefix(bytes.count / 4).write(to: URL(fileURLWithPath: cut))
+
+        let graded = try scratch.gradeAudio(key, cut)
+        #expect(!graded.succeeded)
+        #expect(graded.standardError.contains("cut short"), "\(graded.standardError)")
+        #expect(graded.standardError.contains("promises"), "both lengths are named: \(graded.standardError)")
+        #expect(scratch.progressBytes() == nil, "nothing was recorded")
+
+        let decoded = try KochBinary.run(["decode", cut])
+        #expect(decoded.exitCode != 0)
+        #expect(decoded.standardError.contains("cut short"), "\(decoded.standardError)")
+        // The whole recording is graded.
+        #expect(try scratch.gradeAudio(key, full).succeeded)
+    }
+
+    /// Two lessons of level 5 in one folder; returns their keys' paths.
+    func twoLessons(in scratch: GradingScratch) throws -> (String, String) {
+        let out = scratch.folder + "/lessons"
+        for seed in [1, 2] {
+            let made = try KochBinary.run([
+                "lesson", "--level", "5", "--seed", "\(seed)", "--minutes", "1", "--format", "none", "--out", out,
+                "--progress", scratch.folder + "/no-progress.json",
+            ])
+            guard made.succeeded else { throw CommandFailed(result: made) }
+        }
+        let keys = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".key.json") }.sorted()
+        try #require(keys.count == 2)
+        return (out + "/" + keys[0], out + "/" + keys[1])
+    }
+
+    @Test func aCopyOfAnotherLessonIsRefusedUnlessForced() throws {
+        let scratch = try GradingScratch()
+        let (first, second) = try twoLessons(in: scratch)
+        let otherID = try AnswerKeyFile.read(second).lessonID
+        let copyOfSecond = try scratch.perfectCopy(of: second)
+
+        let refused = try scratch.grade(first, copy: copyOfSecond, date: "2026-11-20T19:30")
+        #expect(!refused.succeeded)
+        #expect(refused.standardError.contains(otherID), "the lesson it matches is named: \(refused.standardError)")
+        #expect(refused.standardError.contains("--force"), "\(refused.standardError)")
+        #expect(scratch.progressBytes() == nil)
+
+        // A copy of the right lesson is graded as ever, and --force records the odd one.
+        #expect(try scratch.grade(second, copy: copyOfSecond, date: "2026-11-20T19:30").succeeded)
+        let forced = try scratch.grade(first, copy: copyOfSecond, date: "2026-11-20T20:30", extra: ["--force"])
+        #expect(forced.succeeded, "\(forced.standardError)")
+        #expect(try scratch.sessions().count == 2)
+    }
+
+    @Test func aCopyThatMatchesNothingOfTheLessonIsRefused() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 5, seed: 4)
+        let length = try scratch.perfectCopy(of: key).count
+        let unrelated = String(repeating: "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG ", count: length / 40 + 1)
+        let refused = try scratch.grade(key, copy: unrelated, date: "2026-11-20T19:30")
+        #expect(!refused.succeeded)
+        #expect(refused.standardError.contains("matches almost nothing"), "\(refused.standardError)")
+        #expect(scratch.progressBytes() == nil)
+        // A learner who caught little still has that recorded: a short, poor copy is a real session.
+        #expect(try scratch.grade(key, copy: "K M", date: "2026-11-20T19:30").succeeded)
+    }
+
+    @Test func aDateInTheFutureOrBeforeTheLessonIsRefused() throws {
+        let scratch = try GradingScratch()
+        // Lessons in the tests are made on 2025-10-01 (SOURCE_DATE_EPOCH).
+        let key = try scratch.lesson(level: 2, seed: 5)
+        let copy = try scratch.perfectCopy(of: key)
+
+        let before = try scratch.grade(key, copy: copy, date: "2025-09-20T19:30")
+        #expect(!before.succeeded)
+        #expect(before.standardError.contains("before the lesson was made"), "\(before.standardError)")
+
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let future = formatter.string(from: Date().addingTimeInterval(3 * 86_400))
+        let ahead = try scratch.grade(key, copy: copy, date: future)
+        #expect(!ahead.succeeded)
+        #expect(ahead.standardError.contains("in the future"), "\(ahead.standardError)")
+        #expect(scratch.progressBytes() == nil)
+
+        // Today's date where the day begins first (UTC+14) is no future date.
+        formatter.timeZone = TimeZone(secondsFromGMT: 14 * 3600)
+        let todayAhead = try scratch.grade(key, copy: copy, date: formatter.string(from: Date()))
+        #expect(todayAhead.succeeded, "\(todayAhead.standardError)")
+    }
+}
+
+extension GradingScratch {
+    func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
+        try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],
+                           environment: ["TZ": "UTC"])
+    }
+}
