@@ -103,6 +103,24 @@ import Testing
     }
 }
 
+extension RoughEdgeTests {
+    @Test func lettersTypedOnAPhoneAreReadAsTheLettersTheyLookLike() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 6)
+        let perfect = try scratch.perfectCopy(of: key).trimmingCharacters(in: .newlines)
+        let sent = perfect.filter { $0 != " " }.count
+        // Cyrillic М, fullwidth Ｋ, Greek Κ, a zero-width space, and an emoji at the end.
+        var phone = perfect.replacingOccurrences(of: "M", with: "М")
+        phone = phone.replacingOccurrences(of: "K", with: "Ｋ", options: [], range: phone.range(of: "K"))
+        phone = phone.replacingOccurrences(of: "K", with: "Κ")
+        let result = try scratch.grade(key, copy: "\u{200B}" + phone + " 😀\n", date: "2026-11-20T19:30")
+        #expect(result.succeeded, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\(sent) of \(sent) characters right, 1 extra written"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("no Morse character (😀)"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("as M") && !result.standardOutput.contains("as K"), "\(result.standardOutput)")
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

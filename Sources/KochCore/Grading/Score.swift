@@ -43,17 +43,21 @@ public struct Score: Sendable, Hashable {
                 characters[alignment.sent[sent], default: .init()].correct += 1
             case let .substitution(sent, received):
                 characters[alignment.sent[sent], default: .init()].attempts += 1
-                if case let .character(written) = alignment.received[received] {
+                switch alignment.received[received] {
+                case let .character(written):
                     substituted += 1
                     characters[alignment.sent[sent], default: .init()].mistakenFor[written, default: 0] += 1
-                } else {
+                case .unreadable:
+                    substituted += 1
+                    characters[alignment.sent[sent], default: .init()].mistakenFor["?", default: 0] += 1
+                case .notCopied:
                     missed += 1
                 }
             case let .missed(sent):
                 missed += 1
                 characters[alignment.sent[sent], default: .init()].attempts += 1
             case let .inserted(received):
-                if case .character = alignment.received[received] { inserted += 1 }
+                if alignment.received[received] != .notCopied { inserted += 1 }
             }
         }
         self.sent = alignment.sent.count

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the learner copied, cleaned of everything that is not copy: case,
 /// line breaks, runs of spaces, group numbers and sheet times written
 /// before a group or at the start of a line (`1.`, `12)`, `3:`, `0:20`).
@@ -16,20 +18,63 @@ public struct Transcript: Sendable, Hashable {
     }
 
     /// Reads `text` for a lesson whose characters are `characterSet`
-    /// (upper case, as in the answer key).
+    /// (upper case, as in the answer key). A copy typed on a phone is folded
+    /// first (`folded`): fullwidth and look-alike letters become the Latin
+    /// ones they look like, invisible characters go.
     public init(text: String, characterSet: Set<Character>) {
         var groups: [[TranscriptMark]] = []
-        for word in text.split(whereSeparator: \.isWhitespace) {
+        for word in Self.folded(text).split(whereSeparator: \.isWhitespace) {
             let copy = Self.droppingNumber(Substring(word), characterSet: characterSet)
             guard !copy.isEmpty else { continue }
             groups.append(copy.map { character in
                 let upper = Character(character.uppercased())
                 if Self.notCopiedSigns.contains(upper), !characterSet.contains(upper) { return .notCopied }
+                if !characterSet.contains(upper), MorseAlphabet.symbol(for: upper) == nil { return .unreadable(String(character)) }
                 return .character(String(upper))
             })
         }
         self.groups = groups
     }
+
+    /// What was written that is no Morse character (emoji, letters of other scripts), after folding.
+    public static func unreadableCharacters(in text: String, characterSet: Set<Character>) -> [String] {
+        Transcript(text: text, characterSet: characterSet).groups.joined().compactMap {
+            if case let .unreadable(written) = $0 { return written }
+            return nil
+        }
+    }
+
+    /// The text with compatibility forms unified (Unicode NFKC: fullwidth `Ｋ` is `K`),
+    /// Cyrillic and Greek capitals that look like Latin ones replaced by them (`М`, `К`, `Α`),
+    /// and invisible characters (zero-width spaces and joiners, soft hyphens, byte-order
+    /// marks, variation selectors) removed.
+    public static func folded(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.precomposedStringWithCompatibilityMapping.unicodeScalars {
+            if invisible.contains(scalar.value) || (0xFE00...0xFE0F).contains(scalar.value) { continue }
+            scalars.append(lookAlikes[scalar.value].flatMap(Unicode.Scalar.init) ?? scalar)
+        }
+        return String(scalars)
+    }
+
+    private static let invisible: Set<UInt32> = [0x00AD, 0x180E, 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF]
+
+    /// Letters of other scripts that look like a Latin letter, upper and lower case.
+    private static let lookAlikes: [UInt32: UInt32] = {
+        let pairs: [(String, String)] = [
+            // Cyrillic
+            ("АВСЕНІЈКМОРЅТХУԚԜ", "ABCEHIJKMOPSTXYQW"),
+            ("авсеіјкморѕтхуԛԝһ", "abceijkmopstxyqwh"),
+            // Greek
+            ("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX"),
+            ("ακιονρτυχ", "akiovptux"),
+        ]
+        var table: [UInt32: UInt32] = [:]
+        for (from, to) in pairs {
+            for (a, b) in zip(from.unicodeScalars, to.unicodeScalars) { table[a.value] = b.value }
+        }
+        return table
+    }()
 
     public var markCount: Int { groups.reduce(0) { $0 + $1.count } }
 

@@ -5,12 +5,15 @@ public enum TranscriptMark: Sendable, Hashable {
     /// A sign that they did not copy a character: `?`, `_`, `*` or `-`
     /// (unless the course sends that sign as a character).
     case notCopied
+    /// Something that is no Morse character (an emoji, a letter of another
+    /// script with no Latin look-alike): a wrong character, shown as `?`.
+    case unreadable(String)
 
     /// How the mark is shown: the character, or `?` for a gap.
     public var text: String {
         switch self {
         case let .character(text): return text
-        case .notCopied: return "?"
+        case .notCopied, .unreadable: return "?"
         }
     }
 }

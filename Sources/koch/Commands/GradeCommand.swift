@@ -174,6 +174,7 @@ struct GradeCommand: ParsableCommand {
         } else {
             var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun, progressFile: store.path)
             text.keying = keying
+            if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: Set(key.characters.uppercased())) }
             print(text.text, terminator: "")
         }
     }

@@ -10,6 +10,8 @@ struct GradeText {
     let progressFile: String
     /// Set when graded from a recording (`--audio`).
     var keying: KeyingRecording?
+    /// What the copy holds that is no Morse character (emoji, letters of other scripts).
+    var unreadable: [String] = []
 
     var text: String {
         var lines: [String] = []
@@ -25,6 +27,11 @@ struct GradeText {
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
         if score.inserted > 0 { summary += ", \(score.inserted) extra \(keying == nil ? "written" : "keyed")" }
         lines.append(summary)
+        if !unreadable.isEmpty {
+            let count = unreadable.count == 1 ? "1 sign that is" : "\(unreadable.count) signs that are"
+            lines.append("Your copy holds \(count) no Morse character (\(unreadable.joined(separator: " "))): "
+                + "each counts as a wrong or extra character, shown as ?.")
+        }
 
         let troubled = score.characters.filter { $0.value.correct < $0.value.attempts }.sorted { lhs, rhs in
             (lhs.value.correct * rhs.value.attempts, lhs.key) < (rhs.value.correct * lhs.value.attempts, rhs.key)
