@@ -121,6 +121,34 @@ extension RoughEdgeTests {
     }
 }
 
+extension RoughEdgeTests {
+    @Test func everyHintAfterASendSessionMakesASendLesson() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 5, seed: 3, minutes: 1, direction: .send)
+        let audio = scratch.folder + "/keying.wav"
+        try SendPracticeTests.recordKeying(try SendPracticeTests.sentText(key), to: audio)
+        let graded = try scratch.gradeAudio(key, audio)
+        #expect(graded.succeeded, "\(graded.standardError)")
+        let status = try KochBinary.run(["status", "--progress", scratch.progressPath, "--date", "2026-11-21"], environment: ["TZ": "UTC"])
+        let sendSection = status.standardOutput.components(separatedBy: "Send:").last ?? ""
+        let hints = (graded.standardOutput + sendSection).split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "koch lesson") else { return nil }
+            return String(line[start.lowerBound...].prefix { $0 != ")" && $0 != "`" })
+        }
+        #expect(!hints.isEmpty, "\(graded.standardOutput)\(status.standardOutput)")
+        for hint in hints {
+            // Followed as written, the hint makes a send exercise.
+            let out = scratch.folder + "/hint-\(UUID().uuidString)"
+            let arguments = Array(hint.split(separator: " ").dropFirst().map(String.init))
+                + ["--format", "none", "--out", out, "--progress", scratch.progressPath, "--seed", "1"]
+            let made = try KochBinary.run(arguments)
+            #expect(made.succeeded, "\(hint): \(made.standardError)")
+            let keyFile = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") })
+            #expect(try AnswerKeyFile.read(out + "/" + keyFile).direction == .send, "\(hint)")
+        }
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

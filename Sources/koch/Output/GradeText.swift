@@ -85,7 +85,7 @@ struct GradeText {
             lines.append(line + ".")
         }
         if let review = after.pendingReviews.first {
-            lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): koch lesson --level \(review.level)")
+            lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))")
         }
         if let due = after.nextDueDay {
             var line = "Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(after.intervalDays))"

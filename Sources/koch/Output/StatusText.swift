@@ -9,7 +9,7 @@ enum StatusText {
         heading += status.nextCharacter.map { "; next character \($0)" } ?? "; every character unlocked"
         lines.append(heading)
         guard status.sessionCount > 0 else {
-            lines.append("  No sessions yet: practice is due. Start with `koch lesson\(status.direction == .send ? " --direction send" : "")`.")
+            lines.append("  No sessions yet: practice is due. Start with `\(LessonHint.command(direction: status.direction, course: status.course))`.")
             return lines.joined(separator: "\n") + "\n"
         }
         let accuracy = status.accuracy.map(DayText.percent) ?? "-"
@@ -18,7 +18,7 @@ enum StatusText {
             lines.append("  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))" + (status.isDue ? ": due now" : ""))
         }
         if let review = status.review {
-            lines.append("  Review of level \(review.level): \(DayText.relative(review.dueDay, today: today)) (koch lesson --level \(review.level))")
+            lines.append("  Review of level \(review.level): \(DayText.relative(review.dueDay, today: today)) (\(LessonHint.command(level: review.level, direction: status.direction, course: status.course)))")
         }
         lines.append("  Streak: \(DayText.days(status.streakDays)) (longest \(DayText.days(status.longestStreakDays)))")
         let weak = status.weakCharacters
