@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,7 +27,9 @@ let package = Package(
         ),
         .target(name: "KochCore"),
         .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
-        .target(name: "KochIO", dependencies: ["KochCore", .product(name: "Mustache", package: "swift-mustache")]),
+        .target(name: "KochIO", dependencies: [
+            "KochCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
+        ]),
         .executableTarget(
             name: "koch",
             dependencies: [

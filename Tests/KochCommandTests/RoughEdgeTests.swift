@@ -149,6 +149,21 @@ extension RoughEdgeTests {
     }
 }
 
+extension RoughEdgeTests {
+    @Test func aRosterSavedByASpreadsheetMakesAFolderForEveryLearner() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let roster = "\u{FEFF}name,level,email\r\n\"Lee, Ann\",5,ann@example.org\r\nBob,6,\r\n"
+        try roster.write(toFile: scratch + "/class.csv", atomically: true, encoding: .utf8)
+        let made = try KochBinary.run(["pack", "--roster", scratch + "/class.csv", "--per-level", "1", "--minutes", "0.5",
+                                       "--seed", "1", "--out", scratch + "/pack"])
+        #expect(made.succeeded, "\(made.standardError)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: scratch + "/pack").filter { $0.hasPrefix("learner-") }.sorted()
+        #expect(folders.count == 2, "\(folders)")
+        let index = try String(contentsOfFile: scratch + "/pack/index.html", encoding: .utf8)
+        #expect(index.contains("Lee, Ann, level 5") && index.contains("Bob, level 6"), "\(folders)")
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

@@ -14,7 +14,7 @@ struct RosterLoader {
         }
         let roster: Roster
         do {
-            roster = try Roster(parsing: String(decoding: data, as: UTF8.self), course: base.course)
+            roster = try RosterFile.parse(String(decoding: data, as: UTF8.self), course: base.course)
         } catch {
             throw FileError.malformed(path: path, reason: error.description)
         }
