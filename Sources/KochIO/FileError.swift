@@ -6,6 +6,14 @@ public enum FileError: Error, CustomStringConvertible {
     case unwritableFolder(path: String, reason: String)
     case malformed(path: String, reason: String)
 
+    /// Whether a file could not be written (or its folder or lock made), as opposed to read wrong.
+    public var isWriteFailure: Bool {
+        switch self {
+        case .system, .unwritableFolder: return true
+        case .malformed: return false
+        }
+    }
+
     public var description: String {
         switch self {
         case let .system(path, action, code):

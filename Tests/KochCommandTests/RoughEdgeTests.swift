@@ -164,6 +164,42 @@ extension RoughEdgeTests {
     }
 }
 
+extension RoughEdgeTests {
+    @Test func aTextThatCannotBeSentIsNamedWithoutTheUsageBlock() throws {
+        let folder = try KochBinary.scratchFolder()
+        let empty = try KochBinary.run(["render", "", "--out", folder + "/a.wav"])
+        #expect(!empty.succeeded)
+        #expect(empty.standardError.contains("empty") && !empty.standardError.contains("Usage"), "\(empty.standardError)")
+        let unknown = try KochBinary.run(["render", "CQ <XX> K", "--out", folder + "/b.wav"])
+        #expect(!unknown.succeeded)
+        #expect(unknown.standardError.contains("<XX>") && unknown.standardError.contains("no prosign"), "\(unknown.standardError)")
+        #expect(!unknown.standardError.contains("Cannot send '<'"), "\(unknown.standardError)")
+    }
+
+    @Test func aPackOfOneLessonSpeaksInTheSingularAndShowsNoMadeUpDate() throws {
+        let folder = try KochBinary.scratchFolder()
+        let made = try KochBinary.run(["pack", "--levels", "2-2", "--per-level", "1", "--minutes", "0.5", "--seed", "1",
+                                       "--out", folder + "/pack"], environment: ["SOURCE_DATE_EPOCH": ""])
+        #expect(made.succeeded, "\(made.standardError)")
+        #expect(made.standardOutput.contains("1 folder, 1 lesson,") && made.standardOutput.contains("Made 1 lesson,"), "\(made.standardOutput)")
+        let index = try String(contentsOfFile: folder + "/pack/index.html", encoding: .utf8)
+        #expect(!index.contains("1970") && !index.contains("1 lessons"), "\(index)")
+    }
+
+    @Test func theScoreIsShownWhenTheProgressFileCannotBeWritten() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 7)
+        // A "folder" that is a file: nothing can be written under it, whoever runs koch.
+        try "x".write(toFile: scratch.folder + "/blocked", atomically: true, encoding: .utf8)
+        let result = try KochBinary.run(["grade", "--key", key, "--transcript", try scratch.transcript(try scratch.perfectCopy(of: key)),
+                                         "--progress", scratch.folder + "/blocked/progress.json"])
+        #expect(!result.succeeded)
+        #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Not recorded"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("blocked"), "\(result.standardError)")
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

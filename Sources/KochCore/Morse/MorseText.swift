@@ -29,10 +29,12 @@ public struct MorseText: Sendable, Hashable {
                 if !word.isEmpty { words.append(word); word = [] }
                 if character.isNewline { line += 1; column = 0 }
             } else if character == "<" {
-                guard let close = text[index...].firstIndex(of: ">"),
-                      let prosign = MorseAlphabet.prosign(String(text[index...close]))
-                else {
-                    throw .unsendable(character: character, position: position, line: line, column: column)
+                guard let close = text[index...].firstIndex(of: ">") else {
+                    throw .unclosedProsign(position: position, line: line, column: column)
+                }
+                let written = String(text[index...close])
+                guard let prosign = MorseAlphabet.prosign(written) else {
+                    throw .unknownProsign(written, position: position, line: line, column: column)
                 }
                 word.append(prosign)
                 let length = text.distance(from: index, to: close)
@@ -58,6 +60,8 @@ public struct MorseText: Sendable, Hashable {
 public enum MorseTextError: Error, Equatable, CustomStringConvertible {
     case empty
     case unsendable(character: Character, position: Int, line: Int, column: Int)
+    case unknownProsign(String, position: Int, line: Int, column: Int)
+    case unclosedProsign(position: Int, line: Int, column: Int)
 
     public var description: String {
         switch self {
@@ -68,6 +72,11 @@ public enum MorseTextError: Error, Equatable, CustomStringConvertible {
                 ? "'\(character)'" : "U+" + character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+")
             return "Cannot send \(shown) at position \(position) (line \(line), column \(column)): "
                 + "Morse code has letters, digits, . , ? / = + - ' ( ) : \" @ ; ! and prosigns such as <AR> <SK> <BT> <KN>."
+        case let .unknownProsign(written, position, line, column):
+            return "\(written) at position \(position) (line \(line), column \(column)) is no prosign koch knows: "
+                + "it sends " + MorseAlphabet.prosigns.keys.sorted().joined(separator: " ") + "."
+        case let .unclosedProsign(position, line, column):
+            return "The '<' at position \(position) (line \(line), column \(column)) opens a prosign that is never closed: write it as <AR>."
         }
     }
 }

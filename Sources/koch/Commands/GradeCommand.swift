@@ -141,12 +141,15 @@ struct GradeCommand: ParsableCommand {
         let store = progress.store
 
         let outcome: GradeOutcome
+        // A progress file that cannot be written still lets the learner see their score, first.
+        var writeFailure: FileError?
         if dryRun {
             let recorded = try store.read()
             try checkCourse(of: session, against: recorded, path: store.path)
             outcome = GradeOutcome(progress: recorded, session: session)
         } else {
-            outcome = try store.update { recorded in
+            do {
+                outcome = try store.update { recorded in
                 if let earlier = recorded.session(lessonID: session.lessonID), !replace {
                     throw CommandFailure(description: """
                         Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
@@ -157,13 +160,17 @@ struct GradeCommand: ParsableCommand {
                 }
                 try checkCourse(of: session, against: recorded, path: store.path)
                 return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
+                }
+            } catch let failure as FileError where failure.isWriteFailure {
+                outcome = GradeOutcome(progress: (try? store.read()) ?? LearnerProgress(), session: session)
+                writeFailure = failure
             }
         }
 
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var report = GradeReport(score: score, outcome: outcome, recorded: !dryRun, progressFile: store.path)
+            var report = GradeReport(score: score, outcome: outcome, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
             if let keying {
                 report.recording = GradeReport.Recording(
                     file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
@@ -172,11 +179,14 @@ struct GradeCommand: ParsableCommand {
             }
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun, progressFile: store.path)
+            var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
+                                 progressFile: store.path)
             text.keying = keying
             if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: Set(key.characters.uppercased())) }
+            if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
             print(text.text, terminator: "")
         }
+        if let writeFailure { throw writeFailure }
     }
 
     /// Decodes a recording of a send exercise in two streaming passes, as

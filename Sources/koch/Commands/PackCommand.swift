@@ -117,11 +117,11 @@ struct PackCommand: ParsableCommand {
                 LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
             })
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
-        print("Pack in \(root)\(share): \(plan.folders.count) folders, \(plan.lessons.count) lessons, seed \(seed), \(jobs) job\(jobs == 1 ? "" : "s")")
+        print("Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))")
         let start = Date()
         let summary = try builder.build()
         let elapsed = ProgressBar.clock(Date().timeIntervalSince(start))
-        print("Made \(summary.made) lessons, kept \(summary.kept) already complete, in \(elapsed).")
+        print("Made \(DayText.count(summary.made, "lesson")), kept \(summary.kept) already complete, in \(elapsed).")
         if summary.manifestWritten {
             print("The pack is complete: \(root)/index.html, \(root)/manifest.json (\(String(format: "%.1f", Double(summary.bytes) / 1_000_000)) MB).")
         } else {

@@ -61,7 +61,8 @@ struct RenderCommand: ParsableCommand {
         do {
             morse = try MorseText(parsing: source.text)
         } catch {
-            throw ValidationError("\(source.name): \(error.description)")
+            // The text is fine as an argument; what it says is not: no usage block.
+            throw CommandFailure(description: "\(source.name): \(error.description)")
         }
         let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         try Folder.prepareForWriting(folder)

@@ -26,6 +26,11 @@ enum DayText {
 
     /// `3 days`, `1 day`.
     static func days(_ count: Int) -> String {
-        count == 1 ? "1 day" : "\(count) days"
+        Self.count(count, "day")
+    }
+
+    /// `3 lessons`, `1 lesson`: a count and its noun, singular for one.
+    static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }
 }

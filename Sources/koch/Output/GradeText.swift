@@ -12,6 +12,8 @@ struct GradeText {
     var keying: KeyingRecording?
     /// What the copy holds that is no Morse character (emoji, letters of other scripts).
     var unreadable: [String] = []
+    /// Said in place of where it was recorded, when it was not.
+    var notRecorded = "Dry run: nothing recorded."
 
     var text: String {
         var lines: [String] = []
@@ -96,7 +98,7 @@ struct GradeText {
         if recorded {
             lines.append(outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson.")
         } else {
-            lines.append("Dry run: nothing recorded.")
+            lines.append(notRecorded)
         }
         return lines.joined(separator: "\n") + "\n"
     }

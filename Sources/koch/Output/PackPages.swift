@@ -11,7 +11,7 @@ enum PackPages {
     static func sheets(_ folder: PackPlan.Folder, createdAt: Date) -> [String: Any] {
         [
             "title": folder.title,
-            "date": day(createdAt),
+            "date": day(createdAt).map { $0 as Any } ?? false,
             "lessons": folder.lessons.map { lesson -> [String: Any] in
                 let key = AnswerKey(lesson: lesson, createdAt: createdAt)
                 return [
@@ -33,9 +33,9 @@ enum PackPages {
     /// `templates/pack/index.html`: every folder with its lessons and links.
     static func index(_ plan: PackPlan, fileNames: (Lesson, PackPlan.Folder) -> [String], seed: UInt64, createdAt: Date) -> [String: Any] {
         [
-            "date": day(createdAt),
+            "date": day(createdAt).map { $0 as Any } ?? false,
             "seed": String(seed),
-            "lessonCount": plan.lessons.count,
+            "lessonCount": DayText.count(plan.lessons.count, "lesson"),
             "folders": plan.folders.map { folder -> [String: Any] in
                 [
                     "name": folder.name,
@@ -66,7 +66,9 @@ enum PackPages {
     }
 
     /// `YYYY-MM-DD` in UTC, from the pack's fixed time stamp.
-    static func day(_ date: Date) -> String {
+    /// The day a pack was made, or nothing when it was not recorded (no SOURCE_DATE_EPOCH: the epoch itself).
+    static func day(_ date: Date) -> String? {
+        guard date.timeIntervalSince1970 != 0 else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate]
         return formatter.string(from: date)

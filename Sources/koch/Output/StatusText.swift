@@ -13,7 +13,7 @@ enum StatusText {
             return lines.joined(separator: "\n") + "\n"
         }
         let accuracy = status.accuracy.map(DayText.percent) ?? "-"
-        lines.append("  Accuracy \(accuracy) over \(status.sessionCount) session\(status.sessionCount == 1 ? "" : "s") (\(status.charactersCorrect) of \(status.charactersSent) characters)")
+        lines.append("  Accuracy \(accuracy) over \(DayText.count(status.sessionCount, "session")) (\(status.charactersCorrect) of \(status.charactersSent) characters)")
         if let due = status.nextDueDay {
             lines.append("  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))" + (status.isDue ? ": due now" : ""))
         }
