@@ -176,14 +176,17 @@ extension RoughEdgeTests {
         #expect(!unknown.standardError.contains("Cannot send '<'"), "\(unknown.standardError)")
     }
 
-    @Test func aPackOfOneLessonSpeaksInTheSingularAndShowsNoMadeUpDate() throws {
+    @Test func aPackOfOneLessonSpeaksInTheSingularShowsNoMadeUpDateAndSaysWhatTheLessonOpensWith() throws {
         let folder = try KochBinary.scratchFolder()
-        let made = try KochBinary.run(["pack", "--levels", "2-2", "--per-level", "1", "--minutes", "0.5", "--seed", "1",
+        let made = try KochBinary.run(["pack", "--levels", "3-3", "--per-level", "1", "--minutes", "0.5", "--seed", "1",
                                        "--out", folder + "/pack"], environment: ["SOURCE_DATE_EPOCH": ""])
         #expect(made.succeeded, "\(made.standardError)")
         #expect(made.standardOutput.contains("1 folder, 1 lesson,") && made.standardOutput.contains("Made 1 lesson,"), "\(made.standardOutput)")
         let index = try String(contentsOfFile: folder + "/pack/index.html", encoding: .utf8)
         #expect(!index.contains("1970") && !index.contains("1 lessons"), "\(index)")
+        let sheets = try String(contentsOfFile: folder + "/pack/level-03/sheets.html", encoding: .utf8)
+        #expect(sheets.contains("opens with the newest character on its own (R R R R R)"), "the sheet says what box 1 is not")
+        #expect(sheets.contains("@media screen"), "a margin on screen")
     }
 
     @Test func theScoreIsShownWhenTheProgressFileCannotBeWritten() throws {
@@ -197,6 +200,22 @@ extension RoughEdgeTests {
         #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Not recorded"), "\(result.standardOutput)")
         #expect(result.standardError.contains("blocked"), "\(result.standardError)")
+    }
+}
+
+extension RoughEdgeTests {
+    @Test(arguments: [0.5, 1.0, 2.0])
+    func aLessonLastsWhatWasAskedToWithinTheReadmesBound(minutes: Double) throws {
+        for seed in 1...4 {
+            let folder = try KochBinary.scratchFolder()
+            let made = try KochBinary.run(["lesson", "--minutes", "\(minutes)", "--seed", "\(seed)", "--level", "\(seed + 1)",
+                                           "--format", "none", "--out", folder, "--progress", folder + "/p.json"])
+            #expect(made.succeeded, "\(made.standardError)")
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".key.json") })
+            let seconds = try AnswerKeyFile.read(folder + "/" + name).durationSeconds
+            let bound = max(2.5, 0.03 * minutes * 60)
+            #expect(abs(seconds - minutes * 60) <= bound, "\(minutes) min, seed \(seed): \(seconds) s")
+        }
     }
 }
 

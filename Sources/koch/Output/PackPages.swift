@@ -24,6 +24,7 @@ enum PackPages {
                     "speed": "\(lesson.settings.characterSpeedWPM.formatted)/\(lesson.settings.effectiveSpeedWPM.formatted) WPM",
                     "duration": AnswerSheet.minuteSecond(key.durationSeconds),
                     "groupCount": key.groups.count,
+                    "opening": key.introduction.map { $0.text as Any } ?? false,
                     "groups": key.groups.map { ["number": $0.number, "text": $0.text, "time": AnswerSheet.minuteSecond($0.startSeconds)] },
                 ]
             },
