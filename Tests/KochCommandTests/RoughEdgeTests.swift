@@ -219,6 +219,29 @@ extension RoughEdgeTests {
     }
 }
 
+extension RoughEdgeTests {
+    @Test func thePlotShowsTheStretchAskedForWithNoLetterCut() throws {
+        let folder = try KochBinary.scratchFolder()
+        let text = "PARIS PARIS PARIS PARIS PARIS PARIS PARIS PARIS"
+        #expect(try KochBinary.run(["render", text, "--out", folder + "/paris.wav", "--sample-rate", "8000", "--wpm", "20"]).succeeded)
+        let plotted = try KochBinary.run(["decode", folder + "/paris.wav", "--json", "--plot", folder + "/late.svg", "--plot-from", "14", "--plot-seconds", "5"])
+        #expect(plotted.succeeded, "\(plotted.standardError)")
+        let svg = try String(contentsOfFile: folder + "/late.svg", encoding: .utf8)
+        #expect(svg.contains("14.0–"), "the stretch asked for: \(svg.prefix(400))")
+        #expect(svg.contains(">15 s<") && !svg.contains(">13 s<"))
+        #expect(svg.contains("dark red: timing ambiguous"), "the legend names every colour")
+        // The last letter that begins in the stretch is shown whole: the stretch ends after it.
+        let title = try #require(svg.range(of: "14.0–").map { String(svg[$0.upperBound...].prefix { $0 != " " }) })
+        let end = try #require(Double(String(title.filter { $0.isNumber || $0 == "." })))
+        let characters = try jsonObject(plotted.standardOutput)["characters"] as? [[String: Any]] ?? []
+        let last = try #require(characters.last { ($0["startSeconds"] as? Double ?? 0) < 19 })
+        #expect(end >= (last["endSeconds"] as? Double ?? 99), "the plot ends at \(end) s, after the letter that begins before 19 s")
+
+        let alone = try KochBinary.run(["decode", folder + "/paris.wav", "--plot-seconds", "5"])
+        #expect(!alone.succeeded && alone.standardError.contains("--plot"), "\(alone.standardError)")
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

@@ -43,6 +43,12 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .customLong("plot"), help: "Write an SVG of a few seconds of the envelope, the threshold and the decoded elements to this file.")
     var plotPath: String?
 
+    @Option(name: .customLong("plot-from"), help: "With --plot: where the plot starts, in seconds into the recording (default: just before the first character).")
+    var plotFromSeconds: Double?
+
+    @Option(name: .customLong("plot-seconds"), help: "With --plot: how many seconds it shows, 1 to 120 (default 8; widened so that no letter is cut).")
+    var plotSeconds: Double = 8
+
     func validate() throws {
         if let toneHz, toneHz < 100 {
             throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz).")
@@ -53,6 +59,11 @@ struct DecodeCommand: ParsableCommand {
         if let plotPath, URL(fileURLWithPath: plotPath).pathExtension.lowercased() != "svg" {
             throw ValidationError("--plot must name an .svg file, not '\(plotPath)'.")
         }
+        if plotPath == nil, plotFromSeconds != nil || plotSeconds != 8 {
+            throw ValidationError("--plot-from and --plot-seconds choose the stretch of a plot: give --plot FILE.svg too.")
+        }
+        if !(1...120).contains(plotSeconds) { throw ValidationError("--plot-seconds must be 1 to 120, not \(plotSeconds).") }
+        if let plotFromSeconds, plotFromSeconds < 0 { throw ValidationError("--plot-from must be 0 or more, not \(plotFromSeconds).") }
     }
 
     func run() throws {
@@ -63,7 +74,7 @@ struct DecodeCommand: ParsableCommand {
         var passes = 0
         let result = try DecodeSession.run(
             sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: plotPath == nil ? nil : 0...120
+            traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds)
         ) { consume in
             let reader = passes == 0 ? first : try AudioFileReader(path: file)
             passes += 1
@@ -92,7 +103,7 @@ struct DecodeCommand: ParsableCommand {
             printError("\(file): \(reason.description)")
         }
         if let plotPath {
-            try AtomicFile.write(DecodeRendering.svg(result), to: plotPath)
+            try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSeconds), to: plotPath)
         }
     }
 

@@ -131,11 +131,14 @@ enum DecodeRendering {
 
     private static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }
 
-    /// Eight seconds from just before the first character: the envelope, the
-    /// threshold, the marks as decoded and their letters.
-    static func svg(_ result: DecodeResult, spanSeconds: Double = 8) -> String {
-        let start = max(0, (result.output.characters.first?.startSeconds ?? 0) - 0.3)
-        let end = start + spanSeconds
+    /// `spanSeconds` from `fromSeconds` (by default from just before the first character): the
+    /// envelope, the threshold, the marks as decoded and their letters. The stretch is widened
+    /// to the end of the last character that begins in it, so that no letter is cut in two.
+    static func svg(_ result: DecodeResult, fromSeconds: Double? = nil, spanSeconds: Double = 8) -> String {
+        let start = max(0, fromSeconds ?? (result.output.characters.first?.startSeconds ?? 0) - 0.3)
+        let lastInside = result.output.characters.filter { $0.startSeconds >= start && $0.startSeconds < start + spanSeconds }.last
+        let end = max(start + spanSeconds, (lastInside?.endSeconds ?? 0) + 0.1)
+        let spanSeconds = end - start
         let points = result.trace.filter { $0.timeSeconds >= start && $0.timeSeconds <= end }
         let width = 1200.0, height = 360.0, top = 30.0, plotHeight = 220.0
         let peak = max(points.map(\.envelope).max() ?? 1, 1e-9) * 1.1
@@ -175,7 +178,7 @@ enum DecodeRendering {
     }
 
     private static func plotTitle(_ result: DecodeResult, start: Double, end: Double) -> String {
-        var parts = ["envelope (blue), threshold (red), dits (green), dahs (orange)"]
+        var parts = ["envelope (blue), threshold (red, dashed), dits (green), dahs (orange), letters (dark red: timing ambiguous)"]
         if let tone = result.toneHz { parts.append("\(Int(tone.rounded())) Hz") }
         if let speed = result.statistics.speedWPM { parts.append(String(format: "%.1f WPM", speed)) }
         parts.append(String(format: "%.1f–%.1f s", start, end))
