@@ -242,6 +242,46 @@ extension RoughEdgeTests {
     }
 }
 
+extension RoughEdgeTests {
+    @Test func ctrlCDuringAPackSaysWhatWasMadeAndKeepsIt() throws {
+        let folder = try KochBinary.scratchFolder()
+        let arguments = ["pack", "--levels", "2-13", "--per-level", "2", "--minutes", "3", "--format", "wav", "--sample-rate", "8000",
+                         "--seed", "3", "--out", folder + "/pack"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: KochBinary.path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["KOCH_TEMPLATES"] = KochBinary.packageRoot.appendingPathComponent("templates").path
+        process.environment = environment
+        // Standard output goes to a file, as when a teacher logs the run.
+        let log = folder + "/pack.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Interrupted once the first lesson is whole.
+        let deadline = Date().addingTimeInterval(120)
+        func lessonsOnDisk() -> Int {
+            let names = FileManager.default.subpaths(atPath: folder + "/pack") ?? []
+            return names.filter { $0.hasSuffix(".wav") && !$0.contains(".partial-") }.count
+        }
+        while lessonsOnDisk() < 1 && Date() < deadline && process.isRunning { usleep(50_000) }
+        kill(process.processIdentifier, SIGINT)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        let said = try #require(stderr.range(of: #"interrupted: (\d+) of 24 lessons made; run the same command again to finish"#,
+                                             options: .regularExpression).map { String(stderr[$0]) }, "\(stderr)")
+        let made = Int(said.dropFirst("interrupted: ".count).prefix { $0.isNumber }) ?? -1
+        #expect(made >= 1 && made < 24)
+
+        let again = try KochBinary.run(arguments)
+        #expect(again.succeeded, "\(again.standardError)")
+        #expect(again.standardOutput.contains("kept \(made) already complete"), "every lesson complete at the interrupt is kept: \(again.standardOutput)")
+    }
+}
+
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
         try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],

@@ -110,16 +110,26 @@ struct PackCommand: ParsableCommand {
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
         let format = self.format
-        let builder = PackBuilder(
+        let interruption = Interruption(notice: "Stopping once the lessons being made are complete (Ctrl-C again stops at once)...")
+        var builder = PackBuilder(
             root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
             jobs: jobs, createdAt: Self.createdAt(), templates: templates,
             makeWriter: { folder in
                 LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
             })
+        builder.shouldStop = { interruption.isRequested }
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
         print("Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))")
         let start = Date()
-        let summary = try builder.build()
+        let summary: PackBuilder.Summary
+        do {
+            summary = try builder.build()
+        } catch let interrupted as PackError {
+            guard case .interrupted = interrupted else { throw interrupted }
+            // Said on standard error, where it is seen even when standard output goes to a file.
+            FileHandle.standardError.write(Data("\(interrupted)\n".utf8))
+            throw ExitCode(130)
+        }
         let elapsed = ProgressBar.clock(Date().timeIntervalSince(start))
         print("Made \(DayText.count(summary.made, "lesson")), kept \(summary.kept) already complete, in \(elapsed).")
         if summary.manifestWritten {

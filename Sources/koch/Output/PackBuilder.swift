@@ -20,6 +20,8 @@ struct PackBuilder: Sendable {
     let createdAt: Date
     let templates: Templates
     let makeWriter: @Sendable (_ folder: String) -> LessonWriter
+    /// Asked between lessons: true stops the run once the lessons under way are complete.
+    var shouldStop: @Sendable () -> Bool = { false }
 
     struct Summary {
         var made = 0
@@ -51,7 +53,7 @@ struct PackBuilder: Sendable {
         try journal.write(to: journalPath)
 
         let progress = ProgressBar(total: pending.count, label: "lessons")
-        let work = PendingWork(pending, journal: journal)
+        let work = PendingWork(pending, journal: journal, shouldStop: shouldStop)
         let concurrency = min(jobs, max(pending.count, 1))
         DispatchQueue.concurrentPerform(iterations: concurrency) { _ in
             while let (folder, lesson) = work.next() {
@@ -70,6 +72,9 @@ struct PackBuilder: Sendable {
         }
         progress.finish()
         if let error = work.failure { throw error }
+        if work.completed < pending.count {
+            throw PackError.interrupted(made: summary.kept + work.completed, total: mine.count)
+        }
         summary.made = pending.count
 
         try writeFolderFiles()
@@ -190,17 +195,21 @@ private final class PendingWork: @unchecked Sendable {
     private var journal: PackJournal
     private var nextIndex = 0
     private(set) var failure: Error?
+    /// Lessons made and recorded in the journal.
+    private(set) var completed = 0
     private let lock = NSLock()
+    private let shouldStop: @Sendable () -> Bool
 
-    init(_ pending: [(folder: PackPlan.Folder, lesson: Lesson)], journal: PackJournal) {
+    init(_ pending: [(folder: PackPlan.Folder, lesson: Lesson)], journal: PackJournal, shouldStop: @escaping @Sendable () -> Bool) {
         self.pending = pending
         self.journal = journal
+        self.shouldStop = shouldStop
     }
 
     func next() -> (PackPlan.Folder, Lesson)? {
         lock.lock()
         defer { lock.unlock() }
-        guard failure == nil, nextIndex < pending.count else { return nil }
+        guard failure == nil, nextIndex < pending.count, !shouldStop() else { return nil }
         nextIndex += 1
         return pending[nextIndex - 1]
     }
@@ -210,6 +219,7 @@ private final class PendingWork: @unchecked Sendable {
         defer { lock.unlock() }
         journal.files += files
         try save(journal)
+        completed += 1
     }
 
     func fail(_ error: Error) {
@@ -222,9 +232,12 @@ private final class PendingWork: @unchecked Sendable {
 enum PackError: Error, CustomStringConvertible {
     case otherPack(root: String, seed: UInt64, finished: Bool)
     case verificationFailed(root: String, problems: [String])
+    case interrupted(made: Int, total: Int)
 
     var description: String {
         switch self {
+        case let .interrupted(made, total):
+            return "interrupted: \(made) of \(DayText.count(total, "lesson")) made; run the same command again to finish."
         case let .otherPack(root, seed, finished):
             let what = finished ? "a finished pack" : "an unfinished pack"
             return "The folder \(root) holds \(what) made with other settings (seed \(seed)). "
