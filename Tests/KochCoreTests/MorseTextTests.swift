@@ -12,8 +12,11 @@ import Testing
         #expect(throws: MorseTextError.unsendable(character: "#", position: 7, line: 2, column: 3)) {
             try MorseText(parsing: "ABC\nDE#F")
         }
-        #expect(throws: MorseTextError.unsendable(character: "<", position: 3, line: 1, column: 3)) {
+        #expect(throws: MorseTextError.unknownProsign("<XY>", position: 3, line: 1, column: 3)) {
             try MorseText(parsing: "AB<XY> C")
+        }
+        #expect(throws: MorseTextError.unclosedProsign(position: 3, line: 1, column: 3)) {
+            try MorseText(parsing: "AB<AR C")
         }
     }
 
