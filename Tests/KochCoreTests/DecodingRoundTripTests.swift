@@ -173,9 +173,7 @@ import Testing
     @Test func keepsEveryShortGapOfAJitteryFistOnACleanSignal() throws {
         // With 30 % jitter some gaps inside characters are a third of a dit or less (under
         // 25 ms): a filter as long as the dit would fill them in and join two marks into one.
-        // (Marks are kept to a third of a dit or more: shorter ones are clicks, not keying.)
-        let keying = DecodingSignals.keying(Self.randomGroups(count: 30, seed: 4), startWPM: 15, endWPM: 25, jitter: 0.3, seed: 4,
-                                            shortestMark: 0.35)
+        let keying = DecodingSignals.keying(Self.randomGroups(count: 30, seed: 4), startWPM: 15, endWPM: 25, jitter: 0.3, seed: 4)
         let gaps = zip(keying.intervals.dropFirst(), keying.intervals).map { $0.0 - $1.1 }
         #expect(gaps.filter { $0 < 0.025 }.count >= 3)
         let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 600, sampleRate: 8000)

@@ -7,14 +7,13 @@ enum DecodingSignals {
     static let morse: [Character: String] = MorseAlphabet.patterns.mapValues { $0 }
 
     /// Key-down intervals (seconds) for a text; `jitter` scales every element and
-    /// gap by max(0.25, 1 + jitter·N(0,1)) (marks by no less than `shortestMark`); the speed drifts linearly from
+    /// gap by max(0.25, 1 + jitter·N(0,1)); the speed drifts linearly from
     /// `startWPM` to `endWPM`; gaps between characters and words are stretched
     /// to the Farnsworth `effectiveWPM` when given.
     static func keying(_ text: String, startWPM: Double, endWPM: Double? = nil, effectiveWPM: Double? = nil,
-                       dahRatio: Double = 3, jitter: Double = 0, seed: UInt64 = 1, leadSeconds: Double = 0.5,
-                       shortestMark: Double = 0.25) -> (intervals: [(Double, Double)], endSeconds: Double) {
+                       dahRatio: Double = 3, jitter: Double = 0, seed: UInt64 = 1, leadSeconds: Double = 0.5) -> (intervals: [(Double, Double)], endSeconds: Double) {
         var random = SeededGenerator(seed: seed)
-        func scale(shortest: Double = 0.25) -> Double { jitter == 0 ? 1 : max(shortest, 1 + jitter * gaussian(&random)) }
+        func scale() -> Double { jitter == 0 ? 1 : max(0.25, 1 + jitter * gaussian(&random)) }
         let letters = text.filter { $0 != " " }.count
         var intervals: [(Double, Double)] = []
         var time = leadSeconds
@@ -28,7 +27,7 @@ enum DecodingSignals {
                 else if wordIndex > 0 { time += timing.durationSeconds(of: .word) * scale() }
                 for (elementIndex, element) in (morse[letter] ?? "").enumerated() {
                     if elementIndex > 0 { time += dit * scale() }
-                    let length = (element == "." ? dit : dahRatio * dit) * scale(shortest: shortestMark)
+                    let length = (element == "." ? dit : dahRatio * dit) * scale()
                     intervals.append((time, time + length))
                     time += length
                 }

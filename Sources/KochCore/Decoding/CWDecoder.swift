@@ -33,6 +33,8 @@ public struct CWDecoder: Sendable {
     private let assembler = CharacterAssembler()
     /// 1 for the full matched filter (0.7 of a dit), less for a strong signal (see `sharpFilterScale`).
     private var filterScale = 1.0
+    /// How unevenly the sender keys (`handSpread`), measured in the warm-up.
+    private var handSpread = 0.2
 
     private var warmUpReal: [[Float]]
     private var warmUpImaginary: [[Float]]
@@ -258,6 +260,7 @@ public struct CWDecoder: Sendable {
             model = best.model
         }
         if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
+        handSpread = Self.handSpread(of: runs(ditSeconds: model.ditSeconds), model: model, rate: rate)
         filterScale = sharpFilterScale(ditSeconds: model.ditSeconds)
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
@@ -373,8 +376,24 @@ public struct CWDecoder: Sendable {
     /// A speed given with the recording bounds the dit learned to this factor either way.
     static let speedHintFactor = 1.5
 
-    /// A mark shorter than this share of the dit is a click or a static crash: no fist keys it.
+    /// How far the warm-up's marks lie from the dit or dah nearest them, in log seconds (the
+    /// median distance, scaled to a normal law's σ): 0.05 or less for a machine, 0.3 for a hand
+    /// that varies by 30 %.
+    static func handSpread(of runs: [KeyingRun], model: TimingModel, rate: Double) -> Double {
+        let residuals = runs.dropFirst().dropLast().filter(\.isMark).map { run -> Double in
+            let logSeconds = log(Double(run.lengthSamples) / rate)
+            return min(abs(logSeconds - model.ditLog), abs(logSeconds - model.dahLog))
+        }.sorted()
+        guard !residuals.isEmpty else { return 0.2 }
+        return min(0.45, max(0.03, 1.4826 * residuals[residuals.count / 2]))
+    }
+
+    /// A mark shorter than this share of the dit is a click or a static crash: no fist keys it...
     static let shortestMarkDits = 1.0 / 3.0
+    /// ...nor one this many of the hand's spreads (`handSpread`) below the dit: a hand whose
+    /// dits vary by 30 % keys some of a quarter of a dit, and those are keying.
+    static let clickSpreads = 6.0
+    static let loneMarkSpreads = 4.0
 
     /// Below this SNR (in 500 Hz) the segmenter is told how long marks and spaces last.
     static let durationPriorBelowDB = 1.5
@@ -413,7 +432,7 @@ public struct CWDecoder: Sendable {
                 return
             }
             // A click or a static crash: it and the spaces either side of it are one space.
-            if duration < Self.shortestMarkDits * model.ditSeconds {
+            if duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
                 if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() {
                     carriedGap = (gap.startSeconds, gap.durationSeconds + duration)
                 }
@@ -449,7 +468,7 @@ public struct CWDecoder: Sendable {
     /// the spaces either side of it are one space.
     private mutating func dropLoneShortMarks() {
         guard let signalToNoiseDB, signalToNoiseDB < Self.loneMarksBelowDB else { return }
-        let shortest = Self.shortestLoneMarkDits * model.ditSeconds
+        let shortest = model.ditSeconds * min(Self.shortestLoneMarkDits, exp(-Self.loneMarkSpreads * handSpread))
         let apart = exp(0.5 * (model.intraCharacterLog + model.characterLog))
         var index = 0
         while index < wordMarks.count {
