@@ -152,6 +152,33 @@ import Testing
         #expect(decoded.text == overs.joined(separator: " "), "\(decoded.result.standardError)")
     }
 
+    @Test func standardSpacingAtTwelveWordsAMinuteInNoiseIsCopiedExactly() throws {
+        // Another generator's practice file: 1/3/7 spacing, hard edges, noise over the whole 8 kHz band.
+        let text = "THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG 0123456789"
+        let (samples, _) = Self.keyed(text, speedWPM: 12, noiseDeviation: 0.25, waveform: Self.sine(700))
+        let decoded = try decode(samples)
+        #expect(decoded.text == text, "\(decoded.result.standardError)")
+        let snr = try #require(decoded.report["snrDB"] as? Double)
+        #expect(snr < 14, "as noisy as the outside files: \(snr) dB")
+    }
+
+    @Test func noCharacterIsSplitWhereTheDecodersBlocksEnd() throws {
+        // Five words a minute for over two minutes: every Z whole, wherever the warm-up and blocks end.
+        let text = "ZQY ZZJ XZQ ZZZ JZX QZZ ZYZ ZZQ XZZ ZJZ ZQZ YZZ"
+        let (samples, _) = Self.keyed(text, speedWPM: 5, noiseDeviation: 0.01, waveform: Self.sine(650))
+        #expect(samples.count > 8000 * 120)
+        let decoded = try decode(samples)
+        #expect(decoded.text == text, "\(decoded.result.standardError)")
+    }
+
+    @Test func aSpeedGivenBoundsTheSpeedRead() throws {
+        let (samples, _) = Self.keyed("VVV DE DB0ABC JO41 " + Self.text, speedWPM: 16, noiseDeviation: 0.05, waveform: Self.sine(700))
+        let decoded = try decode(samples, ["--wpm", "16"])
+        #expect(decoded.text == "VVV DE DB0ABC JO41 " + Self.text, "\(decoded.result.standardError)")
+        let speed = try #require(decoded.report["speedWPM"] as? Double)
+        #expect((16 / 1.5)...(16 * 1.5) ~= speed, "\(speed) WPM")
+    }
+
     @Test func aRecordingSampledAtThreeKilohertzIsRead() throws {
         let (samples, _) = Self.keyed(Self.text, speedWPM: 20, sampleRate: 3000, waveform: Self.sine(700))
         let decoded = try decode(samples, sampleRate: 3000)
