@@ -16,11 +16,18 @@ import Testing
         let cut = scratch.folder + "/cut.wav"
         try bytes.prefix(bytes.count / 4).write(to: URL(fileURLWithPath: cut))
 
+        // A learner with a session already recorded (another lesson, graded from its whole recording).
+        let earlier = try scratch.lesson(level: 5, seed: 4, minutes: 1, direction: .send)
+        let earlierAudio = scratch.folder + "/earlier.wav"
+        try SendPracticeTests.recordKeying(try SendPracticeTests.sentText(earlier), to: earlierAudio)
+        #expect(try scratch.gradeAudio(earlier, earlierAudio).succeeded)
+        let before = try #require(scratch.progressBytes())
+
         let graded = try scratch.gradeAudio(key, cut)
         #expect(!graded.succeeded)
         #expect(graded.standardError.contains("cut short"), "\(graded.standardError)")
         #expect(graded.standardError.contains("promises"), "both lengths are named: \(graded.standardError)")
-        #expect(scratch.progressBytes() == nil, "nothing was recorded")
+        #expect(scratch.progressBytes() == before, "nothing was recorded")
 
         let decoded = try KochBinary.run(["decode", cut])
         #expect(decoded.exitCode != 0)
@@ -50,14 +57,17 @@ import Testing
         let otherID = try AnswerKeyFile.read(second).lessonID
         let copyOfSecond = try scratch.perfectCopy(of: second)
 
-        let refused = try scratch.grade(first, copy: copyOfSecond, date: "2026-11-20T19:30")
+        // A copy of the right lesson is graded as ever...
+        #expect(try scratch.grade(second, copy: copyOfSecond, date: "2026-11-20T19:30").succeeded)
+        let before = try #require(scratch.progressBytes())
+
+        let refused = try scratch.grade(first, copy: copyOfSecond, date: "2026-11-20T20:00")
         #expect(!refused.succeeded)
         #expect(refused.standardError.contains(otherID), "the lesson it matches is named: \(refused.standardError)")
         #expect(refused.standardError.contains("--force"), "\(refused.standardError)")
-        #expect(scratch.progressBytes() == nil)
+        #expect(scratch.progressBytes() == before)
 
-        // A copy of the right lesson is graded as ever, and --force records the odd one.
-        #expect(try scratch.grade(second, copy: copyOfSecond, date: "2026-11-20T19:30").succeeded)
+        // ...and --force records the odd one.
         let forced = try scratch.grade(first, copy: copyOfSecond, date: "2026-11-20T20:30", extra: ["--force"])
         #expect(forced.succeeded, "\(forced.standardError)")
         #expect(try scratch.sessions().count == 2)
@@ -81,6 +91,9 @@ import Testing
         // Lessons in the tests are made on 2025-10-01 (SOURCE_DATE_EPOCH).
         let key = try scratch.lesson(level: 2, seed: 5)
         let copy = try scratch.perfectCopy(of: key)
+        let other = try scratch.lesson(level: 2, seed: 8)
+        #expect(try scratch.grade(other, copy: try scratch.perfectCopy(of: other), date: "2026-11-01T19:30").succeeded)
+        let recorded = try #require(scratch.progressBytes())
 
         let before = try scratch.grade(key, copy: copy, date: "2025-09-20T19:30")
         #expect(!before.succeeded)
@@ -94,7 +107,7 @@ import Testing
         let ahead = try scratch.grade(key, copy: copy, date: future)
         #expect(!ahead.succeeded)
         #expect(ahead.standardError.contains("in the future"), "\(ahead.standardError)")
-        #expect(scratch.progressBytes() == nil)
+        #expect(scratch.progressBytes() == recorded, "neither date changed a byte")
 
         // Today's date where the day begins first (UTC+14) is no future date.
         formatter.timeZone = TimeZone(secondsFromGMT: 14 * 3600)
