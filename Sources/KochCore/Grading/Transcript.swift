@@ -23,7 +23,27 @@ public struct Transcript: Sendable, Hashable {
     /// ones they look like, invisible characters go.
     public init(text: String, characterSet: Set<Character>) {
         var groups: [[TranscriptMark]] = []
-        for word in Self.folded(text).split(whereSeparator: \.isWhitespace) {
+        for line in Self.folded(text).split(whereSeparator: \.isNewline) {
+            var words = line.split(whereSeparator: \.isWhitespace)
+            // A group number where the sheet's numbering goes: the first word of a line, a number
+            // and `.`, `)` or `:` followed by a space. It is numbering even in a lesson that sends
+            // digits and `.` (a callsign copy written as `1. YO6PU`).
+            if words.count > 1, let first = words.first, Self.isLineNumber(first) { words.removeFirst() }
+            groups += Self.marks(of: words, characterSet: characterSet)
+        }
+        self.groups = groups
+    }
+
+    /// `12.`, `3)`, `4:`: digits and one separator, nothing else.
+    static func isLineNumber(_ word: Substring) -> Bool {
+        guard let separator = word.last, separator == "." || separator == ")" || separator == ":" else { return false }
+        let digits = word.dropLast()
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private static func marks(of words: [Substring], characterSet: Set<Character>) -> [[TranscriptMark]] {
+        var groups: [[TranscriptMark]] = []
+        for word in words {
             let copy = Self.droppingNumber(Substring(word), characterSet: characterSet)
             guard !copy.isEmpty else { continue }
             groups.append(copy.map { character in
@@ -33,7 +53,7 @@ public struct Transcript: Sendable, Hashable {
                 return .character(String(upper))
             })
         }
-        self.groups = groups
+        return groups
     }
 
     /// What was written that is no Morse character (emoji, letters of other scripts), after folding.

@@ -52,6 +52,7 @@ public struct DirectionProgress: Sendable, Hashable {
     /// Folds one session (in date order) into the state.
     public mutating func apply(_ session: GradedSession, learnerFirstDay: CalendarDay) {
         let day = session.date.day
+        let dueBefore = nextDueDay
         let next = SpacedRepetition.nextInterval(
             after: session, intervalDays: intervalDays,
             daysSinceLastSession: lastDay.map { $0.days(until: day) },
@@ -59,7 +60,7 @@ public struct DirectionProgress: Sendable, Hashable {
         intervalDays = next.intervalDays
         lastIntervalReason = next.reason
         lastDay = max(lastDay ?? day, day)
-        streak.record(day)
+        streak.record(day, dueBefore: dueBefore, dueAfter: nextDueDay)
 
         pendingReviews.removeAll { $0.level == session.level && $0.dueDay <= day }
         if session.countsTowardLevel, session.level >= level, session.sent >= Self.advancementMinimumCharacters,

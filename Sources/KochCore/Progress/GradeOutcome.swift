@@ -16,4 +16,10 @@ public struct GradeOutcome: Sendable, Hashable {
     }
 
     public var leveledUp: Bool { after.level > before.level }
+
+    /// The review to announce: after a level-up, the one just scheduled for the new level;
+    /// else the earliest due.
+    public var announcedReview: LevelReview? {
+        leveledUp ? after.pendingReviews.first { $0.level == after.level } : after.pendingReviews.first
+    }
 }

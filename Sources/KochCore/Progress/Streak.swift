@@ -5,29 +5,36 @@ public struct Streak: Sendable, Hashable, Codable {
     public private(set) var days: Int = 0
     public private(set) var longestDays: Int = 0
     public private(set) var lastDay: CalendarDay?
+    /// The day the next practice is due after the last session, when known.
+    public private(set) var dueDay: CalendarDay?
 
     public init() {}
 
-    /// Counts a session held on `day` (sessions come in date order).
-    public mutating func record(_ day: CalendarDay) {
+    /// Counts a session held on `day` (sessions come in date order). `dueBefore` is the day
+    /// practice was due before it: days on which nothing was due do not break the streak, so a
+    /// session on or before that day continues it however many days have passed.
+    public mutating func record(_ day: CalendarDay, dueBefore: CalendarDay? = nil, dueAfter: CalendarDay? = nil) {
         if let lastDay {
-            switch lastDay.days(until: day) {
-            case ..<1: break
-            case 1: days += 1
-            default: days = 1
+            let gap = lastDay.days(until: day)
+            if gap == 1 || (gap > 1 && dueBefore.map { day <= $0 } == true) {
+                days += 1
+            } else if gap > 1 {
+                days = 1
             }
         } else {
             days = 1
         }
         lastDay = max(lastDay ?? day, day)
+        dueDay = dueAfter
         longestDays = max(longestDays, days)
     }
 
-    /// The streak as it stands on `today`: broken (0) once a whole day has
-    /// passed without a session.
+    /// The streak as it stands on `today`: broken (0) once a day on which practice was due
+    /// (and the day after the last session) has passed without a session.
     public func days(asOf today: CalendarDay) -> Int {
-        guard let lastDay, lastDay.days(until: today) <= 1 else { return 0 }
-        return days
+        guard let lastDay else { return 0 }
+        let lastSafeDay = max(lastDay.adding(days: 1), dueDay ?? lastDay)
+        return today <= lastSafeDay ? days : 0
     }
 }
 

@@ -184,6 +184,10 @@ struct GradeCommand: ParsableCommand {
             text.keying = keying
             if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: Set(key.characters.uppercased())) }
             if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
+            if dryRun, let earlier = outcome.replaced {
+                text.notRecorded = "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
+                    + "\(DayText.percent(earlier.accuracy))): the figures above show it graded again in that result's place, as --replace would."
+            }
             print(text.text, terminator: "")
         }
         if let writeFailure { throw writeFailure }

@@ -74,7 +74,7 @@ struct GradeReport: Encodable {
         intervalDays = outcome.after.intervalDays
         streak = outcome.after.streak.days
         longestStreak = outcome.after.streak.longestDays
-        review = outcome.after.pendingReviews.first.map { Review(level: $0.level, due: $0.dueDay.description) }
+        review = outcome.announcedReview.map { Review(level: $0.level, due: $0.dueDay.description) }
         characters = score.characters
         groupsWithErrors = score.groupsWithErrors
         self.recorded = recorded

@@ -86,7 +86,7 @@ struct GradeText {
             }
             lines.append(line + ".")
         }
-        if let review = after.pendingReviews.first {
+        if let review = outcome.announcedReview {
             lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))")
         }
         if let due = after.nextDueDay {

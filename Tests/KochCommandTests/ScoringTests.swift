@@ -1,0 +1,61 @@
+import Foundation
+import KochCore
+import KochIO
+import Testing
+
+/// Scoring and the record as a learner reads them: numbered copies of digit
+/// lessons, the streak between practice days, the review announced, a dry run.
+@Suite struct ScoringTests {
+    @Test(arguments: ["callsigns", "groups"])
+    func aCopyNumberedLineByLineScoresOnlyWhatWasCopied(kind: String) throws {
+        let scratch = try GradingScratch()
+        let out = scratch.folder + "/lesson"
+        let made = try KochBinary.run(["lesson", "--kind", kind, "--course", "full", "--level", "40", "--minutes", "0.5", "--seed", "2",
+                                       "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json"])
+        #expect(made.succeeded, "\(made.standardError)")
+        let key = out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
+        // Digits and `.` are sent in this lesson, yet `1. ` at the start of a line is the sheet's numbering.
+        let numbered = try AnswerKeyFile.read(key).groups.enumerated().map { "\($0.offset + 1). \($0.element.text)" }.joined(separator: "\n")
+        let result = try scratch.grade(key, copy: numbered + "\n", date: "2026-11-20T19:30")
+        #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
+    }
+
+    @Test func aDayOnWhichNothingWasDueDoesNotBreakTheStreak() throws {
+        let scratch = try GradingScratch()
+        let first = try scratch.lesson(level: 2, seed: 1)
+        var report = try scratch.gradeJSON(first, copy: try scratch.perfectCopy(of: first), date: "2026-11-01T20:00")
+        #expect(report["nextDue"] as? String == "2026-11-03")
+        // Nothing was due on the 2nd: on the 3rd the streak still stands...
+        let status = try scratch.statusJSON(date: "2026-11-03")
+        #expect((status["receive"] as? [String: Any])?["streak"] as? Int == 1, "\(status)")
+        // ...and practising on the due day continues it.
+        let second = try scratch.lesson(level: 2, seed: 2)
+        report = try scratch.gradeJSON(second, copy: try scratch.perfectCopy(of: second), date: "2026-11-03T20:00")
+        #expect(report["streak"] as? Int == 2)
+        // A due day missed breaks it.
+        let third = try scratch.lesson(level: 2, seed: 3)
+        report = try scratch.gradeJSON(third, copy: try scratch.perfectCopy(of: third), date: "2026-11-09T20:00")
+        #expect(report["streak"] as? Int == 1)
+    }
+
+    @Test func theReviewAnnouncedAfterALevelUpIsOfTheNewLevel() throws {
+        let scratch = try GradingScratch()
+        let levelTwo = try scratch.lesson(level: 2, seed: 1)
+        #expect(try scratch.grade(levelTwo, copy: try scratch.perfectCopy(of: levelTwo), date: "2026-11-01T20:00").succeeded)
+        let levelThree = try scratch.lesson(level: 3, seed: 2)
+        let result = try scratch.grade(levelThree, copy: try scratch.perfectCopy(of: levelThree), date: "2026-11-02T20:00")
+        #expect(result.standardOutput.contains("Level up!"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Review of level 4 due"), "\(result.standardOutput)")
+    }
+
+    @Test func aDryRunOfAGradedLessonSaysItStandsInTheEarlierResultsPlace() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 4)
+        #expect(try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-01T20:00").succeeded)
+        let before = try #require(scratch.progressBytes())
+        let dry = try scratch.grade(key, copy: "K M K", date: "2026-11-01T20:00", extra: ["--dry-run"])
+        #expect(dry.succeeded)
+        #expect(dry.standardOutput.contains("was graded before") && dry.standardOutput.contains("as --replace would"), "\(dry.standardOutput)")
+        #expect(scratch.progressBytes() == before)
+    }
+}
