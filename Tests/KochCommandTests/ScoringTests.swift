@@ -20,6 +20,26 @@ import Testing
         #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
     }
 
+    @Test(arguments: [
+        "CQ CQ DE W1AW <BT> NAME JOHN <BT> TNX FER CALL <AR>",
+        "CQ CQ DE W1AW BT NAME JOHN BT TNX FER CALL AR",
+        "cq cq de w1aw = name john = tnx fer call +",
+    ])
+    func aProsignIsOneCharacterWhicheverWayItIsWritten(copy: String) throws {
+        let scratch = try GradingScratch()
+        let text = scratch.folder + "/qso.txt"
+        try "CQ CQ DE W1AW <BT> NAME JOHN <BT> TNX FER CALL <AR>\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let out = scratch.folder + "/lesson"
+        let made = try KochBinary.run(["lesson", "--kind", "text", "--file", text, "--format", "none", "--out", out,
+                                       "--progress", scratch.folder + "/none.json"])
+        #expect(made.succeeded, "\(made.standardError)")
+        let key = out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
+        let result = try scratch.grade(key, copy: copy + "\n", date: "2026-11-20T19:30", extra: ["--dry-run"])
+        // 28 letters and digits and 3 prosigns: 31 characters, all right.
+        #expect(result.standardOutput.contains("Accuracy 100 %: 31 of 31 characters right"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("<AR>") && !result.standardOutput.contains("< A R >"), "the header lists <AR> as one character")
+    }
+
     @Test func aDayOnWhichNothingWasDueDoesNotBreakTheStreak() throws {
         let scratch = try GradingScratch()
         let first = try scratch.lesson(level: 2, seed: 1)

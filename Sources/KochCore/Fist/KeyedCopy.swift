@@ -14,12 +14,18 @@ public struct KeyedCopy: Sendable, Hashable {
     public let meant: [MeantCharacter?]
 
     public init(key: AnswerKey, characters: [DecodedCharacter]) {
+        // A character decoded is the key's token of the same code: `=` keyed for <BT> is <BT>.
+        let byPattern = WrittenTokens.byPattern(key.characterTokens)
         var groups: [[TranscriptMark]] = []
         for character in characters {
             if character.startsWord || groups.isEmpty { groups.append([]) }
-            groups[groups.count - 1].append(.character(character.text.uppercased()))
+            let text = character.text.uppercased()
+            let pattern = String(character.elements.map(\.rawValue))
+            groups[groups.count - 1].append(.character(byPattern[pattern] ?? text))
         }
-        let sentGroups = key.groups.map { $0.text.uppercased().map(String.init) }
+        let sentGroups = key.groups.map { group in
+            WrittenTokens.split(group.text).map { token in WrittenTokens.pattern(of: token).flatMap { byPattern[$0] } ?? token }
+        }
         let alignment = Alignment(sentGroups: sentGroups, transcript: Transcript(groups: groups))
         self.alignment = alignment
         score = Score(alignment: alignment, groupNumbers: key.groups.map(\.number))

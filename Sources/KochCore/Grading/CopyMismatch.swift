@@ -30,12 +30,12 @@ public enum CopyMismatch: Sendable, Hashable, CustomStringConvertible {
         }
         // Written characters, and those of them that this lesson never sends: a learner copies
         // with the characters they know.
-        let characterSet = Set(key.characters.uppercased())
+        let characterSet = key.characterTokens
         let marks = Transcript(text: copy, characterSet: characterSet).groups.joined()
         var written = 0, foreign = 0
         for case let .character(text) in marks {
             written += 1
-            if !text.allSatisfy(characterSet.contains) { foreign += 1 }
+            if !characterSet.contains(text) { foreign += 1 }
         }
         guard Double(written) >= fullCopyShare * Double(score.sent) else { return nil }
         if score.accuracy < nothingBelow || (Double(foreign) >= foreignShare * Double(written) && score.accuracy < foreignBelow) {

@@ -17,11 +17,13 @@ public struct Transcript: Sendable, Hashable {
         self.groups = groups
     }
 
-    /// Reads `text` for a lesson whose characters are `characterSet`
-    /// (upper case, as in the answer key). A copy typed on a phone is folded
-    /// first (`folded`): fullwidth and look-alike letters become the Latin
-    /// ones they look like, invisible characters go.
-    public init(text: String, characterSet: Set<Character>) {
+    /// Reads `text` for a lesson whose characters are `characterSet` (upper-case
+    /// tokens, as `WrittenTokens` cuts the answer key's: `K`, `=`, `<AR>`). A copy
+    /// typed on a phone is folded first (`folded`): fullwidth and look-alike letters
+    /// become the Latin ones they look like, invisible characters go. A prosign is
+    /// one character, whichever of its usual forms is written: `<BT>`, `=` (the
+    /// same code), or its letters as a group of their own (`BT`).
+    public init(text: String, characterSet: Set<String>) {
         var groups: [[TranscriptMark]] = []
         for line in Self.folded(text).split(whereSeparator: \.isNewline) {
             var words = line.split(whereSeparator: \.isWhitespace)
@@ -41,23 +43,30 @@ public struct Transcript: Sendable, Hashable {
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    private static func marks(of words: [Substring], characterSet: Set<Character>) -> [[TranscriptMark]] {
+    private static func marks(of words: [Substring], characterSet: Set<String>) -> [[TranscriptMark]] {
         var groups: [[TranscriptMark]] = []
+        // The lesson's tokens by their Morse pattern: `=` is `<BT>`, `+` is `<AR>`.
+        let byPattern = WrittenTokens.byPattern(characterSet)
         for word in words {
             let copy = Self.droppingNumber(Substring(word), characterSet: characterSet)
             guard !copy.isEmpty else { continue }
-            groups.append(copy.map { character in
-                let upper = Character(character.uppercased())
-                if Self.notCopiedSigns.contains(upper), !characterSet.contains(upper) { return .notCopied }
-                if !characterSet.contains(upper), MorseAlphabet.symbol(for: upper) == nil { return .unreadable(String(character)) }
-                return .character(String(upper))
+            if characterSet.contains("<\(copy.uppercased())>"), let pattern = WrittenTokens.pattern(of: "<\(copy.uppercased())>") {
+                groups.append([.character(byPattern[pattern] ?? "<\(copy.uppercased())>")])  // `BT` written for <BT>
+                continue
+            }
+            groups.append(WrittenTokens.split(copy).map { token in
+                if token.count == 1, let sign = token.first, Self.notCopiedSigns.contains(sign), !characterSet.contains(token) { return .notCopied }
+                guard let pattern = WrittenTokens.pattern(of: token) else {
+                    return characterSet.contains(token) ? .character(token) : .unreadable(token)
+                }
+                return .character(byPattern[pattern] ?? token)
             })
         }
         return groups
     }
 
     /// What was written that is no Morse character (emoji, letters of other scripts), after folding.
-    public static func unreadableCharacters(in text: String, characterSet: Set<Character>) -> [String] {
+    public static func unreadableCharacters(in text: String, characterSet: Set<String>) -> [String] {
         Transcript(text: text, characterSet: characterSet).groups.joined().compactMap {
             if case let .unreadable(written) = $0 { return written }
             return nil
@@ -102,7 +111,7 @@ public struct Transcript: Sendable, Hashable {
     /// or sheet time (`1:05`) in front, as learners write them at the start
     /// of a line or before each group. A number is kept when every sign of
     /// it could be copy (`5.` in the full course): write `12)` there.
-    static func droppingNumber(_ word: Substring, characterSet: Set<Character>) -> Substring {
+    static func droppingNumber(_ word: Substring, characterSet: Set<String>) -> Substring {
         let digits = word.prefix(while: { $0.isASCII && $0.isNumber })
         guard !digits.isEmpty else { return word }
         var rest = word.dropFirst(digits.count)
@@ -117,7 +126,7 @@ public struct Transcript: Sendable, Hashable {
         } else if !rest.isEmpty {
             return word  // digits run into copy: not a number
         }
-        let couldBeCopy = number.allSatisfy { characterSet.contains($0) }
+        let couldBeCopy = number.allSatisfy { characterSet.contains(String($0)) }
         return couldBeCopy ? word : rest
     }
 }

@@ -25,6 +25,8 @@ public struct AnswerKey: Sendable, Hashable, Codable {
     public var level: Int
     /// The unlocked characters, in course order.
     public var characters: String
+    /// `characters` as what is sent one at a time (a prosign is one), upper-cased.
+    public var characterTokens: Set<String> { Set(WrittenTokens.split(characters)) }
     public var newestCharacter: String
     public var lessonNumber: Int
     public var lessonCount: Int

@@ -182,7 +182,7 @@ struct GradeCommand: ParsableCommand {
             var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
                                  progressFile: store.path)
             text.keying = keying
-            if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: Set(key.characters.uppercased())) }
+            if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: key.characterTokens) }
             if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
             if dryRun, let earlier = outcome.replaced {
                 text.notRecorded = "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "

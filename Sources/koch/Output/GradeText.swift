@@ -18,7 +18,7 @@ struct GradeText {
     var text: String {
         var lines: [String] = []
         let session = outcome.session
-        let unlocked = key.characters.map(String.init).joined(separator: " ")
+        let unlocked = WrittenTokens.split(key.characters).joined(separator: " ")
         lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), level \(key.level) (\(unlocked)), done \(session.date.day) \(session.date.timeOfDay)")
         let copied = keying == nil ? "copied" : "keyed"
         if let keying {

@@ -19,7 +19,7 @@ enum PackPages {
                     "count": lesson.count,
                     "lessonID": lesson.lessonID,
                     "level": lesson.settings.level,
-                    "characters": key.characters.map(String.init).joined(separator: " "),
+                    "characters": WrittenTokens.split(key.characters).joined(separator: " "),
                     "newestCharacter": key.newestCharacter,
                     "speed": "\(lesson.settings.characterSpeedWPM.formatted)/\(lesson.settings.effectiveSpeedWPM.formatted) WPM",
                     "duration": AnswerSheet.minuteSecond(key.durationSeconds),

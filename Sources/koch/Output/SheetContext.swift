@@ -30,7 +30,7 @@ enum SheetContext {
             "course": key.course.rawValue,
             "direction": key.direction.rawValue,
             "isSend": key.direction == .send,
-            "characters": key.characters.map(String.init).joined(separator: " "),
+            "characters": WrittenTokens.split(key.characters).joined(separator: " "),
             "newestCharacter": key.newestCharacter,
             "lessonNumber": key.lessonNumber,
             "lessonCount": key.lessonCount,
