@@ -90,6 +90,19 @@ import Testing
         #expect(lines.first?.contains(" 1. \(groups[0]["text"] as! String)") == true)
     }
 
+    @Test func aRerunWithTheSameSeedSaysItReplacesTheEarlierFiles() throws {
+        let folder = try KochBinary.scratchFolder()
+        let arguments = ["lesson", "--minutes", "0.5", "--seed", "5", "--format", "none", "--out", folder, "--progress", folder + "/p.json"]
+        let first = try KochBinary.run(arguments)
+        #expect(first.succeeded && !first.standardOutput.contains("replacing"), "\(first.standardOutput)")
+        let again = try KochBinary.run(arguments)
+        #expect(again.standardOutput.contains("replacing 2 files of an earlier run"), "\(again.standardOutput)")
+        // Another seed makes other files, and says nothing of replacing.
+        let other = try KochBinary.run(["lesson", "--minutes", "0.5", "--seed", "6", "--format", "none", "--out", folder, "--progress", folder + "/p.json"])
+        #expect(!other.standardOutput.contains("replacing"), "\(other.standardOutput)")
+        #expect(try files(in: folder).filter { $0.hasSuffix(".key.json") }.count == 2)
+    }
+
     @Test func mp3CarriesTheLessonTagsAsFFprobeShowsThem() throws {
         let folder = try KochBinary.scratchFolder()
         try KochBinary.run(["lesson", "--level", "3", "--minutes", "1", "--count", "2", "--seed", "9", "--out", folder])
@@ -104,7 +117,9 @@ import Testing
         probe.waitUntilExit()
         let format = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["format"] as? [String: Any])
         let tags = try #require(format["tags"] as? [String: Any])
-        #expect(tags["title"] as? String == "Koch level 3 lesson 2 (KMR)")
+        // The title carries the lesson's ID (as the file name does), so that a car stereo tells days apart.
+        let identifier = String(mp3.dropLast(4).split(separator: "-").last ?? "")
+        #expect(tags["title"] as? String == "Koch level 3 lesson 2 (KMR) \(identifier)")
         #expect((tags["album"] as? String)?.contains("level 3") == true)
         #expect(tags["track"] as? String == "2/2")
         #expect((tags["comment"] as? String)?.contains("R03-") == true)

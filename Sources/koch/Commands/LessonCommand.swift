@@ -118,10 +118,14 @@ struct LessonCommand: ParsableCommand {
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
         for lesson in lessons {
+            let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
             let files = try writer.write(lesson, createdAt: Self.createdAt())
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
             print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)")
             for file in files { print("    \(file)") }
+            if !earlier.isEmpty {
+                print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
+            }
         }
     }
 

@@ -92,8 +92,10 @@ struct LessonWriter {
         let what = settings.customCharacters != nil ? "Koch \(characters)"
             : settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)"
         let shown = settings.kind.usesLevel && settings.customCharacters == nil ? " (\(characters))" : ""
+        // A car stereo shows the title alone: the lesson's ID sets apart the lessons of different days.
+        let identifier = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID
         return MP3Tags(
-            title: "\(what) lesson \(lesson.number)\(shown)",
+            title: "\(what) lesson \(lesson.number)\(shown) \(identifier)",
             album: "koch Morse course (\(settings.course.rawValue)) level \(settings.level)",
             artist: "koch",
             track: lesson.number,
