@@ -36,8 +36,9 @@ lesson: release
 	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
+# The debug build is made from scratch; the release binary `make lesson` made is kept.
 test: test-deps
-	rm -rf .build
+	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 
