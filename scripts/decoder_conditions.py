@@ -155,10 +155,16 @@ def write_table(outdir, seeds, table, mc):
     return [case_name(condition) for condition in table]
 
 
-def write_cases(outdir, seeds):
-    """Writes every condition for every seed; returns the case names in order."""
-    mc = corpus_module()
-    return write_table(outdir, seeds, conditions(mc), mc)
+def case_writer(conditions):
+    """The `write_cases(outdir, seeds)` of a conditions script: writes every condition of
+    `conditions(mc)` for every seed; returns the case names in order."""
+    def write_cases(outdir, seeds):
+        mc = corpus_module()
+        return write_table(outdir, seeds, conditions(mc), mc)
+    return write_cases
+
+
+write_cases = case_writer(conditions)
 
 
 def cli(doc, write):

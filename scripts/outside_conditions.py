@@ -29,8 +29,7 @@ in 500 Hz around it) unless a condition says otherwise.
 """
 import numpy as np
 
-from decoder_conditions import cli, write_table
-from decoder_limits import corpus_module
+from decoder_conditions import case_writer, cli
 
 WORDS = ["SOS", "PARIS", "CQ DE W2ASM", "TEST", "QRZ", "73 ES GL"]
 OVERS = ["CQ TEST YU7NKA", "YU7NKA DL1ABC", "DL1ABC 599 001", "TU 599 002", "QRZ", "R 73", "TU",
@@ -222,10 +221,7 @@ TARGETS = {
 }
 
 
-def write_cases(outdir, seeds):
-    """Writes every condition for every seed; returns the case names in order."""
-    mc = corpus_module()
-    return write_table(outdir, seeds, conditions(mc), mc)
+write_cases = case_writer(conditions)
 
 
 if __name__ == "__main__":

@@ -27,8 +27,7 @@ import numpy as np
 from scipy import signal
 from scipy.io import wavfile
 
-from decoder_conditions import cli, write_table
-from decoder_limits import corpus_module
+from decoder_conditions import case_writer, cli
 
 SENTENCES = [
     "Did you remember to buy the milk on the way home this evening",
@@ -265,10 +264,7 @@ TARGETS = {
 }
 
 
-def write_cases(outdir, seeds):
-    """Writes every condition for every seed; returns the case names in order."""
-    mc = corpus_module()
-    return write_table(outdir, seeds, conditions(mc), mc)
+write_cases = case_writer(conditions)
 
 
 if __name__ == "__main__":

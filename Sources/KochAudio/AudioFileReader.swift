@@ -50,17 +50,19 @@ public final class AudioFileReader {
     }
 
     /// The data chunk's size as the header gives it and as the file holds it, when the header
-    /// promises more. A size the writer never filled in (0, or all ones: a recorder streaming
-    /// to the file) promises nothing.
+    /// promises more. A size the writer never filled in (a recorder streaming to the file
+    /// writes the largest size a 32-bit field holds, signed or not) promises nothing.
     static func promisedAndHeldBytes(log: String) -> (promised: Int, held: Int)? {
-        for line in log.split(separator: "\n") where line.hasPrefix("data") || line.hasPrefix("SSND") {
+        for line in log.split(separator: "\n") where (line.hasPrefix("data") || line.hasPrefix("SSND")) && line.contains("should be") {
             let numbers = line.split { !$0.isNumber }.compactMap { Int($0) }
-            guard line.contains("should be"), numbers.count >= 2 else { continue }
+            guard numbers.count >= 2 else { continue }
             let promised = numbers[numbers.count - 2], held = numbers[numbers.count - 1]
-            if promised > held, promised != 0xFFFF_FFFF, promised != 0x7FFF_FFFF, promised != 0xFFFF_FFFF - 8 { return (promised, held) }
+            if promised > held, !unfilledSizes.contains(promised) { return (promised, held) }
         }
         return nil
     }
+
+    private static let unfilledSizes: Set<Int> = [0xFFFF_FFFF, 0x7FFF_FFFF]
 
     deinit { sf_close(file) }
 

@@ -19,7 +19,7 @@ import Testing
     @Test func aDrillCountsForTheScheduleAndTheStreak() {
         let progress = replay([session(day: 0, correct: 95), drill(day: 1, correct: 95)])
         #expect(progress.sessionCount == 2)
-        #expect(progress.streak.days(asOf: day(1)) == 2)
+        #expect(progress.streak.days(asOf: day(1), dueDay: progress.nextDueDay) == 2)
     }
 
     @Test func aDrillIsKeyedFromItsSettings() throws {

@@ -16,8 +16,8 @@ import Testing
 
     @Test func streakIsBrokenOnceAWholeDayPassesWithoutPractice() {
         let progress = replay([session(day: 0, correct: 80), session(day: 1, correct: 80)])
-        #expect(progress.streak.days(asOf: day(2)) == 2)
-        #expect(progress.streak.days(asOf: day(3)) == 0)
+        #expect(progress.streak.days(asOf: day(2), dueDay: progress.nextDueDay) == 2)
+        #expect(progress.streak.days(asOf: day(3), dueDay: progress.nextDueDay) == 0)
         #expect(progress.streak.longestDays == 2)
     }
 

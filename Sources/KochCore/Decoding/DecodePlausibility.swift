@@ -2,8 +2,8 @@
 /// must not be recorded from.
 ///
 /// A learner keys an exercise at a human speed (about 5 to 50 WPM: 4 to 60 are
-/// accepted, as a speed read from few marks can be a little off), with dahs of 1.5 to 6 dits, and sends about the characters on
-/// the sheet. A decode that breaks one of these read something else: talk,
+/// accepted, as a speed read from few marks can be a little off), with dahs of
+/// 1.5 to 6 dits, and sends about the characters on the sheet. A decode that breaks one of these read something else: talk,
 /// music, a carrier, another tone, or the right tone through too much echo.
 public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     case speedOutOfRange(speedWPM: Double, ditSeconds: Double)
@@ -17,8 +17,6 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     case tooManyCharacters(decoded: Int, expected: Int)
 
     public static let speedRangeWPM = 4.0...60.0
-    /// A tone given within this of a keyed tone the search found is that tone.
-    public static let givenToneWithinHz = 40.0
     public static let dahDitRatioRange = 1.5...6.0
     /// The decoded characters must be at least this fraction of the exercise's, and at most its inverse.
     public static let smallestCharacterShare = 0.5
@@ -58,7 +56,7 @@ extension DecodeResult {
             found.append(.toneNearTie(chosenHz: chosen, otherHz: other.frequencyHz))
         }
         if toneWasGiven, let given = toneHz, let keyed = toneSearch.best, toneSearch.searchedHz.contains(given),
-           !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ImplausibleDecode.givenToneWithinHz }) {
+           !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ToneCandidate.sameToneWithinHz }) {
             found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
         }
         guard let expectedCharacters else { return found }
@@ -69,6 +67,11 @@ extension DecodeResult {
             found.append(.tooManyCharacters(decoded: decoded, expected: expectedCharacters))
         }
         return found
+    }
+
+    /// The tones heard other than the one decoded, worth trying with `--tone`.
+    public var otherTonesHeardHz: [Double] {
+        toneCandidatesHz.filter { abs($0 - (toneHz ?? 0)) >= 20 }
     }
 
     /// The tones worth trying with `--tone`: the one decoded and the other candidates, best first.

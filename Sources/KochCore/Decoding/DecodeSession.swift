@@ -16,7 +16,7 @@ public enum DecodeSession {
         let tone: Double
         if let toneHz {
             tone = toneHz
-            if let best = search.best, abs(best.frequencyHz - toneHz) > 40 { weights = [] }
+            if let best = search.best, abs(best.frequencyHz - toneHz) > ToneCandidate.sameToneWithinHz { weights = [] }
         } else if let best = search.best {
             tone = best.frequencyHz
         } else {
@@ -25,7 +25,7 @@ public enum DecodeSession {
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
                 nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false)
         }
-        let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > 40 }
+        let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
         var decoder = try CWDecoder(configuration: DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
@@ -53,7 +53,7 @@ public enum DecodeSession {
         }
         return DecodeResult(
             output: output, toneHz: tone,
-            otherTones: search.others.filter { abs($0.frequencyHz - tone) > 40 },
+            otherTones: search.others.filter { abs($0.frequencyHz - tone) > ToneCandidate.sameToneWithinHz },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)

@@ -18,6 +18,10 @@ public struct ToneCandidate: Sendable, Hashable {
     /// Key-up level (noise floor in this band), dB relative to a full-scale sine.
     public let offLevelDB: Double
 
+    /// Pitches closer than this are one tone (a given `--tone` and the tone found, a rival and
+    /// the tone decoded); further apart, two.
+    public static let sameToneWithinHz = 40.0
+
     /// What candidates are ranked by: the keyedness, lowered by 20·log10 of the tonality.
     public var scoreDB: Double { Self.scoreDB(keyednessDB: keyednessDB, tonality: tonality) }
 

@@ -327,7 +327,7 @@ public struct ToneFinder: Sendable {
             }
             measures.append(row)
         }
-        var ranked: [(channel: Int, bin: Int, keyedness: Double, score: Double)] = []
+        var ranked: [(channel: Int, bin: Int, measure: BinMeasure)] = []
         for channel in 0..<channelCount where measuredCounts[channel] >= 3 {
             for bin in firstBin...lastBin {
                 let slot = bin - firstBin + 1
@@ -338,10 +338,10 @@ public struct ToneFinder: Sendable {
                 // the tone's bin nearest to it: the tone is as keyed as the clearer of the bin and its neighbours.
                 guard row[slot].keyedLevel >= row[slot - 1].keyedLevel, row[slot].keyedLevel >= row[slot + 1].keyedLevel else { continue }
                 let clearest = [row[slot - 1], row[slot], row[slot + 1]].max { $0.keyedness < $1.keyedness }!
-                ranked.append((channel, bin, clearest.keyedness, clearest.score))
+                ranked.append((channel, bin, clearest))
             }
         }
-        ranked.sort { $0.score > $1.score }
+        ranked.sort { $0.measure.score > $1.measure.score }
         var chosen: [ToneCandidate] = []
         var unsteady: [ToneCandidate] = []
         // Where talk or music is heard, a pitch is taken for a keyed tone only if it is keyed as
@@ -353,15 +353,12 @@ public struct ToneFinder: Sendable {
             return measure.isClear && !measure.isSteadyTone(talkHeard: false)
                 && splashSource(of: ranking.bin, in: measures[ranking.channel]) == ranking.bin
         }
-        for ranking in ranked where ranking.keyedness >= Self.minimumKeyednessDB {
+        for ranking in ranked where ranking.measure.keyedness >= Self.minimumKeyednessDB {
             let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
             let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
             guard frequency >= searchRangeHz.lowerBound - binHz, frequency <= searchRangeHz.upperBound + binHz else { continue }
             if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
-            let row = measures[entry.channel], entrySlot = entry.bin - firstBin + 1
-            let measure = entry.bin == ranking.bin
-                ? [row[entrySlot - 1], row[entrySlot], row[entrySlot + 1]].max { $0.keyedness < $1.keyedness }!
-                : row[entrySlot]
+            let measure = entry.bin == ranking.bin ? ranking.measure : measures[entry.channel][entry.bin - firstBin + 1]
             let candidate = ToneCandidate(
                 frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
                 tonality: measure.tonality, onLevelDB: measure.on, offLevelDB: measure.off)
@@ -383,7 +380,7 @@ public struct ToneFinder: Sendable {
             chosen.insert(fundamental, at: 0)
         }
         guard let best = chosen.first else {
-            let reason = unsteady.isEmpty ? silentOrSteadyReason(measures.map { $0.map(\.off) }) : .noSteadyTone
+            let reason = unsteady.isEmpty ? silentOrSteadyReason(measures) : .noSteadyTone
             return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
         }
         let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
@@ -483,14 +480,12 @@ public struct ToneFinder: Sendable {
         return (Double(bin) + offset) * binHz
     }
 
-    private func silentOrSteadyReason(_ offLevels: [[Double]]) -> NothingToDecodeReason {
+    private func silentOrSteadyReason(_ measures: [[BinMeasure]]) -> NothingToDecodeReason {
         if peakSample < 1e-4 { return .silence }
-        // A steady tone stands far above the median band level all the time (its 25th percentile is high).
-        for row in offLevels {
-            let sorted = row.sorted()
-            let median = sorted[sorted.count / 2]
-            if let top = row.indices.max(by: { row[$0] < row[$1] }), row[top] > median + 20, top > 0, top < row.count - 1 {
-                return .steadyCarrier(frequencyHz: Double(top + firstBin - 1) * binHz)
+        // A steady tone stands far above the band's key-up level all the time (see `steadyToneBins`).
+        for row in measures {
+            if let loudest = steadyToneBins(row).max(by: { row[$0 - firstBin + 1].off < row[$1 - firstBin + 1].off }) {
+                return .steadyCarrier(frequencyHz: refinedFrequency(bin: loudest, levels: row))
             }
         }
         return .noKeyedTone(searchedHz: searchRangeHz)

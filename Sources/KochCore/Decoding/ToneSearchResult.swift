@@ -39,7 +39,7 @@ public struct ToneSearchResult: Sendable, Hashable {
         guard let best else { return nil }
         return others.first {
             $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.onLevelDB - best.onLevelDB) < ToneFinder.nearTieLevelDB
-                && abs($0.frequencyHz - best.frequencyHz) > 40 && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
+                && abs($0.frequencyHz - best.frequencyHz) > ToneCandidate.sameToneWithinHz && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
         }
     }
 }

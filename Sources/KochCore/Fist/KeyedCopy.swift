@@ -15,17 +15,15 @@ public struct KeyedCopy: Sendable, Hashable {
 
     public init(key: AnswerKey, characters: [DecodedCharacter]) {
         // A character decoded is the key's token of the same code: `=` keyed for <BT> is <BT>.
-        let byPattern = WrittenTokens.byPattern(key.characterTokens)
+        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
         var groups: [[TranscriptMark]] = []
         for character in characters {
             if character.startsWord || groups.isEmpty { groups.append([]) }
             let text = character.text.uppercased()
             let pattern = String(character.elements.map(\.rawValue))
-            groups[groups.count - 1].append(.character(byPattern[pattern] ?? text))
+            groups[groups.count - 1].append(.character(alphabet.token(pattern: pattern) ?? text))
         }
-        let sentGroups = key.groups.map { group in
-            WrittenTokens.split(group.text).map { token in WrittenTokens.pattern(of: token).flatMap { byPattern[$0] } ?? token }
-        }
+        let sentGroups = key.groups.map { alphabet.tokens(of: $0.text) }
         let alignment = Alignment(sentGroups: sentGroups, transcript: Transcript(groups: groups))
         self.alignment = alignment
         score = Score(alignment: alignment, groupNumbers: key.groups.map(\.number))

@@ -23,14 +23,11 @@ public struct Score: Sendable, Hashable {
     public init(key: AnswerKey, transcript text: String) {
         let transcript = Transcript(text: text, characterSet: key.characterTokens)
         // One token for each code: where the lesson sends both `=` and <BT>, either is right for either.
-        let canonical = WrittenTokens.byPattern(key.characterTokens)
-        func tokens<S: StringProtocol>(_ text: S) -> [String] {
-            WrittenTokens.split(text).map { token in WrittenTokens.pattern(of: token).flatMap { canonical[$0] } ?? token }
-        }
-        let sentGroups = key.groups.map { tokens($0.text) }
+        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
+        let sentGroups = key.groups.map { alphabet.tokens(of: $0.text) }
         // The introduction is aligned too, so that a learner who copied it
         // is not charged for extra characters, and then left out of the score.
-        let introduction = key.introduction.map { $0.text.split(separator: " ").map { tokens($0) } } ?? []
+        let introduction = key.introduction.map { $0.text.split(separator: " ").map { alphabet.tokens(of: $0) } } ?? []
         let alignment = Alignment(sentGroups: introduction + sentGroups, transcript: transcript)
             .droppingLeadingGroups(introduction.count)
         self.init(alignment: alignment, groupNumbers: key.groups.map(\.number))

@@ -45,21 +45,21 @@ public struct Transcript: Sendable, Hashable {
 
     private static func marks(of words: [Substring], characterSet: Set<String>) -> [[TranscriptMark]] {
         var groups: [[TranscriptMark]] = []
-        // The lesson's tokens by their Morse pattern: `=` is `<BT>`, `+` is `<AR>`.
-        let byPattern = WrittenTokens.byPattern(characterSet)
+        let alphabet = WrittenTokens.Alphabet(characterSet)
         for word in words {
             let copy = Self.droppingNumber(Substring(word), characterSet: characterSet)
             guard !copy.isEmpty else { continue }
-            if characterSet.contains("<\(copy.uppercased())>"), let pattern = WrittenTokens.pattern(of: "<\(copy.uppercased())>") {
-                groups.append([.character(byPattern[pattern] ?? "<\(copy.uppercased())>")])  // `BT` written for <BT>
+            // A prosign's letters written as a group of their own (`BT` for <BT>).
+            let prosign = "<\(copy.uppercased())>"
+            if characterSet.contains(prosign) {
+                groups.append([.character(alphabet.reading(prosign))])
                 continue
             }
             groups.append(WrittenTokens.split(copy).map { token in
                 if token.count == 1, let sign = token.first, Self.notCopiedSigns.contains(sign), !characterSet.contains(token) { return .notCopied }
-                guard let pattern = WrittenTokens.pattern(of: token) else {
-                    return characterSet.contains(token) ? .character(token) : .unreadable(token)
-                }
-                return .character(byPattern[pattern] ?? token)
+                // What has no Morse code (an emoji) is a wrong character, shown plainly.
+                guard WrittenTokens.pattern(of: token) != nil else { return .unreadable(token) }
+                return .character(alphabet.reading(token))
             })
         }
         return groups

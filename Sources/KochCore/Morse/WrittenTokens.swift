@@ -26,12 +26,29 @@ public enum WrittenTokens {
         return MorseAlphabet.symbol(for: character)?.pattern
     }
 
-    /// The tokens by their Morse pattern (the first in sorted order where two share one).
-    public static func byPattern(_ tokens: Set<String>) -> [String: String] {
-        var table: [String: String] = [:]
-        for token in tokens.sorted() {
-            if let pattern = pattern(of: token), table[pattern] == nil { table[pattern] = token }
+    /// A lesson's tokens, by which what is written or decoded is read: each Morse code is one
+    /// token, so where a lesson sends `<BT>`, `=` (the same code) is `<BT>` too.
+    public struct Alphabet: Sendable {
+        private var byPattern: [String: String] = [:]
+
+        /// Where two of `tokens` share a code, the first in sorted order stands for both.
+        public init(_ tokens: Set<String>) {
+            for token in tokens.sorted() {
+                if let pattern = WrittenTokens.pattern(of: token), byPattern[pattern] == nil { byPattern[pattern] = token }
+            }
         }
-        return table
+
+        /// The lesson's token with this code, if it has one.
+        public func token(pattern: String) -> String? { byPattern[pattern] }
+
+        /// The lesson's token with the code of `token`, or `token` itself.
+        public func reading(_ token: String) -> String {
+            WrittenTokens.pattern(of: token).flatMap { byPattern[$0] } ?? token
+        }
+
+        /// The tokens of `text`, each read as the lesson's.
+        public func tokens<S: StringProtocol>(of text: S) -> [String] {
+            WrittenTokens.split(text).map(reading)
+        }
     }
 }

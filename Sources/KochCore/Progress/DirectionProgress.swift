@@ -60,7 +60,7 @@ public struct DirectionProgress: Sendable, Hashable {
         intervalDays = next.intervalDays
         lastIntervalReason = next.reason
         lastDay = max(lastDay ?? day, day)
-        streak.record(day, dueBefore: dueBefore, dueAfter: nextDueDay)
+        streak.record(day, dueBefore: dueBefore)
 
         pendingReviews.removeAll { $0.level == session.level && $0.dueDay <= day }
         if session.countsTowardLevel, session.level >= level, session.sent >= Self.advancementMinimumCharacters,

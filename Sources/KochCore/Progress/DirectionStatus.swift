@@ -38,7 +38,7 @@ public struct DirectionStatus: Sendable, Hashable {
         nextDueDay = progress.nextDueDay
         review = progress.pendingReviews.first
         isDue = (progress.nextDueDay.map { $0 <= today } ?? true) || (progress.pendingReviews.first.map { $0.dueDay <= today } ?? false)
-        streakDays = progress.streak.days(asOf: today)
+        streakDays = progress.streak.days(asOf: today, dueDay: progress.nextDueDay)
         longestStreakDays = progress.streak.longestDays
         lastDay = progress.lastDay
         weakCharacters = WeakCharacters(statistics: progress.characters)

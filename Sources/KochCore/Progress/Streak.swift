@@ -5,15 +5,13 @@ public struct Streak: Sendable, Hashable, Codable {
     public private(set) var days: Int = 0
     public private(set) var longestDays: Int = 0
     public private(set) var lastDay: CalendarDay?
-    /// The day the next practice is due after the last session, when known.
-    public private(set) var dueDay: CalendarDay?
 
     public init() {}
 
     /// Counts a session held on `day` (sessions come in date order). `dueBefore` is the day
     /// practice was due before it: days on which nothing was due do not break the streak, so a
     /// session on or before that day continues it however many days have passed.
-    public mutating func record(_ day: CalendarDay, dueBefore: CalendarDay? = nil, dueAfter: CalendarDay? = nil) {
+    public mutating func record(_ day: CalendarDay, dueBefore: CalendarDay? = nil) {
         if let lastDay {
             let gap = lastDay.days(until: day)
             if gap == 1 || (gap > 1 && dueBefore.map { day <= $0 } == true) {
@@ -25,13 +23,12 @@ public struct Streak: Sendable, Hashable, Codable {
             days = 1
         }
         lastDay = max(lastDay ?? day, day)
-        dueDay = dueAfter
         longestDays = max(longestDays, days)
     }
 
-    /// The streak as it stands on `today`: broken (0) once a day on which practice was due
-    /// (and the day after the last session) has passed without a session.
-    public func days(asOf today: CalendarDay) -> Int {
+    /// The streak as it stands on `today`, when practice is next due on `dueDay`: broken (0)
+    /// once that day (or the day after the last session, if later) has passed without a session.
+    public func days(asOf today: CalendarDay, dueDay: CalendarDay?) -> Int {
         guard let lastDay else { return 0 }
         let lastSafeDay = max(lastDay.adding(days: 1), dueDay ?? lastDay)
         return today <= lastSafeDay ? days : 0

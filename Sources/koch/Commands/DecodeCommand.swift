@@ -9,7 +9,7 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode the Morse in a recording (a sidetone, a lesson, a receiver).",
         discussion: """
-            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 4 kHz or more. \
+            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 2 kHz or more. \
             Finds the keyed tone between 300 and 1500 Hz by itself (the tone that is switched \
             on and off at a steady pitch, not the loudest one: hum, a steady carrier, weaker \
             stations, talk and music are passed over), follows fading, a drifting tone and \
@@ -95,8 +95,8 @@ struct DecodeCommand: ParsableCommand {
         }
         let implausible = result.output.characters.isEmpty ? [] : result.implausibilities()
         if !implausible.isEmpty {
-            let others = result.toneCandidatesHz.filter { abs($0 - (result.toneHz ?? 0)) >= 20 }
-            let advice = others.isEmpty ? "" : " Other tones heard: " + others.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ") + " (--tone)."
+            let others = result.otherTonesHeardHz
+            let advice = others.isEmpty ? "" : " Other tones heard: " + DayText.hertz(others) + " (--tone)."
             printError("\(file): this decode is doubtful: \(implausible.map(\.description).joined(separator: "; ")).\(advice)")
         }
         if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {

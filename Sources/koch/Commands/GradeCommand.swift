@@ -115,8 +115,8 @@ struct GradeCommand: ParsableCommand {
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        if date != nil, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
-            throw CommandFailure(description: "--date \(date ?? ""): \(problem) Nothing was recorded: \(progress.store.path) was not changed.")
+        if let date, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
+            throw refusal("--date \(date): \(problem)")
         }
         var keying: KeyingRecording?
         let score: Score
@@ -132,10 +132,7 @@ struct GradeCommand: ParsableCommand {
         }
         if !force, let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: AnswerKeyFile.siblings(of: keyPath)) {
             let source = audioPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
-            throw CommandFailure(description: """
-                \(source): \(mismatch) Nothing was recorded: \(progress.store.path) was not changed. \
-                If it is your copy of \(key.lessonID), grade it again with --force.
-                """)
+            throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
         }
         let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
         let store = progress.store
@@ -150,19 +147,21 @@ struct GradeCommand: ParsableCommand {
         } else {
             do {
                 outcome = try store.update { recorded in
-                if let earlier = recorded.session(lessonID: session.lessonID), !replace {
-                    throw CommandFailure(description: """
-                        Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
-                        graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
-                        A lesson counts once. To grade it again, replacing that result, add --replace. \
-                        \(store.path) was not changed.
-                        """)
-                }
-                try checkCourse(of: session, against: recorded, path: store.path)
-                return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
+                    if let earlier = recorded.session(lessonID: session.lessonID), !replace {
+                        throw CommandFailure(description: """
+                            Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
+                            graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
+                            A lesson counts once. To grade it again, replacing that result, add --replace. \
+                            \(store.path) was not changed.
+                            """)
+                    }
+                    try checkCourse(of: session, against: recorded, path: store.path)
+                    return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
                 }
             } catch let failure as FileError where failure.isWriteFailure {
-                outcome = GradeOutcome(progress: (try? store.read()) ?? LearnerProgress(), session: session)
+                // The figures are shown only from the learner's own record; if that cannot be read either, the error alone.
+                guard let recorded = try? store.read() else { throw failure }
+                outcome = GradeOutcome(progress: recorded, session: session)
                 writeFailure = failure
             }
         }
@@ -248,15 +247,20 @@ struct GradeCommand: ParsableCommand {
         return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
     }
 
+    /// A grade refused before anything was written: why, that nothing was recorded, and what to do.
+    private func refusal(_ why: String, then advice: String = "") -> CommandFailure {
+        CommandFailure(description: "\(why) Nothing was recorded: \(progress.store.path) was not changed." + (advice.isEmpty ? "" : " " + advice))
+    }
+
     /// Why a decode is not graded, and what to try instead.
     static func refusal(path: String, result: DecodeResult, implausible: [ImplausibleDecode], toneGiven: Bool) -> String {
         let tone = result.toneHz.map { " at \(Int($0.rounded())) Hz" } ?? ""
         var advice: [String] = []
-        let others = result.toneCandidatesHz.filter { abs($0 - (result.toneHz ?? 0)) >= 20 }
+        let others = result.otherTonesHeardHz
         if toneGiven {
-            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : Self.hertz(result.toneCandidatesHz)))
+            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : DayText.hertz(result.toneCandidatesHz)))
         } else if !others.isEmpty {
-            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(Self.hertz(others)))")
+            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(DayText.hertz(others)))")
         } else {
             advice.append("give your sidetone's pitch with --tone HZ if you know it")
         }
@@ -267,10 +271,6 @@ struct GradeCommand: ParsableCommand {
             It read "\(String(result.text.prefix(60)))\(result.text.count > 60 ? "…" : "")". Nothing was recorded. \
             To try again: \(advice.joined(separator: "; ")).
             """
-    }
-
-    private static func hertz(_ tones: [Double]) -> String {
-        tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
     }
 
     /// A decoding under this accuracy is tried again at the exercise's speed.

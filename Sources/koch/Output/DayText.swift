@@ -29,6 +29,11 @@ enum DayText {
         Self.count(count, "day")
     }
 
+    /// `650 Hz, 702 Hz`.
+    static func hertz(_ tones: [Double]) -> String {
+        tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
+    }
+
     /// `3 lessons`, `1 lesson`: a count and its noun, singular for one.
     static func count(_ count: Int, _ noun: String) -> String {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
