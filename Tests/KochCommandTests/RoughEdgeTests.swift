@@ -82,6 +82,10 @@ import Testing
         #expect(!refused.succeeded)
         #expect(refused.standardError.contains("matches almost nothing"), "\(refused.standardError)")
         #expect(scratch.progressBytes() == nil)
+        // Nor does a copy in a script with no Morse letters.
+        let foreign = try scratch.grade(key, copy: String(repeating: "Привет мир ", count: length / 10 + 1), date: "2026-11-20T19:30")
+        #expect(!foreign.succeeded && foreign.standardError.contains("matches almost nothing"), "\(foreign.standardError)")
+        #expect(scratch.progressBytes() == nil)
         // A learner who caught little still has that recorded: a short, poor copy is a real session.
         #expect(try scratch.grade(key, copy: "K M", date: "2026-11-20T19:30").succeeded)
     }

@@ -28,14 +28,21 @@ public enum CopyMismatch: Sendable, Hashable, CustomStringConvertible {
         if let (other, accuracy) = best, accuracy >= otherAtLeast, accuracy >= score.accuracy + otherBetterBy {
             return .matchesAnother(lessonID: other.lessonID, otherAccuracy: accuracy, accuracy: score.accuracy)
         }
-        // Written characters, and those of them that this lesson never sends: a learner copies
-        // with the characters they know.
+        // Written characters, and those of them that this lesson never sends (signs that are no
+        // Morse character among them): a learner copies with the characters they know.
         let characterSet = key.characterTokens
-        let marks = Transcript(text: copy, characterSet: characterSet).groups.joined()
         var written = 0, foreign = 0
-        for case let .character(text) in marks {
-            written += 1
-            if !characterSet.contains(text) { foreign += 1 }
+        for mark in Transcript(text: copy, characterSet: characterSet).groups.joined() {
+            switch mark {
+            case let .character(text):
+                written += 1
+                if !characterSet.contains(text) { foreign += 1 }
+            case .unreadable:
+                written += 1
+                foreign += 1
+            case .notCopied:
+                break
+            }
         }
         guard Double(written) >= fullCopyShare * Double(score.sent) else { return nil }
         if score.accuracy < nothingBelow || (Double(foreign) >= foreignShare * Double(written) && score.accuracy < foreignBelow) {
