@@ -11,6 +11,9 @@ struct Koch: ParsableCommand {
             your copy with `koch grade`.
             """,
         version: "0.1.0",
-        subcommands: [LessonCommand.self, RenderCommand.self, GradeCommand.self, StatusCommand.self, DecodeCommand.self, PackCommand.self]
+        subcommands: [
+            LessonCommand.self, RenderCommand.self, GradeCommand.self, StatusCommand.self, ChartCommand.self, DecodeCommand.self, PackCommand.self,
+            ResetCommand.self,
+        ]
     )
 }

@@ -193,7 +193,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
         let receive = try #require(status["receive"] as? [String: Any])
         #expect(receive["dueNow"] as? Bool == true)
         #expect(receive["sessions"] as? Int == 5)
-        #expect(receive["streak"] as? Int == 1)
+        #expect(status["streak"] as? Int == 1)
     }
 
     @Test func statusOfANewLearnerIsLevelTwoAndMakesNoFile() throws {

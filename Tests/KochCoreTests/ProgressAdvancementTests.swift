@@ -29,12 +29,18 @@ import Testing
     }
 
     @Test func aLessonBelowTheLearnersLevelDoesNotRaiseIt() {
-        let progress = replay([session(day: 0, correct: 100, level: 6), session(day: 1, correct: 100, level: 4)])
-        #expect(progress.level == 7)
+        let progress = replay([session(day: 0, correct: 100), session(day: 1, correct: 100, level: 3), session(day: 2, correct: 100, level: 3)])
+        #expect(progress.level == 4)
+    }
+
+    @Test func aLessonFarAboveTheLevelAddsOneCharacter() {
+        #expect(replay([session(day: 0, correct: 100, level: 20)]).level == 3)
+        #expect(replay([session(day: 0, correct: 100, level: 20), session(day: 1, correct: 100, level: 20)]).level == 4)
     }
 
     @Test func theLastLevelIsTheCeiling() {
-        #expect(replay([session(day: 0, correct: 100, level: 26)]).level == 26)
+        let sessions = (0..<30).map { session(day: $0, correct: 100, level: min(2 + $0, 26)) }
+        #expect(replay(sessions).level == 26)
     }
 
     @Test func directionsHaveSeparateLevelsAndSchedules() {

@@ -2,38 +2,69 @@ import Foundation
 import Testing
 @testable import KochCore
 
-/// Lessons that are not a level's (a drill of chosen characters, a QSO, a
-/// text) count for the schedule and statistics but never move the level.
+/// Lessons that are not a level's (a drill of chosen characters, words,
+/// callsigns, a QSO, a text) count for the statistics and the streak but
+/// never move the level or the schedule.
 @Suite struct ProgressDrillTests {
-    func drill(day: Int, correct: Int) -> GradedSession {
-        var drill = session(day: day, correct: correct, id: "drill-\(day)")
-        drill.countsTowardLevel = false
+    func lesson(_ kind: SessionKind, day: Int, correct: Int, level: Int = 2) -> GradedSession {
+        var drill = session(day: day, correct: correct, level: level, id: "\(kind)-\(day)")
+        drill.kind = kind
         return drill
     }
 
-    @Test func aPerfectDrillDoesNotMoveTheLevel() {
-        #expect(replay([drill(day: 0, correct: 100)]).level == 2)
-        #expect(replay([drill(day: 0, correct: 100), session(day: 1, correct: 95)]).level == 3)
+    @Test func onlyLevelLessonsMoveTheLevel() {
+        for kind in SessionKind.allCases where kind != .groups {
+            #expect(replay([lesson(kind, day: 0, correct: 100)]).level == 2, "\(kind)")
+        }
+        #expect(replay([lesson(.drill, day: 0, correct: 100), session(day: 1, correct: 95)]).level == 3)
     }
 
-    @Test func aDrillCountsForTheScheduleAndTheStreak() {
-        let progress = replay([session(day: 0, correct: 95), drill(day: 1, correct: 95)])
-        #expect(progress.sessionCount == 2)
-        #expect(progress.streak.days(asOf: day(1), dueDay: progress.nextDueDay) == 2)
+    @Test func otherKindsLeaveTheScheduleAlone() {
+        let level = session(day: 0, correct: 95)
+        let alone = replay([level])
+        for kind in SessionKind.allCases where kind != .groups {
+            for correct in [50, 100] {
+                let progress = replay([level, lesson(kind, day: 1, correct: correct)])
+                #expect(progress.nextDueDay == alone.nextDueDay, "\(kind) at \(correct) %")
+                #expect(progress.intervalDays == alone.intervalDays)
+                #expect(progress.sessionCount == 2)
+                #expect(progress.levelSessionCount == 1)
+                #expect(progress.sent == 200)
+            }
+        }
     }
 
-    @Test func aDrillIsKeyedFromItsSettings() throws {
+    @Test func otherKindsKeepTheStreak() {
+        let learner = LearnerState(progress: LearnerProgress(sessions: [session(day: 0, correct: 95), lesson(.qso, day: 1, correct: 40)]))
+        #expect(learner.streak.days == 2)
+    }
+
+    @Test func eachKindIsReadFromTheKeysSettings() throws {
         var settings = LessonSettings()
-        settings.customCharacters = "KMRS"
         settings.introduction = false
-        let key = AnswerKey(lesson: try Lesson(settings: settings), createdAt: Date(timeIntervalSince1970: 0))
-        let score = Score(key: key, transcript: key.sentText)
-        let graded = GradedSession(key: key, score: score, date: session(day: 0, correct: 1).date, gradedAt: session(day: 0, correct: 1).date)
-        #expect(!graded.countsTowardLevel)
-        let encoded = String(decoding: try JSONEncoder().encode(graded), as: UTF8.self)
-        #expect(encoded.contains("\"countsTowardLevel\":false"))
+        let stamp = session(day: 0, correct: 1).date
+        func kind(_ change: (inout LessonSettings) -> Void) throws -> SessionKind {
+            var changed = settings
+            change(&changed)
+            let key = AnswerKey(lesson: try Lesson(settings: changed), createdAt: Date(timeIntervalSince1970: 0))
+            return GradedSession(key: key, score: Score(key: key, transcript: key.sentText), date: stamp, gradedAt: stamp).kind
+        }
+        #expect(try kind { _ in } == .groups)
+        #expect(try kind { $0.customCharacters = "KMRS" } == .drill)
+        #expect(try kind { $0.kind = .callsigns; $0.course = .full; $0.level = 40 } == .callsigns)
+    }
+
+    @Test func formatOneSessionsGetTheirKindFromCountsTowardLevel() throws {
         let plain = String(decoding: try JSONEncoder().encode(session(day: 0, correct: 1)), as: UTF8.self)
-        #expect(!plain.contains("countsTowardLevel"))
-        #expect(try JSONDecoder().decode(GradedSession.self, from: Data(plain.utf8)).countsTowardLevel)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [String: Any])
+        object.removeValue(forKey: "kind")
+        let levelLesson = try JSONSerialization.data(withJSONObject: object)
+        #expect(try JSONDecoder().decode(GradedSession.self, from: levelLesson).kind == .groups)
+        object["countsTowardLevel"] = false
+        let drill = try JSONSerialization.data(withJSONObject: object)
+        #expect(try JSONDecoder().decode(GradedSession.self, from: drill).kind == .other)
+        let rewritten = String(decoding: try JSONEncoder().encode(try JSONDecoder().decode(GradedSession.self, from: drill)), as: UTF8.self)
+        #expect(rewritten.contains("\"kind\":\"other\""))
+        #expect(!rewritten.contains("countsTowardLevel"))
     }
 }

@@ -15,10 +15,10 @@ import Testing
     }
 
     @Test func streakIsBrokenOnceAWholeDayPassesWithoutPractice() {
-        let progress = replay([session(day: 0, correct: 80), session(day: 1, correct: 80)])
-        #expect(progress.streak.days(asOf: day(2), dueDay: progress.nextDueDay) == 2)
-        #expect(progress.streak.days(asOf: day(3), dueDay: progress.nextDueDay) == 0)
-        #expect(progress.streak.longestDays == 2)
+        let learner = LearnerState(progress: LearnerProgress(sessions: [session(day: 0, correct: 80), session(day: 1, correct: 80)]))
+        #expect(learner.streakDays(asOf: day(2)) == 2)
+        #expect(learner.streakDays(asOf: day(3)) == 0)
+        #expect(learner.streak.longestDays == 2)
     }
 
     @Test func streakDaysAreTheLearnersLocalDays() {
@@ -28,7 +28,22 @@ import Testing
         let early = session(day: 1, correct: 80, hour: 0, utcOffsetSeconds: 3600)
         #expect(late.date.day == day(0))
         #expect(early.date.day == day(1))
-        #expect(replay([late, early]).streak.days == 2)
+        #expect(LearnerState(progress: LearnerProgress(sessions: [late, early])).streak.days == 2)
+    }
+
+    @Test func oneStreakForBothDirections() {
+        let learner = LearnerState(progress: LearnerProgress(sessions: [
+            session(day: 0, correct: 95), session(day: 1, correct: 95, direction: .send), session(day: 2, correct: 95),
+        ]))
+        #expect(learner.streak.days == 3)
+        #expect(learner.streakDays(asOf: day(3)) == 3)
+    }
+
+    @Test func aDueDayInEitherDirectionBreaksTheStreakWhenMissed() {
+        // Receive is due on day 1 (interval 1 after a 50 % session); send on day 2.
+        let sessions = [session(day: 0, correct: 50), session(day: 0, correct: 95, direction: .send), session(day: 2, correct: 95, direction: .send)]
+        let learner = LearnerState(progress: LearnerProgress(sessions: sessions))
+        #expect(learner.streak.days == 1)
     }
 
     @Test func timestampsKeepTheirOffsetThroughText() throws {

@@ -54,7 +54,8 @@ public struct PackPlan: Sendable {
             levelSettings.level = level
             let characters = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
             return FolderRequest(name: "level-" + (level < 10 ? "0" : "") + String(level),
-                                 title: "Level \(level) (\(characters))", settings: levelSettings, content: content)
+                                 title: (settings.direction == .send ? "Send, level" : "Level") + " \(level) (\(characters))",
+                                 settings: levelSettings, content: content)
         }
     }
 

@@ -1,28 +1,38 @@
 /// Where the learner stands in one direction, replayed from the graded
-/// sessions in date order (rules in `SpacedRepetition`, `Streak`,
-/// `LevelReview`).
+/// sessions in date order (rules in `SpacedRepetition`, `LevelReview`;
+/// the streak, which is the learner's and not a direction's, in
+/// `LearnerState`).
 ///
-/// Advancement: a session of a level's lesson (not a drill of chosen
-/// characters, a QSO or a text) at the learner's level or above with at least
-/// 90 % over at least 20 characters sent moves the learner to the level
-/// after the lesson's (at most the course's last). A level never goes down,
-/// and a lesson below the learner's level never raises it.
+/// Every session counts for the statistics. Only a level lesson
+/// (`SessionKind.groups`) moves the level and the schedule:
+/// - one at the learner's level or above with at least 90 % over at least
+///   20 characters sent moves the learner up one level (one new character;
+///   at most the course's last), whatever level the lesson was made at;
+/// - one below the learner's level is a review: it moves the schedule and
+///   may be the level's review, never the level.
+///
+/// A level never goes down.
 public struct DirectionProgress: Sendable, Hashable {
     public static let advancementPercent = 90
     public static let advancementMinimumCharacters = 20
 
     public let direction: Direction
+    /// The course of the direction's level lessons (letters before the first).
     public private(set) var course: KochCourse
     public private(set) var level: Int
     public private(set) var sessionCount = 0
+    /// Sessions that were level lessons.
+    public private(set) var levelSessionCount = 0
     public private(set) var sent = 0
     public private(set) var correct = 0
     public private(set) var inserted = 0
     public private(set) var characters: [String: CharacterStatistics] = [:]
     public private(set) var intervalDays = SpacedRepetition.initialIntervalDays
     public private(set) var lastIntervalReason: SpacedRepetition.Reason?
+    /// The day of the last level lesson: the schedule counts from it.
     public private(set) var lastDay: CalendarDay?
-    public private(set) var streak = Streak()
+    /// The day of the last session of any kind.
+    public private(set) var lastPracticeDay: CalendarDay?
     /// Reviews scheduled and not yet done, earliest first.
     public private(set) var pendingReviews: [LevelReview] = []
 
@@ -34,25 +44,39 @@ public struct DirectionProgress: Sendable, Hashable {
 
     /// The replay of every session of `direction` in `progress`.
     public init(progress: LearnerProgress, direction: Direction) {
-        let sessions = progress.sessions.enumerated()
-            .filter { $0.element.direction == direction }
-            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
-            .map(\.element)
-        self.init(direction: direction, course: sessions.last?.course ?? .letters)
-        guard let firstDay = progress.firstSession?.date.day else { return }
-        for session in sessions { apply(session, learnerFirstDay: firstDay) }
+        self = LearnerState(progress: progress)[direction]
     }
 
-    /// Next practice day; nil before the first session (practice is due).
+    /// Next practice day; nil before the first level lesson (practice is due).
     public var nextDueDay: CalendarDay? { lastDay?.adding(days: intervalDays) }
 
     /// Correct / (sent + inserted) over every session, nil before the first.
     public var accuracy: Double? { sent + inserted > 0 ? Double(correct) / Double(sent + inserted) : nil }
 
+    /// What a level lesson graded now would do to the level: the rule of
+    /// advancement, applied to `session` against the level before it.
+    public func levelDecision(for session: GradedSession) -> LevelDecision {
+        guard session.kind.isLevelLesson else { return .notLevelLesson(session.kind) }
+        if session.level < level { return .review(lessonLevel: session.level) }
+        if session.sent < Self.advancementMinimumCharacters { return .tooFewCharacters(session.sent) }
+        guard session.accuracy(atLeastPercent: Self.advancementPercent) else { return .belowPassMark }
+        return level >= course.lastLevel ? .courseComplete : .up(to: level + 1)
+    }
+
     /// Folds one session (in date order) into the state.
     public mutating func apply(_ session: GradedSession, learnerFirstDay: CalendarDay) {
         let day = session.date.day
-        let dueBefore = nextDueDay
+        sessionCount += 1
+        sent += session.sent
+        correct += session.correct
+        inserted += session.inserted
+        characters.merge(session.characters, uniquingKeysWith: +)
+        lastPracticeDay = max(lastPracticeDay ?? day, day)
+        guard session.kind.isLevelLesson else { return }
+
+        levelSessionCount += 1
+        course = session.course
+        let decision = levelDecision(for: session)
         let next = SpacedRepetition.nextInterval(
             after: session, intervalDays: intervalDays,
             daysSinceLastSession: lastDay.map { $0.days(until: day) },
@@ -60,24 +84,12 @@ public struct DirectionProgress: Sendable, Hashable {
         intervalDays = next.intervalDays
         lastIntervalReason = next.reason
         lastDay = max(lastDay ?? day, day)
-        streak.record(day, dueBefore: dueBefore)
-
         pendingReviews.removeAll { $0.level == session.level && $0.dueDay <= day }
-        if session.countsTowardLevel, session.level >= level, session.sent >= Self.advancementMinimumCharacters,
-           session.accuracy(atLeastPercent: Self.advancementPercent) {
-            let reached = min(session.level + 1, session.course.lastLevel)
-            if reached > level {
-                level = reached
-                pendingReviews.removeAll { $0.level == reached }
-                pendingReviews.append(LevelReview(level: reached, dueDay: day.adding(days: LevelReview.delayDays)))
-                pendingReviews.sort { $0.dueDay < $1.dueDay }
-            }
+        if case let .up(reached) = decision {
+            level = reached
+            pendingReviews.removeAll { $0.level == reached }
+            pendingReviews.append(LevelReview(level: reached, dueDay: day.adding(days: LevelReview.delayDays)))
+            pendingReviews.sort { $0.dueDay < $1.dueDay }
         }
-        course = session.course
-        sessionCount += 1
-        sent += session.sent
-        correct += session.correct
-        inserted += session.inserted
-        characters.merge(session.characters, uniquingKeysWith: +)
     }
 }

@@ -19,9 +19,10 @@ public struct DirectionStatus: Sendable, Hashable {
     public let review: LevelReview?
     /// Practice (or a review) is due on `today` or was due before.
     public let isDue: Bool
-    public let streakDays: Int
-    public let longestStreakDays: Int
+    /// The last session of any kind.
     public let lastDay: CalendarDay?
+    /// Sessions that were level lessons (the others count for statistics only).
+    public let levelSessionCount: Int
     public let weakCharacters: WeakCharacters
 
     public init(progress: DirectionProgress, today: CalendarDay) {
@@ -38,9 +39,8 @@ public struct DirectionStatus: Sendable, Hashable {
         nextDueDay = progress.nextDueDay
         review = progress.pendingReviews.first
         isDue = (progress.nextDueDay.map { $0 <= today } ?? true) || (progress.pendingReviews.first.map { $0.dueDay <= today } ?? false)
-        streakDays = progress.streak.days(asOf: today, dueDay: progress.nextDueDay)
-        longestStreakDays = progress.streak.longestDays
-        lastDay = progress.lastDay
+        lastDay = progress.lastPracticeDay
+        levelSessionCount = progress.levelSessionCount
         weakCharacters = WeakCharacters(statistics: progress.characters)
     }
 

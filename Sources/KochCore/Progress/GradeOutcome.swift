@@ -1,19 +1,27 @@
-/// What grading one lesson did to the learner's progress in its direction.
+/// What grading one lesson did to the learner's progress.
 public struct GradeOutcome: Sendable, Hashable {
     public let session: GradedSession
-    public let before: DirectionProgress
-    public let after: DirectionProgress
+    /// The learner without and with the session.
+    public let learnerBefore: LearnerState
+    public let learnerAfter: LearnerState
     /// The session of the same lesson that this one replaced, if any.
     public let replaced: GradedSession?
+    /// What the session did to the level, and why.
+    public let levelDecision: LevelDecision
 
     /// Replays `progress` without and with `session`.
     public init(progress: LearnerProgress, session: GradedSession) {
         let without = LearnerProgress(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
         self.session = session
-        before = DirectionProgress(progress: without, direction: session.direction)
-        after = DirectionProgress(progress: progress.recording(session), direction: session.direction)
+        learnerBefore = LearnerState(progress: without)
+        learnerAfter = LearnerState(progress: progress.recording(session))
         replaced = progress.session(lessonID: session.lessonID)
+        levelDecision = learnerBefore[session.direction].levelDecision(for: session)
     }
+
+    /// The session's direction without and with it.
+    public var before: DirectionProgress { learnerBefore[session.direction] }
+    public var after: DirectionProgress { learnerAfter[session.direction] }
 
     public var leveledUp: Bool { after.level > before.level }
 

@@ -3,9 +3,12 @@
 public struct GradedSession: Sendable, Hashable, Codable {
     public var lessonID: String
     public var direction: Direction
+    /// The course of the lesson's characters.
     public var course: KochCourse
     /// The level the lesson was made at.
     public var level: Int
+    /// What the lesson was; only a level lesson (`groups`) moves the level and the schedule.
+    public var kind: SessionKind
     /// When the lesson was done, on the learner's clock.
     public var date: LocalTimestamp
     /// When it was graded.
@@ -15,34 +18,35 @@ public struct GradedSession: Sendable, Hashable, Codable {
     public var inserted: Int
     /// Per sent character.
     public var characters: [String: CharacterStatistics]
-    /// Whether the lesson was of the course's characters at its level, and
-    /// so can move the level: a drill of chosen characters (`--chars`), a
-    /// QSO or a text counts for statistics, schedule and streak, not for the level.
-    public var countsTowardLevel: Bool
+    /// Where the learner stopped a lesson early (`koch grade --stopped-at`):
+    /// only what was sent before it was graded. Nil for a whole lesson.
+    public var stoppedAtSeconds: Double?
 
     public init(
-        lessonID: String, direction: Direction, course: KochCourse, level: Int, date: LocalTimestamp, gradedAt: LocalTimestamp,
-        sent: Int, correct: Int, inserted: Int, characters: [String: CharacterStatistics], countsTowardLevel: Bool = true
+        lessonID: String, direction: Direction, course: KochCourse, level: Int, kind: SessionKind = .groups,
+        date: LocalTimestamp, gradedAt: LocalTimestamp,
+        sent: Int, correct: Int, inserted: Int, characters: [String: CharacterStatistics], stoppedAtSeconds: Double? = nil
     ) {
         self.lessonID = lessonID
         self.direction = direction
         self.course = course
         self.level = level
+        self.kind = kind
         self.date = date
         self.gradedAt = gradedAt
         self.sent = sent
         self.correct = correct
         self.inserted = inserted
         self.characters = characters
-        self.countsTowardLevel = countsTowardLevel
+        self.stoppedAtSeconds = stoppedAtSeconds
     }
 
-    /// The session of grading `score` against `key`.
-    public init(key: AnswerKey, score: Score, date: LocalTimestamp, gradedAt: LocalTimestamp) {
+    /// The session of grading `score` against `key` (a key cut at `stoppedAtSeconds`, if given).
+    public init(key: AnswerKey, score: Score, date: LocalTimestamp, gradedAt: LocalTimestamp, stoppedAtSeconds: Double? = nil) {
         self.init(
-            lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, date: date, gradedAt: gradedAt,
-            sent: score.sent, correct: score.correct, inserted: score.inserted, characters: score.characters,
-            countsTowardLevel: key.settings.kind.usesLevel && key.settings.customCharacters == nil)
+            lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: SessionKind(key: key),
+            date: date, gradedAt: gradedAt, sent: score.sent, correct: score.correct, inserted: score.inserted,
+            characters: score.characters, stoppedAtSeconds: stoppedAtSeconds)
     }
 
     /// Correct / (sent + inserted).
@@ -59,24 +63,34 @@ public struct GradedSession: Sendable, Hashable, Codable {
 
 extension GradedSession {
     private enum CodingKeys: String, CodingKey {
-        case lessonID, direction, course, level, date, gradedAt, sent, correct, inserted, characters, countsTowardLevel
+        case lessonID, direction, course, level, kind, date, gradedAt, sent, correct, inserted, characters, stoppedAtSeconds
+        /// Format version 1's only record of the kind: written as false for a lesson that was not a level's.
+        case countsTowardLevel
     }
 
-    /// `countsTowardLevel` is written only when false, and read as true when absent.
+    /// A session of format version 1 has no `kind`: it was a level lesson
+    /// unless it was marked `"countsTowardLevel": false` (then `other`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kind: SessionKind
+        if let recorded = try container.decodeIfPresent(SessionKind.self, forKey: .kind) {
+            kind = recorded
+        } else {
+            kind = try container.decodeIfPresent(Bool.self, forKey: .countsTowardLevel) == false ? .other : .groups
+        }
         self.init(
             lessonID: try container.decode(String.self, forKey: .lessonID),
             direction: try container.decode(Direction.self, forKey: .direction),
             course: try container.decode(KochCourse.self, forKey: .course),
             level: try container.decode(Int.self, forKey: .level),
+            kind: kind,
             date: try container.decode(LocalTimestamp.self, forKey: .date),
             gradedAt: try container.decode(LocalTimestamp.self, forKey: .gradedAt),
             sent: try container.decode(Int.self, forKey: .sent),
             correct: try container.decode(Int.self, forKey: .correct),
             inserted: try container.decode(Int.self, forKey: .inserted),
             characters: try container.decode([String: CharacterStatistics].self, forKey: .characters),
-            countsTowardLevel: try container.decodeIfPresent(Bool.self, forKey: .countsTowardLevel) ?? true)
+            stoppedAtSeconds: try container.decodeIfPresent(Double.self, forKey: .stoppedAtSeconds))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,12 +99,13 @@ extension GradedSession {
         try container.encode(direction, forKey: .direction)
         try container.encode(course, forKey: .course)
         try container.encode(level, forKey: .level)
+        try container.encode(kind, forKey: .kind)
         try container.encode(date, forKey: .date)
         try container.encode(gradedAt, forKey: .gradedAt)
         try container.encode(sent, forKey: .sent)
         try container.encode(correct, forKey: .correct)
         try container.encode(inserted, forKey: .inserted)
         try container.encode(characters, forKey: .characters)
-        if !countsTowardLevel { try container.encode(false, forKey: .countsTowardLevel) }
+        try container.encodeIfPresent(stoppedAtSeconds, forKey: .stoppedAtSeconds)
     }
 }

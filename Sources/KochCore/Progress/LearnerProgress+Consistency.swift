@@ -17,14 +17,19 @@ extension LearnerProgress {
             } else if session.correct > session.sent {
                 problems.append(.init(codingPath: path + ".correct", reason: "is \(session.correct), more than the \(session.sent) characters sent"))
             }
+            if let stop = session.stoppedAtSeconds, !(stop > 0) {
+                problems.append(.init(codingPath: path + ".stoppedAtSeconds", reason: "is \(stop); a lesson stopped early stops after its start"))
+            }
             if let first = seen[session.lessonID] {
                 problems.append(.init(codingPath: path + ".lessonID", reason: "is \"\(session.lessonID)\", already recorded as `sessions[\(first)]`"))
             }
             seen[session.lessonID] = seen[session.lessonID] ?? index
-            if let course = courses[session.direction], course != session.course {
-                problems.append(.init(codingPath: path + ".course", reason: "is \(session.course.rawValue), but earlier \(session.direction.rawValue) sessions follow the \(course.rawValue) course"))
+            if session.kind.isLevelLesson {
+                if let course = courses[session.direction], course != session.course {
+                    problems.append(.init(codingPath: path + ".course", reason: "is \(session.course.rawValue), but earlier \(session.direction.rawValue) level lessons follow the \(course.rawValue) course"))
+                }
+                courses[session.direction] = courses[session.direction] ?? session.course
             }
-            courses[session.direction] = courses[session.direction] ?? session.course
             for (character, statistics) in session.characters.sorted(by: { $0.key < $1.key })
             where statistics.correct > statistics.attempts || statistics.correct < 0 || statistics.missed < 0 {
                 problems.append(.init(codingPath: path + ".characters.\(character)", reason: "counts more correct or mistaken copies than attempts"))

@@ -16,11 +16,21 @@ struct GradeCommand: ParsableCommand {
             ran together or split cost nothing.
 
             Accuracy = characters right / (characters sent + extra characters written), \
-            so guessing extra characters never helps. 90 % or better over at least 20 \
-            characters unlocks the next character. Your next practice day follows the \
-            spaced-repetition rules: at 90 % the interval doubles (up to 30 days, at most \
-            2 in your first 14 days), at 70-89 % it stays, under 70 % it is 1 day; a \
-            session more than twice the interval late starts again at 1 day.
+            so guessing extra characters never helps.
+
+            A level lesson (groups of your course's characters, koch lesson's default) at \
+            your level or above, with 90 % or better over at least 20 characters, unlocks \
+            the next character: one level up, whatever level the lesson was made at. One \
+            below your level is a review. Level lessons also set your next practice day, by \
+            the spaced-repetition rules: at 90 % the interval doubles (up to 30 days, at \
+            most 2 in your first 14 days), at 70-89 % it stays, under 70 % it is 1 day; a \
+            session more than twice the interval late starts again at 1 day. Drills of \
+            chosen characters, words, callsigns, QSOs and texts count for your character \
+            statistics and your streak, never for the level or the schedule; they are \
+            recorded whatever course they are from.
+
+            Stopped a lesson early (in the car, say)? Give --stopped-at M:SS, the time the \
+            player showed: only the groups sent before it are graded.
 
             Each lesson counts once: grading the same answer key again is refused \
             unless you give --replace.
@@ -40,6 +50,8 @@ struct GradeCommand: ParsableCommand {
               koch grade --key NAME.key.json < copy.txt      (copy on standard input)
               koch grade --key NAME.key.json --transcript copy.txt --date 2026-11-21T19:30
                   a lesson done last night, graded today
+              koch grade --key NAME.key.json --transcript copy.txt --stopped-at 2:00
+                  a lesson stopped two minutes in: the rest is not counted
               koch grade --key NAME.key.json --transcript copy.txt --dry-run --json
                   score only, as JSON; nothing recorded
               koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
@@ -74,6 +86,12 @@ struct GradeCommand: ParsableCommand {
         valueName: "date"))
     var date: String?
 
+    @Option(
+        name: .customLong("stopped-at"),
+        help: ArgumentHelp("Where you stopped the lesson, from its start (M:SS, as the player shows it): only what was sent before it is graded.",
+                           valueName: "time"))
+    var stoppedAt: LessonMoment?
+
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
@@ -96,6 +114,9 @@ struct GradeCommand: ParsableCommand {
         if audioPath != nil, transcriptPath != nil {
             throw ValidationError("Give either --audio (a recording of your keying) or --transcript (a copy), not both.")
         }
+        if audioPath != nil, stoppedAt != nil {
+            throw ValidationError("--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped.")
+        }
         if audioPath == nil, toneHz != nil || speedWPM != nil {
             throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")
         }
@@ -111,7 +132,13 @@ struct GradeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let key = try AnswerKeyFile.read(keyPath)
+        let wholeKey = try AnswerKeyFile.read(keyPath)
+        let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
+        if let stoppedAt, key.groups.isEmpty {
+            let first = wholeKey.groups.first.map { "; its first group starts at \(LessonMoment.text($0.startSeconds))" } ?? ""
+            throw refusal("--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade.")
+        }
+        let stoppedAtSeconds = key.groups.count < wholeKey.groups.count ? stoppedAt?.seconds : nil
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
@@ -134,7 +161,7 @@ struct GradeCommand: ParsableCommand {
             let source = audioPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
             throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
         }
-        let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
+        let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds)
         let store = progress.store
 
         let outcome: GradeOutcome
@@ -169,7 +196,7 @@ struct GradeCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var report = GradeReport(score: score, outcome: outcome, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
+            var report = GradeReport(score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
             if let keying {
                 report.recording = GradeReport.Recording(
                     file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
@@ -181,6 +208,7 @@ struct GradeCommand: ParsableCommand {
             var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
                                  progressFile: store.path)
             text.keying = keying
+            if stoppedAtSeconds != nil { text.groupsInLesson = wholeKey.groups.count }
             if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: key.characterTokens) }
             if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
             if dryRun, let earlier = outcome.replaced {
@@ -316,11 +344,14 @@ struct GradeCommand: ParsableCommand {
         return text
     }
 
+    /// A learner follows one course per direction in their level lessons; any other lesson is recorded whatever its course.
     private func checkCourse(of session: GradedSession, against progress: LearnerProgress, path: String) throws {
-        guard let other = progress.sessions.last(where: { $0.direction == session.direction && $0.course != session.course }) else { return }
-        throw CommandFailure(description: """
-            \(path) follows the \(other.course.rawValue) course in \(session.direction.rawValue), but this lesson is from the \
-            \(session.course.rawValue) course. Grade it with a separate --progress file.
-            """)
+        guard session.kind.isLevelLesson, let other = progress.sessions.last(where: {
+            $0.direction == session.direction && $0.kind.isLevelLesson && $0.course != session.course && $0.lessonID != session.lessonID
+        }) else { return }
+        throw refusal("""
+            \(path) follows the \(other.course.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
+            is from the \(session.course.rawValue) course.
+            """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.course.rawValue) course.")
     }
 }

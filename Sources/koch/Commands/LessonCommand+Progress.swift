@@ -6,6 +6,8 @@ extension LessonCommand {
     /// The level and weak-character weights a lesson is made with.
     struct LearnerPlan {
         let level: Int
+        /// The course the level counts in: the learner's level lessons', else the one asked for.
+        let course: KochCourse
         let extraWeight: [String: Double]
         /// Where they came from, for the learner; nil when nothing came from the file.
         let note: String?
@@ -24,7 +26,7 @@ extension LessonCommand {
         } catch {
             guard let level else { throw error }
             FileHandle.standardError.write(Data("Warning: \(error) Making the lesson without your weak characters.\n".utf8))
-            return LearnerPlan(level: level, extraWeight: [:], note: nil)
+            return LearnerPlan(level: level, course: course, extraWeight: [:], note: nil)
         }
         let learner = DirectionProgress(progress: recorded, direction: direction)
         let chosen = level ?? min(learner.level, course.lastLevel)
@@ -37,6 +39,7 @@ extension LessonCommand {
             let list = weights.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key).joined(separator: " ")
             notes.append("your weak characters come up more often: \(list)")
         }
-        return LearnerPlan(level: chosen, extraWeight: weights, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
+        let learnerCourse = level == nil && learner.levelSessionCount > 0 ? learner.course : course
+        return LearnerPlan(level: chosen, course: learnerCourse, extraWeight: weights, note: notes.isEmpty ? nil : notes.joined(separator: "; "))
     }
 }

@@ -104,7 +104,7 @@ struct LessonCommand: ParsableCommand {
         sound.apply(to: &settings)
         settings.conditions = try band.conditions()
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
-        let source = try LessonContentSource(content, settings: settings, templates: templates)
+        let source = try LessonContentSource(content, settings: settings, learnerCourse: plan.course, templates: templates)
         let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
 
         // Every lesson is made before any file is written, so that content
@@ -117,6 +117,9 @@ struct LessonCommand: ParsableCommand {
         let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
+        if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
+            print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
+        }
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
             let files = try writer.write(lesson, createdAt: Self.createdAt())

@@ -26,12 +26,15 @@ struct PackCommand: ParsableCommand {
               koch pack --levels 2-26 --per-level 5 --out pack
               koch pack --levels 2-10 --per-level 3 --format both --seed 7 --out week1
               koch pack --roster class.csv --per-level 2 --out class
+              koch pack --roster class.csv --direction send --out class-send
+                  send exercises at each learner's send level, sheets to key from
               koch pack --levels 2-26 --seed 7 --out pack --shard 2/4
               koch pack --verify pack
 
             A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
             (a path relative to the roster's folder); lessons are then made at each \
-            learner's level, with their weak characters coming up more often.
+            learner's level (their send level with --direction send), with their weak \
+            characters coming up more often.
             """
     )
 
@@ -40,6 +43,9 @@ struct PackCommand: ParsableCommand {
 
     @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
     var roster: String?
+
+    @Option(help: "receive (lessons to copy) or send (exercises to key, with sheets for keying; a roster's learners at their send level).")
+    var direction: Direction = .receive
 
     @Option(name: .customLong("per-level"), help: "Lessons per level (or per learner), 1 to 99.")
     var perLevel: Int = 5
@@ -98,6 +104,7 @@ struct PackCommand: ParsableCommand {
         let templates = try Templates()
         var base = LessonSettings()
         base.minutes = minutes
+        base.direction = direction
         content.apply(to: &base)
         sound.apply(to: &base)
         base.conditions = try band.conditions()

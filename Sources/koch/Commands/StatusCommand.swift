@@ -9,7 +9,7 @@ struct StatusCommand: ParsableCommand {
         abstract: "Show your level, accuracy, next practice day, streak and weak characters.",
         discussion: """
             Receive (copying) and send (keying) have separate levels, statistics and \
-            schedules. Everything shown is worked out from the graded sessions in your \
+            schedules; the streak is yours, kept up by practice in either direction. Everything shown is worked out from the graded sessions in your \
             progress file, so it always agrees with your history. A new learner is at \
             level 2 (K M) in both directions.
 
@@ -42,18 +42,23 @@ struct StatusCommand: ParsableCommand {
         let store = progress.store
         let recorded = try store.read()
         let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
-        let statuses = Direction.allCases.map { DirectionStatus(progress: DirectionProgress(progress: recorded, direction: $0), today: today) }
+        let learner = LearnerState(progress: recorded)
+        let statuses = Direction.allCases.map { DirectionStatus(progress: learner[$0], today: today) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = StatusReport(
                 progressFile: store.path, today: today.description,
+                streak: learner.streakDays(asOf: today), longestStreak: learner.streak.longestDays,
                 receive: StatusReport.DirectionReport(statuses[0]), send: StatusReport.DirectionReport(statuses[1]))
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
         let exists = FileManager.default.fileExists(atPath: store.path)
         print("Progress file: \(store.path)" + (exists ? " (\(recorded.sessions.count) session\(recorded.sessions.count == 1 ? "" : "s"))" : " (not yet made: your first graded lesson makes it)"))
+        if !recorded.sessions.isEmpty {
+            print("Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
+        }
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")

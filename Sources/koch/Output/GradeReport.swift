@@ -28,6 +28,8 @@ struct GradeReport: Encodable {
     }
 
     let lessonID: String
+    /// groups (a level lesson), drill, words, callsigns, qso or text.
+    let kind: SessionKind
     let direction: Direction
     let course: KochCourse
     let date: String
@@ -40,6 +42,12 @@ struct GradeReport: Encodable {
     let inserted: Int
     let level: Levels
     let leveledUp: Bool
+    /// Why the level moved or not: up, courseComplete, review, belowPassMark, tooFewCharacters, notLevelLesson.
+    let levelDecision: String
+    /// Whether the session moved the practice schedule (only level lessons do).
+    let scheduleMoved: Bool
+    /// Where the lesson was stopped (`--stopped-at`), in seconds; absent for a whole lesson.
+    let stoppedAtSeconds: Double?
     let newCharacters: [String]
     let nextDue: String
     let intervalDays: Int
@@ -55,9 +63,10 @@ struct GradeReport: Encodable {
     var recording: Recording?
     var fist: FistReport?
 
-    init(score: Score, outcome: GradeOutcome, recorded: Bool, progressFile: String) {
+    init(score: Score, outcome: GradeOutcome, today: CalendarDay, recorded: Bool, progressFile: String) {
         let session = outcome.session
         lessonID = session.lessonID
+        kind = session.kind
         direction = session.direction
         course = session.course
         date = session.date.description
@@ -69,11 +78,14 @@ struct GradeReport: Encodable {
         inserted = score.inserted
         level = Levels(before: outcome.before.level, after: outcome.after.level)
         leveledUp = outcome.leveledUp
+        levelDecision = outcome.levelDecision.name
+        scheduleMoved = outcome.levelDecision.movedSchedule
+        stoppedAtSeconds = session.stoppedAtSeconds
         newCharacters = Array(session.course.unlocked(atLevel: outcome.after.level).dropFirst(outcome.before.level).map(\.text))
-        nextDue = outcome.after.nextDueDay?.description ?? session.date.day.description
+        nextDue = outcome.after.nextDueDay?.description ?? today.description
         intervalDays = outcome.after.intervalDays
-        streak = outcome.after.streak.days
-        longestStreak = outcome.after.streak.longestDays
+        streak = outcome.learnerAfter.streak.days
+        longestStreak = outcome.learnerAfter.streak.longestDays
         review = outcome.announcedReview.map { Review(level: $0.level, due: $0.dueDay.description) }
         characters = score.characters
         groupsWithErrors = score.groupsWithErrors

@@ -12,6 +12,8 @@ struct GradeText {
     var keying: KeyingRecording?
     /// What the copy holds that is no Morse character (emoji, letters of other scripts).
     var unreadable: [String] = []
+    /// How many groups the whole lesson has, when it was stopped early (`--stopped-at`).
+    var groupsInLesson: Int?
     /// Said in place of where it was recorded, when it was not.
     var notRecorded = "Dry run: nothing recorded."
 
@@ -19,12 +21,24 @@ struct GradeText {
         var lines: [String] = []
         let session = outcome.session
         let unlocked = WrittenTokens.split(key.characters).joined(separator: " ")
-        lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), level \(key.level) (\(unlocked)), done \(session.date.day) \(session.date.timeOfDay)")
+        let what: String
+        switch session.kind {
+        case .groups: what = "level \(key.level) (\(unlocked))"
+        case .drill: what = "a drill of \(unlocked)"
+        case .words, .callsigns: what = "\(session.kind.rawValue) at level \(key.level) (\(unlocked))"
+        case .qso: what = "a QSO (\(unlocked))"
+        case .text: what = "a text (\(unlocked))"
+        case .other: what = "level \(key.level)"
+        }
+        lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), \(what), done \(session.date.day) \(session.date.timeOfDay)")
         let copied = keying == nil ? "copied" : "keyed"
         if let keying {
             let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
             let hint = keying.speedHintWPM.map { ", at the exercise's \($0.formatted) WPM (the decoder's own speed reading fitted worse)" } ?? ""
             lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
+        }
+        if let groupsInLesson, let stop = session.stoppedAtSeconds {
+            lines.append("Stopped at \(LessonMoment.text(stop)): graded the \(key.groups.count) of \(groupsInLesson) groups sent before then.")
         }
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
         if score.inserted > 0 { summary += ", \(score.inserted) extra \(keying == nil ? "written" : "keyed")" }
@@ -72,20 +86,7 @@ struct GradeText {
 
         lines.append("")
         let after = outcome.after
-        if outcome.leveledUp {
-            let added = after.course.unlocked(atLevel: after.level).dropFirst(outcome.before.level).map(\.text).joined(separator: " ")
-            lines.append("Level up! \(key.direction.rawValue.capitalized) level \(outcome.before.level) → \(after.level) of \(after.course.lastLevel): new character\(after.level - outcome.before.level > 1 ? "s" : "") \(added).")
-        } else {
-            var line = "\(key.direction.rawValue.capitalized) level \(after.level) of \(after.course.lastLevel)"
-            if key.level < outcome.before.level {
-                line += " (this was a review at level \(key.level))"
-            } else if score.sent < DirectionProgress.advancementMinimumCharacters {
-                line += ": too few characters (\(score.sent)) to move up; a lesson needs \(DirectionProgress.advancementMinimumCharacters)"
-            } else if after.level < after.course.lastLevel {
-                line += ": \(DirectionProgress.advancementPercent) % moves you up"
-            }
-            lines.append(line + ".")
-        }
+        lines += levelLines(after: after)
         if let review = outcome.announcedReview {
             lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))")
         }
@@ -94,12 +95,39 @@ struct GradeText {
             if after.lastIntervalReason == .decayed { line += " (reset: more than twice the interval since your last session)" }
             lines.append(line)
         }
-        lines.append("Streak: \(DayText.days(after.streak.days)) (longest \(DayText.days(after.streak.longestDays)))")
+        let streak = outcome.learnerAfter.streak
+        lines.append("Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))")
         if recorded {
             lines.append(outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson.")
         } else {
             lines.append(notRecorded)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the session did to the level and why, by the method's rules.
+    private func levelLines(after: DirectionProgress) -> [String] {
+        let name = key.direction.rawValue.capitalized
+        let before = outcome.before
+        let standing = "\(name) level \(after.level) of \(after.course.lastLevel)"
+        let pass = "\(DirectionProgress.advancementPercent) % over at least \(DirectionProgress.advancementMinimumCharacters) characters"
+        switch outcome.levelDecision {
+        case let .up(level):
+            let added = after.course.unlocked(atLevel: level).dropFirst(before.level).map(\.text).joined(separator: " ")
+            let made = key.level > before.level ? " (the lesson was made at level \(key.level); a level adds one character at a time)" : ""
+            return ["Level up! \(name) level \(before.level) → \(level) of \(after.course.lastLevel): new character \(added)\(made)."]
+        case .courseComplete:
+            return ["\(standing): every character of the course is unlocked."]
+        case let .review(lessonLevel):
+            return ["\(standing) (this was a review at level \(lessonLevel), below yours: it counts for your schedule, not your level)."]
+        case let .tooFewCharacters(sent):
+            return ["\(standing): too few characters (\(sent)) to move up; a lesson needs \(DirectionProgress.advancementMinimumCharacters)."]
+        case .belowPassMark:
+            return ["\(standing): \(pass) moves you up."]
+        case let .notLevelLesson(kind):
+            var line = "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"
+            if key.course != after.course { line += " (characters outside the \(after.course.rawValue) course under their own names)" }
+            return [line + ". Only level lessons (koch lesson) move the level and the schedule."]
+        }
     }
 }

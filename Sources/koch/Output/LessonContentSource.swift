@@ -9,9 +9,11 @@ struct LessonContentSource: Sendable {
     private let composer: QSOComposer?
     private let textParts: [MorseText]?
 
-    init(_ options: ContentOptions, settings: LessonSettings, templates: Templates) throws {
+    /// `learnerCourse`: the course the learner's level counts in (a QSO's style follows it).
+    init(_ options: ContentOptions, settings: LessonSettings, learnerCourse: KochCourse, templates: Templates) throws {
         wordList = options.kind == .words ? try WordLists.all() : nil
-        composer = options.kind == .qso ? try QSOComposer(templates: templates, style: options.qsoStyle) : nil
+        composer = options.kind == .qso
+            ? try QSOComposer(templates: templates, style: options.qsoStyle, level: settings.level, course: learnerCourse) : nil
         if options.kind == .text, let path = options.textFile {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw FileError.system(path: path, action: "read the text", errno: errno)
@@ -28,6 +30,9 @@ struct LessonContentSource: Sendable {
             textParts = nil
         }
     }
+
+    /// The QSO styles the lessons are written in; empty for other kinds.
+    var qsoStyles: [String] { composer?.styles.map { String($0.dropFirst(4)) } ?? [] }
 
     /// How many lessons the content holds, when it decides that itself (a text).
     var lessonCount: Int? { textParts?.count }

@@ -7,13 +7,18 @@ enum PackPages {
     static let sheetsName = "sheets.html"
 
     /// `templates/pack/sheets.html`: per lesson, a page of numbered boxes to
-    /// copy into, and (after all of them) a page of the key for the teacher.
+    /// copy into, and (after all of them) a page of the key for the teacher;
+    /// for send exercises, a page of the groups to key, with the pace.
     static func sheets(_ folder: PackPlan.Folder, createdAt: Date) -> [String: Any] {
-        [
+        let isSend = folder.lessons.first?.settings.direction == .send
+        return [
             "title": folder.title,
             "date": day(createdAt).map { $0 as Any } ?? false,
+            "isSend": isSend,
+            "isReceive": !isSend,
             "lessons": folder.lessons.map { lesson -> [String: Any] in
                 let key = AnswerKey(lesson: lesson, createdAt: createdAt)
+                let timing = lesson.settings.timing
                 return [
                     "number": lesson.number,
                     "count": lesson.count,
@@ -25,6 +30,11 @@ enum PackPages {
                     "duration": AnswerSheet.minuteSecond(key.durationSeconds),
                     "groupCount": key.groups.count,
                     "opening": key.introduction.map { $0.text as Any } ?? false,
+                    "newestPattern": SheetContext.pattern(of: key.newestCharacter),
+                    "keyFile": LessonWriter.baseName(of: lesson) + ".key.json",
+                    "ditMilliseconds": Int((timing.unitSeconds * 1000).rounded()),
+                    "characterGapSeconds": String(format: "%.2f", timing.durationSeconds(of: .character)),
+                    "wordGapSeconds": String(format: "%.2f", timing.durationSeconds(of: .word)),
                     "groups": key.groups.map { ["number": $0.number, "text": $0.text, "time": AnswerSheet.minuteSecond($0.startSeconds)] },
                 ]
             },

@@ -3,16 +3,22 @@ import KochIO
 
 /// Whole contacts for a QSO lesson: random stations from `QSOFiller`, each
 /// written out by a style's template in `templates/qso/` (a teacher adds a
-/// style by adding a template), until the lesson is full.
+/// style by adding a template), until the lesson is full. The style follows
+/// the learner's level unless one is chosen.
 struct QSOComposer: Sendable {
     let templates: Templates
     /// Template names, `qso/first-contact` and so on.
     let styles: [String]
 
-    init(templates: Templates, style: String?) throws {
+    /// `style` if given; else the style of the learner's level (`QSOProgression`) when
+    /// its template is there, else every style at random.
+    init(templates: Templates, style: String?, level: Int, course: KochCourse) throws {
         self.templates = templates
         let all = templates.names.filter { $0.hasPrefix("qso/") }.sorted()
-        if let style {
+        let levelStyle = "qso/" + QSOProgression.style(level: level, course: course)
+        if style == nil, all.contains(levelStyle) {
+            styles = [levelStyle]
+        } else if let style {
             guard all.contains("qso/" + style) else {
                 throw FileError.malformed(path: templates.folder + "/qso",
                     reason: "there is no QSO style '\(style)'; the styles are " + all.map { String($0.dropFirst(4)) }.joined(separator: ", ") + ".")

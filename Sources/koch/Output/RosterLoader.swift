@@ -37,11 +37,11 @@ struct RosterLoader {
                 } catch {
                     throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file cannot be used. \(error)")
                 }
-                let receive = DirectionProgress(progress: progress, direction: .receive)
-                settings.level = min(receive.level, base.course.lastLevel)
-                settings.extraWeight = WeakCharacters(statistics: receive.characters)
+                let learner = DirectionProgress(progress: progress, direction: base.direction)
+                settings.level = min(learner.level, base.course.lastLevel)
+                settings.extraWeight = WeakCharacters(statistics: learner.characters)
                     .extraWeights(unlocked: base.course.unlocked(atLevel: settings.level))
-                source = ", from progress"
+                source = base.direction == .send ? ", send level from progress" : ", from progress"
             }
             var slug = "learner-" + PackPlan.slug(learner.name)
             while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }

@@ -15,6 +15,12 @@ enum SheetContext {
         return "\(settings.kind == .qso ? "QSOs" : "Text"): letters, digits, punctuation and prosigns"
     }
 
+    /// A character's dits and dahs, `.-.` (empty for none).
+    static func pattern(of character: String) -> String {
+        let symbol = character.hasPrefix("<") ? MorseAlphabet.prosign(character) : character.first.flatMap(MorseAlphabet.symbol(for:))
+        return symbol?.pattern ?? ""
+    }
+
     static func make(_ key: AnswerKey) -> [String: Any] {
         let sheet = AnswerSheet(groups: key.groups)
         let settings = key.settings
@@ -32,6 +38,7 @@ enum SheetContext {
             "isSend": key.direction == .send,
             "characters": WrittenTokens.split(key.characters).joined(separator: " "),
             "newestCharacter": key.newestCharacter,
+            "newestPattern": pattern(of: key.newestCharacter),
             "lessonNumber": key.lessonNumber,
             "lessonCount": key.lessonCount,
             "characterSpeedWPM": settings.characterSpeedWPM.formatted,

@@ -31,8 +31,8 @@ struct StatusReport: Encodable {
         let dueNow: Bool
         let intervalDays: Int
         let review: Review?
-        let streak: Int
-        let longestStreak: Int
+        /// Sessions that were level lessons; the others count for statistics and the streak only.
+        let levelSessions: Int
         let lastPractice: String?
         let weakCharacters: Tiers
 
@@ -52,8 +52,7 @@ struct StatusReport: Encodable {
             dueNow = status.isDue
             intervalDays = status.intervalDays
             review = status.review.map { Review(level: $0.level, due: $0.dueDay.description) }
-            streak = status.streakDays
-            longestStreak = status.longestStreakDays
+            levelSessions = status.levelSessionCount
             lastPractice = status.lastDay?.description
             weakCharacters = Tiers(
                 under50Percent: status.weakCharacters.under50Percent,
@@ -64,6 +63,9 @@ struct StatusReport: Encodable {
 
     let progressFile: String
     let today: String
+    /// The learner's one streak, kept up by sessions in either direction; 0 once a due day passed without one.
+    let streak: Int
+    let longestStreak: Int
     let receive: DirectionReport
     let send: DirectionReport
 }

@@ -13,14 +13,15 @@ enum StatusText {
             return lines.joined(separator: "\n") + "\n"
         }
         let accuracy = status.accuracy.map(DayText.percent) ?? "-"
-        lines.append("  Accuracy \(accuracy) over \(DayText.count(status.sessionCount, "session")) (\(status.charactersCorrect) of \(status.charactersSent) characters)")
+        var sessions = DayText.count(status.sessionCount, "session")
+        if status.levelSessionCount < status.sessionCount { sessions += ", \(status.levelSessionCount) of them level lessons" }
+        lines.append("  Accuracy \(accuracy) over \(sessions) (\(status.charactersCorrect) of \(status.charactersSent) characters)")
         if let due = status.nextDueDay {
             lines.append("  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))" + (status.isDue ? ": due now" : ""))
         }
         if let review = status.review {
             lines.append("  Review of level \(review.level): \(DayText.relative(review.dueDay, today: today)) (\(LessonHint.command(level: review.level, direction: status.direction, course: status.course)))")
         }
-        lines.append("  Streak: \(DayText.days(status.streakDays)) (longest \(DayText.days(status.longestStreakDays)))")
         let weak = status.weakCharacters
         lines.append("  Characters under 50 %: " + list(weak.under50Percent))
         lines.append("  Characters 50-79 %:    " + list(weak.from50To79Percent))

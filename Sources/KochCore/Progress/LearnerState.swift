@@ -1,0 +1,43 @@
+/// Where the learner stands, replayed from every session in date order:
+/// each direction's level, statistics and schedule, and the learner's one
+/// streak, which sessions of both directions and of every kind keep up
+/// (receive on Monday and send on Tuesday are two days in a row).
+public struct LearnerState: Sendable, Hashable {
+    public private(set) var receive: DirectionProgress
+    public private(set) var send: DirectionProgress
+    public private(set) var streak = Streak()
+
+    public init(progress: LearnerProgress) {
+        let sessions = progress.sessions.enumerated()
+            .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+            .map(\.element)
+        func course(_ direction: Direction) -> KochCourse {
+            sessions.last { $0.direction == direction && $0.kind.isLevelLesson }?.course ?? .letters
+        }
+        receive = DirectionProgress(direction: .receive, course: course(.receive))
+        send = DirectionProgress(direction: .send, course: course(.send))
+        guard let firstDay = sessions.first?.date.day else { return }
+        for session in sessions {
+            streak.record(session.date.day, dueBefore: nextDueDay)
+            switch session.direction {
+            case .receive: receive.apply(session, learnerFirstDay: firstDay)
+            case .send: send.apply(session, learnerFirstDay: firstDay)
+            }
+        }
+    }
+
+    public subscript(direction: Direction) -> DirectionProgress {
+        switch direction {
+        case .receive: receive
+        case .send: send
+        }
+    }
+
+    /// The earliest day practice is next due in either direction; nil before the first level lesson.
+    public var nextDueDay: CalendarDay? { [receive.nextDueDay, send.nextDueDay].compactMap { $0 }.min() }
+
+    /// The streak as it stands on `today` (0 once a due day has passed without a session).
+    public func streakDays(asOf today: CalendarDay) -> Int {
+        streak.days(asOf: today, dueDay: nextDueDay)
+    }
+}

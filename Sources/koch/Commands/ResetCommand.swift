@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import KochCore
+import KochIO
+
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Start over: take your sessions out of the progress file, keeping a dated copy of it.",
+        discussion: """
+            Without --direction both directions start again at level 2; with it, only \
+            that one (the other keeps its level, statistics and schedule). Nothing is \
+            lost: the file as it was is copied beside it first, as progress-DATE.json; \
+            to undo the reset, move that copy back. Asks for --yes, and says what it \
+            would remove without it.
+
+            Examples:
+              koch reset --yes
+              koch reset --direction send --yes
+            """
+    )
+
+    @Option(help: "Only this direction: receive or send. Default: both.")
+    var direction: Direction?
+
+    @Flag(help: "Do it: without it, koch only says what the reset would remove.")
+    var yes = false
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    func run() throws {
+        let store = progress.store
+        let recorded = try store.read()
+        guard FileManager.default.fileExists(atPath: store.path), !recorded.sessions.isEmpty else {
+            print("\(store.path) holds no sessions: there is nothing to reset. A new learner starts at level 2.")
+            return
+        }
+        let which = direction.map { "\($0.rawValue) " } ?? ""
+        let removed = recorded.sessions.count - recorded.resetting(direction).sessions.count
+        guard removed > 0 else {
+            print("\(store.path) holds no \(which)sessions: there is nothing to reset.")
+            return
+        }
+        let learner = LearnerState(progress: recorded)
+        let levels = (direction.map { [$0] } ?? Direction.allCases).map { "\($0.rawValue) level \(learner[$0].level)" }
+        guard yes else {
+            throw CommandFailure(description: """
+                A reset would take \(DayText.count(removed, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to 2), \
+                keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
+                """)
+        }
+        let today = LocalTimestamp(date: Date(), timeZone: .current).day
+        guard let reset = try store.reset(direction, on: today) else {
+            print("\(store.path) holds no sessions: there is nothing to reset.")
+            return
+        }
+        print("Took \(DayText.count(reset.removedSessions, "\(which)session")) out of \(store.path): \(levels.joined(separator: ", ")) → 2.")
+        print("The file as it was is kept as \(reset.backupPath); move it back to undo this.")
+    }
+}
