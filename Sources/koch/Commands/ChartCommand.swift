@@ -36,7 +36,7 @@ struct ChartCommand: ParsableCommand {
         }
         let chart = CourseChart(course: chosen, levels: levels)
         let summary = Direction.allCases.map { direction in
-            levels[direction].map { "\(direction.rawValue) level \($0)" } ?? "\(direction.rawValue) on another course"
+            levels[direction].map { "\(direction.rawValue) level \($0)" } ?? "\(direction.rawValue) follows the \(learner[direction].course.rawValue) course"
         }
         print("The \(chosen.rawValue) course in Koch order: \(summary.joined(separator: ", ")) (R, S: unlocked in receive, send)")
         print("")
