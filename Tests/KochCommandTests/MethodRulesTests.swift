@@ -50,6 +50,29 @@ import Testing
                 "\(text.standardOutput)")
     }
 
+    @Test func levelLessonsFollowOneCourseWhileOtherKindsAreRecordedFromAny() throws {
+        let scratch = try GradingScratch()
+        let first = try scratch.lesson(level: 2)
+        _ = try scratch.gradeJSON(first, copy: try scratch.perfectCopy(of: first), date: "2026-11-01T19:30")
+        func fullCourse(_ kind: String) throws -> String {
+            let out = scratch.folder + "/" + kind
+            let made = try KochBinary.run(["lesson", "--kind", kind, "--course", "full", "--level", "30", "--minutes", "0.5", "--seed", "5",
+                                           "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json"])
+            #expect(made.succeeded, "\(made.standardError)")
+            return out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
+        }
+        let callsigns = try fullCourse("callsigns")
+        let report = try scratch.gradeJSON(callsigns, copy: try scratch.perfectCopy(of: callsigns), date: "2026-11-02T19:30")
+        #expect(report["kind"] as? String == "callsigns")
+        #expect(report["leveledUp"] as? Bool == false)
+        let before = scratch.progressBytes()
+        let groups = try fullCourse("groups")
+        let refused = try scratch.grade(groups, copy: try scratch.perfectCopy(of: groups), date: "2026-11-02T20:30")
+        #expect(!refused.succeeded)
+        #expect(refused.standardError.contains("follows the letters course"), "\(refused.standardError)")
+        #expect(scratch.progressBytes() == before)
+    }
+
     @Test func receiveOnMondayAndSendOnTuesdayAreAStreakOfTwo() throws {
         let scratch = try GradingScratch()
         let receive = try scratch.lesson(level: 2)
