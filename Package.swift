@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -27,9 +28,17 @@ let package = Package(
         ),
         .target(name: "KochCore"),
         .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
-        .target(name: "KochIO", dependencies: [
-            "KochCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
-        ]),
+        .target(
+            name: "KochIO",
+            dependencies: [
+                "KochCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            plugins: ["EmbedShippedFiles"]
+        ),
+        // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
+        .executableTarget(name: "EmbedFiles"),
+        .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [

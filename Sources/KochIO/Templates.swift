@@ -1,58 +1,69 @@
 import Foundation
 import Mustache
 
-/// The Mustache templates in `templates/` that shape the sheets koch
-/// writes. Found in `$KOCH_TEMPLATES`, else in the `templates` folder of
-/// the source tree the executable was built in, else in
-/// `share/koch/templates` beside an installed executable.
+/// The Mustache templates that shape the sheets koch writes: built into
+/// the program, then, file by file, those in `$XDG_CONFIG_HOME/koch/templates`
+/// (or `~/.config/koch/templates`), then those in `$KOCH_TEMPLATES`. A
+/// teacher's file replaces the built-in one of the same name (`key.txt.mustache`)
+/// or adds to them (`qso/field-day.mustache`).
 public struct Templates: Sendable {
-    public let folder: String
     private let library: MustacheLibrary
-    private let templateNames: [String]
+    private let origins: [String: String]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
-        guard let folder = Self.locate(environment: environment) else {
-            throw FileError.malformed(
-                path: "templates",
-                reason: "koch cannot find its templates folder. Set KOCH_TEMPLATES to the templates folder of the koch source tree.")
+        let set = try ShippedFileSet(builtIn: "templates", overrides: try Self.overrideFolders(environment: environment))
+        var templates: [String: MustacheTemplate] = [:]
+        var origins: [String: String] = [:]
+        for file in set.files.values where file.name.hasSuffix(".mustache") {
+            let name = String(file.name.dropLast(".mustache".count))
+            do {
+                templates[name] = try MustacheTemplate(string: String(decoding: file.bytes, as: UTF8.self))
+            } catch {
+                throw FileError.malformed(path: file.origin, reason: "the template is not valid Mustache: \(error)")
+            }
+            origins[name] = file.origin
         }
-        self.folder = folder
-        (library, templateNames) = try Self.load(folder)
+        library = MustacheLibrary(templates: templates)
+        self.origins = origins
     }
 
-    /// Every `.mustache` file under the folder, named by its path inside it
-    /// without the extension (`key.txt`, `qso/contest`).
-    private static func load(_ folder: String) throws -> (MustacheLibrary, [String]) {
-        var templates: [String: MustacheTemplate] = [:]
-        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        for file in files.sorted() where file.hasSuffix(".mustache") {
-            let path = folder + "/" + file
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw FileError.malformed(path: path, reason: "the template cannot be read.")
-            }
-            do {
-                templates[String(file.dropLast(".mustache".count))] = try MustacheTemplate(string: String(decoding: data, as: UTF8.self))
-            } catch {
-                throw FileError.malformed(path: path, reason: "the template is not valid Mustache: \(error)")
-            }
-        }
-        return (MustacheLibrary(templates: templates), templates.keys.sorted())
+    /// The folders whose files replace or add to the built-in templates, in order.
+    public static func overrideFolders(environment: [String: String]) throws -> [String] {
+        [ShippedFileSet.configFolder("templates", environment: environment),
+         try ShippedFileSet.environmentFolder("KOCH_TEMPLATES", environment: environment)].compactMap { $0 }
     }
 
     /// Renders `context` (dictionaries, arrays and values) with the template `name`.
     public func render(_ name: String, _ context: Any) throws -> String {
         guard let text = library.render(context, withTemplate: name) else {
-            throw FileError.malformed(path: folder + "/" + name + ".mustache", reason: "the template is missing.")
+            throw FileError.malformed(path: "templates/" + name + ".mustache", reason: "the template is missing (koch's own is built in; was it replaced by an empty folder?).")
         }
         return text
     }
 
     /// The names of every template, `key.txt`, `qso/contest` and so on.
-    public var names: [String] { templateNames }
+    public var names: [String] { origins.keys.sorted() }
 
+    /// Where a template came from: its path, or `built in: templates/NAME.mustache`.
+    public func origin(of name: String) -> String {
+        origins[name] ?? "templates/" + name + ".mustache"
+    }
 
-    static func locate(environment: [String: String]) -> String? {
-        if let folder = environment["KOCH_TEMPLATES"], !folder.isEmpty { return folder }
-        return ResourceFolder.locate("templates", containing: "key.txt.mustache")
+    /// Writes the built-in templates into `folder` (as a teacher's starting point),
+    /// never over an existing file; returns the paths written.
+    public static func exportBuiltIn(to folder: String) throws -> [String] {
+        let set = try ShippedFileSet(builtIn: "templates", overrides: [])
+        let files = set.files.values.sorted { $0.name < $1.name }
+        if let taken = files.first(where: { FileManager.default.fileExists(atPath: folder + "/" + $0.name) }) {
+            throw FileError.malformed(path: folder + "/" + taken.name, reason: "exists already; koch writes its templates only into new files, so nothing was written.")
+        }
+        var written: [String] = []
+        for file in files {
+            let path = folder + "/" + file.name
+            try Folder.prepareForWriting((path as NSString).deletingLastPathComponent)
+            try AtomicFile.write(file.bytes, to: path)
+            written.append(path)
+        }
+        return written
     }
 }

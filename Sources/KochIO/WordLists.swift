@@ -1,28 +1,17 @@
 import Foundation
 import KochCore
 
-/// The word lists in `data/words/` (one word a line, `#` comments): found
-/// in `$KOCH_DATA/words`, else beside the source tree or the installed program.
+/// The word lists (one word a line, `#` comments): built into the program,
+/// then, file by file, those in `$XDG_CONFIG_HOME/koch/words` (or
+/// `~/.config/koch/words`), then those in `$KOCH_DATA/words`.
 public enum WordLists {
-    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let data = environment["KOCH_DATA"], !data.isEmpty { return data + "/words" }
-        guard let data = ResourceFolder.locate("data", containing: "words/common.txt") else {
-            throw FileError.malformed(path: "data/words", reason: "koch cannot find its word lists. Set KOCH_DATA to the data folder of the koch source tree.")
-        }
-        return data + "/words"
-    }
-
-    /// Every word of every list in the folder, in the order of the files' names.
+    /// Every word of every list (`NAME.txt`), in the order of the files' names.
     public static func all(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
-        let folder = try folder(environment: environment)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter { $0.hasSuffix(".txt") }.sorted() ?? []
-        guard !names.isEmpty else { throw FileError.malformed(path: folder, reason: "the folder has no word lists (NAME.txt).") }
-        return try names.flatMap { name -> [String] in
-            let path = folder + "/" + name
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw FileError.system(path: path, action: "read", errno: errno)
-            }
-            return WordList.parse(String(decoding: data, as: UTF8.self))
-        }
+        let overrides = [ShippedFileSet.configFolder("words", environment: environment),
+                         try ShippedFileSet.environmentFolder("KOCH_DATA", environment: environment, subfolder: "words")].compactMap { $0 }
+        let set = try ShippedFileSet(builtIn: "data/words", overrides: overrides)
+        let lists = set.files.values.filter { $0.name.hasSuffix(".txt") && !$0.name.contains("/") }.sorted { $0.name < $1.name }
+        guard !lists.isEmpty else { throw FileError.malformed(path: "data/words", reason: "there are no word lists (NAME.txt).") }
+        return lists.flatMap { WordList.parse(String(decoding: $0.bytes, as: UTF8.self)) }
     }
 }

@@ -37,18 +37,23 @@ struct KochBinary {
         return packageRoot.appendingPathComponent(".build/debug/koch").path
     }()
 
-    /// Runs koch with arguments, extra environment, and optional standard input.
+    /// Runs koch (or a copy of it, `executable`) with arguments, extra environment (less the
+    /// variables in `unset`), and optional standard input. koch uses its built-in templates and
+    /// word lists: no teacher's folder of the machine's is read.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil,
-                    currentDirectory: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], unset: [String] = [], input: String? = nil,
+                    currentDirectory: String? = nil, executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["KOCH_TEMPLATES"] = packageRoot.appendingPathComponent("templates").path
+        env["KOCH_TEMPLATES"] = nil
+        env["KOCH_DATA"] = nil
+        env["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
         // Lessons are dated 2025-10-01, before every date the tests grade them on.
         env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1759276800"
         for (key, value) in environment { env[key] = value }
+        for key in unset { env[key] = nil }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()

@@ -164,7 +164,7 @@ struct PackCommand: ParsableCommand {
         for file in manifest.files {
             let path = root + "/" + file.path
             guard FileManager.default.fileExists(atPath: path) else { problems.append("missing: \(file.path)"); continue }
-            if try SHA256.hex(ofFile: path) != file.sha256 { problems.append("changed: \(file.path)") }
+            if try FileChecksum.sha256Hex(ofFile: path) != file.sha256 { problems.append("changed: \(file.path)") }
         }
         if problems.isEmpty {
             print("\(root): all \(manifest.files.count) files match the manifest.")

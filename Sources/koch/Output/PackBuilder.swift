@@ -109,7 +109,7 @@ struct PackBuilder: Sendable {
         var files: [PackManifest.File] = []
         for path in paths {
             guard let record = known[path], fileSize(root + "/" + path) == record.bytes,
-                  try SHA256.hex(ofFile: root + "/" + path) == record.sha256 else { return nil }
+                  try FileChecksum.sha256Hex(ofFile: root + "/" + path) == record.sha256 else { return nil }
             files.append(record)
         }
         return files
@@ -136,7 +136,7 @@ struct PackBuilder: Sendable {
 
     private func describe(_ relativePath: String) throws -> PackManifest.File {
         let path = root + "/" + relativePath
-        return PackManifest.File(path: relativePath, bytes: fileSize(path) ?? 0, sha256: try SHA256.hex(ofFile: path))
+        return PackManifest.File(path: relativePath, bytes: fileSize(path) ?? 0, sha256: try FileChecksum.sha256Hex(ofFile: path))
     }
 
     private func fileSize(_ path: String) -> Int? {

@@ -20,12 +20,12 @@ struct QSOComposer: Sendable {
             styles = [levelStyle]
         } else if let style {
             guard all.contains("qso/" + style) else {
-                throw FileError.malformed(path: templates.folder + "/qso",
+                throw FileError.malformed(path: "templates/qso/\(style).mustache",
                     reason: "there is no QSO style '\(style)'; the styles are " + all.map { String($0.dropFirst(4)) }.joined(separator: ", ") + ".")
             }
             styles = ["qso/" + style]
         } else {
-            guard !all.isEmpty else { throw FileError.malformed(path: templates.folder + "/qso", reason: "there are no QSO templates (NAME.mustache).") }
+            guard !all.isEmpty else { throw FileError.malformed(path: "templates/qso", reason: "there are no QSO templates (NAME.mustache).") }
             styles = all
         }
     }
@@ -46,7 +46,7 @@ struct QSOComposer: Sendable {
             do {
                 morse = try MorseText(parsing: text)
             } catch {
-                throw FileError.malformed(path: templates.folder + "/" + style + ".mustache", reason: "the QSO it writes cannot be sent: \(error)")
+                throw FileError.malformed(path: templates.origin(of: style), reason: "the QSO it writes cannot be sent: \(error)")
             }
             for word in morse.words {
                 let length = KeyedDuration.seconds(of: word, timing: timing) + (words.isEmpty ? 0 : wordGap)

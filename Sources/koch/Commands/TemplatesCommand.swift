@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import KochIO
+
+struct TemplatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates",
+        abstract: "List the templates koch uses and where each comes from, or export the built-in ones to start your own.",
+        discussion: """
+            koch carries its templates (answer sheets, send sheets, pack pages, QSO \
+            styles) and word lists inside the program. Your own files replace or add to \
+            them, file by file: first those in $XDG_CONFIG_HOME/koch/templates (else \
+            ~/.config/koch/templates), then those in $KOCH_TEMPLATES. A new QSO style is \
+            one more file, qso/NAME.mustache (its keys are in qso/README.md). Word lists \
+            likewise: ~/.config/koch/words/NAME.txt, then $KOCH_DATA/words.
+
+            Examples:
+              koch templates                          each template and where it comes from
+              koch templates export ~/.config/koch/templates
+                  the built-in templates, to edit; koch uses them from there at once
+            """,
+        subcommands: [List.self, Export.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Each template and where it comes from.")
+
+        func run() throws {
+            let templates = try Templates()
+            let environment = ProcessInfo.processInfo.environment
+            let folders = try Templates.overrideFolders(environment: environment)
+            let described = folders.map { FileManager.default.fileExists(atPath: $0) ? $0 : $0 + " (not there)" }
+            print("Templates (built in, replaced or added to by: \(described.isEmpty ? "no folder" : described.joined(separator: ", then "))):")
+            for name in templates.names {
+                print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0))  \(templates.origin(of: name))")
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the built-in templates into a folder, as a starting point for your own.")
+
+        @Argument(help: ArgumentHelp("The folder to write into; made if missing. No existing file is overwritten.", valueName: "folder"))
+        var folder: String
+
+        func run() throws {
+            let written = try Templates.exportBuiltIn(to: folder)
+            print("Wrote \(written.count) templates into \(folder):")
+            for path in written { print("  \(path)") }
+            let config = ShippedFileSet.configFolder("templates", environment: ProcessInfo.processInfo.environment)
+            if let config, URL(fileURLWithPath: folder).standardizedFileURL.path == URL(fileURLWithPath: config).standardizedFileURL.path {
+                print("koch reads them from there: edit one to change what koch writes; remove one to use the built-in again.")
+            } else {
+                print("To use them: KOCH_TEMPLATES=\(folder) koch ..., or copy the ones you change into \(config ?? "~/.config/koch/templates").")
+            }
+        }
+    }
+}
