@@ -3,10 +3,10 @@ import Testing
 @testable import KochCore
 
 @Suite struct ConditionsTests {
-    @Test(arguments: [0.0, 10.0, 20.0])
-    func measuredSNRInFiveHundredHertzMatchesTheAskedSNR(snrDB: Double) {
+    @Test(arguments: [(0.0, 2400.0), (10.0, 2400.0), (20.0, 2400.0), (10.0, 500.0), (10.0, 250.0)])
+    func measuredSNRInFiveHundredHertzMatchesTheAskedSNR(snrDB: Double, filterHz: Double) {
         let (clean, synthesizer) = ConditionsSignals.lesson(seconds: 20)
-        let noisy = BandConditions(qrn: QRN(snrDB: snrDB)).apply(to: clean, sampleRate: 8000, toneHz: 600, seed: 7)
+        let noisy = BandConditions(qrn: QRN(snrDB: snrDB, receiverFilterWidthHz: filterHz)).apply(to: clean, sampleRate: 8000, toneHz: 600, seed: 7)
         // The mix may have been scaled down as a whole: find that gain, then what is left is the noise.
         let dot = zip(noisy, clean).reduce(0.0) { $0 + Double($1.0) * Double($1.1) }
         let energy = clean.reduce(0.0) { $0 + Double($1) * Double($1) }
@@ -15,17 +15,41 @@ import Testing
         let n500 = Spectrum.bandPower(Spectrum.welch(noise), sampleRate: 8000, fromHz: 350, toHz: 850)
         let amplitude = gain * synthesizer.peakAmplitude
         let measured = 10 * log10(amplitude * amplitude / 2 / n500)
-        #expect(abs(measured - snrDB) < 1, "asked \(snrDB) dB, measured \(measured) dB")
+        #expect(abs(measured - snrDB) < 1, "asked \(snrDB) dB through \(filterHz) Hz, measured \(measured) dB")
     }
 
-    @Test func noiseIsPinkWithEqualPowerInEveryOctave() {
-        let noise = BandConditions(qrn: QRN(snrDB: 0)).apply(
+    /// Octaves' power in dB of band noise alone at 16 kHz.
+    func octaves(filterHz: Double, _ bands: [(Double, Double)]) -> [Double] {
+        let noise = BandConditions(qrn: QRN(snrDB: 0, receiverFilterWidthHz: filterHz)).apply(
             to: [Float](repeating: 0, count: 16000 * 8), sampleRate: 16000, toneHz: 600, seed: 3, signalPeakAmplitude: 0.2)
         let spectrum = Spectrum.welch(noise)
-        let octaves = [250.0, 500, 1000, 2000].map { 10 * log10(Spectrum.bandPower(spectrum, sampleRate: 16000, fromHz: $0, toHz: 2 * $0)) }
-        for (lower, upper) in zip(octaves, octaves.dropFirst()) {
-            // White noise would gain 3 dB an octave.
-            #expect(abs(upper - lower) < 1, "\(octaves)")
+        return bands.map { 10 * log10(Spectrum.bandPower(spectrum, sampleRate: 16000, fromHz: $0.0, toHz: $0.1)) }
+    }
+
+    @Test func noiseIsPinkInsideTheReceiversPassbandAndFallsAwayOutsideIt() {
+        let power = octaves(filterHz: 2400, [(500, 1000), (1000, 2000), (60, 120), (4000, 8000)])
+        // White noise would gain 3 dB an octave; pink noise has the same power in each.
+        #expect(abs(power[1] - power[0]) < 1, "\(power)")
+        // No rumble below the filter's 300 Hz and no hiss far above its 2700 Hz.
+        #expect(power[0] - power[2] > 20, "\(power)")
+        #expect(power[1] - power[3] > 15, "\(power)")
+    }
+
+    @Test func aCWFilterLeavesOnlyTheNoiseAroundTheTone() {
+        let power = octaves(filterHz: 500, [(400, 800), (1500, 3000), (100, 200)])
+        #expect(power[0] - power[1] > 20, "\(power)")
+        #expect(power[0] - power[2] > 20, "\(power)")
+    }
+
+    @Test func theNoiseDoesNotDependOnTheBlocksItIsMadeIn() {
+        // A block's noise is filtered after the block before it: the join between blocks has no step.
+        let length = BandConditions.noiseBlockSamples * 3
+        let noise = BandConditions(qrn: QRN(snrDB: 0, cracklePerSecond: 20)).apply(
+            to: [Float](repeating: 0, count: length), sampleRate: 8000, toneHz: 600, seed: 5, signalPeakAmplitude: 0.2)
+        let steps = zip(noise, noise.dropFirst()).map { abs($1 - $0) }
+        let typical = steps.reduce(0, +) / Float(steps.count)
+        for join in [BandConditions.noiseBlockSamples, 2 * BandConditions.noiseBlockSamples] {
+            #expect(steps[join - 1] < 6 * typical, "the step into sample \(join)")
         }
     }
 

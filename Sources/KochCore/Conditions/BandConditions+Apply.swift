@@ -6,10 +6,11 @@ extension BandConditions {
     ///
     /// In order: the wanted signal is faded by the QSB gain (the signal
     /// only, never the noise or the other stations); each QRM station is
-    /// mixed in; the crackle; then pink noise over the whole length,
-    /// silences included, as a receiver hisses between overs, scaled so
-    /// that its power within ±250 Hz of `toneHz` meets the asked SNR
-    /// against the unfaded signal. Each part draws from its own stream
+    /// mixed in; then the band noise, pink noise over the whole length,
+    /// silences included, as a receiver hisses between overs, with the
+    /// crackle, both through the receiver's passband (`ReceiverPassband`),
+    /// the pink noise scaled so that its power within ±250 Hz of `toneHz`,
+    /// after the filter, meets the asked SNR against the unfaded signal. Each part draws from its own stream
     /// derived from `seed`, so that turning one on or off does not change
     /// the others; the noise is made in blocks of 65536 samples, each from
     /// its own derived seed, so that blocks can be made on several cores
@@ -53,12 +54,14 @@ extension BandConditions {
             QRMRenderer.add(qrm, into: buffer, sampleRate: sampleRate, toneHz: toneHz, signalPeakAmplitude: amplitude, seed: seed)
             let mixedPeak: Float
             if let qrn {
-                var crackle = Crackle(seed: SeededGenerator.derivedSeed(seed, index: 2))
-                crackle.add(
-                    into: buffer, sampleRate: sampleRate, perSecond: qrn.cracklePerSecond,
-                    peakAmplitude: amplitude * pow(10, qrn.crackleLevelDB / 20))
+                let crackle = Crackle(
+                    lengthSamples: buffer.count, sampleRate: sampleRate, perSecond: qrn.cracklePerSecond,
+                    peakAmplitude: amplitude * pow(10, qrn.crackleLevelDB / 20), seed: SeededGenerator.derivedSeed(seed, index: 2))
+                let passband = ReceiverPassband(widthHz: qrn.receiverFilterWidthHz, toneHz: toneHz, sampleRate: sampleRate)
                 let gain = Float(Self.noiseGain(qrn: qrn, amplitude: amplitude, sampleRate: sampleRate, toneHz: toneHz))
-                mixedPeak = Self.addNoise(into: buffer, gain: gain, sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: 1))
+                mixedPeak = Self.addNoise(
+                    into: buffer, gain: gain, crackle: crackle, passband: passband, sampleRate: sampleRate,
+                    seed: SeededGenerator.derivedSeed(seed, index: 1))
             } else {
                 mixedPeak = Self.peak(of: UnsafeBufferPointer(buffer))
             }
@@ -70,16 +73,38 @@ extension BandConditions {
 
     static let noiseBlockSamples = 1 << 16
 
-    /// Adds pink noise block by block, on every core, and returns the peak of the result.
-    private static func addNoise(into buffer: UnsafeMutableBufferPointer<Float>, gain: Float, sampleRate: Int, seed: UInt64) -> Float {
+    /// Adds the band noise (pink noise times `gain`, and the crackle) through the receiver's
+    /// passband, block by block on every core, and returns the peak of the result.
+    ///
+    /// Each block's noise is drawn from its own seed; the filter runs over the block before it
+    /// first (drawn again from that block's seed), so that it enters the block as it would have
+    /// run through the whole file (its response dies away long before a block's length), and
+    /// the result does not depend on the number of cores.
+    private static func addNoise(
+        into buffer: UnsafeMutableBufferPointer<Float>, gain: Float, crackle: Crackle, passband: ReceiverPassband, sampleRate: Int, seed: UInt64
+    ) -> Float {
         let blockCount = (buffer.count + noiseBlockSamples - 1) / noiseBlockSamples
         var peaks = [Float](repeating: 0, count: blockCount)
         peaks.withUnsafeMutableBufferPointer { peaks in
             let shared = DisjointBlocks(samples: buffer, peaks: peaks)
             DispatchQueue.concurrentPerform(iterations: blockCount) { block in
                 let slice = shared.block(block)
-                var noise = PinkNoise(sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: block))
-                noise.add(into: slice, gain: gain)
+                let first = max(0, block - 1)
+                let start = first * noiseBlockSamples
+                var bed = [Float](repeating: 0, count: block * noiseBlockSamples + slice.count - start)
+                bed.withUnsafeMutableBufferPointer { bed in
+                    for part in first...block {
+                        let offset = (part - first) * noiseBlockSamples
+                        let end = part == block ? bed.count : offset + noiseBlockSamples
+                        var noise = PinkNoise(sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: part))
+                        noise.add(into: UnsafeMutableBufferPointer(rebasing: bed[offset..<end]), gain: gain)
+                    }
+                    crackle.add(into: bed, offset: start)
+                    var filter = passband
+                    filter.process(bed)
+                    let own = bed.count - slice.count
+                    for n in slice.indices { slice[n] += bed[own + n] }
+                }
                 shared.peaks[block] = peak(of: UnsafeBufferPointer(slice))
             }
         }
@@ -111,7 +136,10 @@ extension BandConditions {
     /// The gain on `PinkNoise` that puts (A²/2) / N₅₀₀ at the asked SNR.
     static func noiseGain(qrn: QRN, amplitude: Double, sampleRate: Int, toneHz: Double) -> Double {
         let half = QRN.measurementBandwidthHz / 2
-        let bandPower = PinkNoise.bandPower(fromHz: toneHz - half, toHz: toneHz + half, sampleRate: sampleRate)
+        let passband = ReceiverPassband(widthHz: qrn.receiverFilterWidthHz, toneHz: toneHz, sampleRate: sampleRate)
+        let bandPower = PinkNoise.bandPower(fromHz: toneHz - half, toHz: toneHz + half, sampleRate: sampleRate) {
+            passband.powerGain(atHz: $0, sampleRate: sampleRate)
+        }
         guard bandPower > 0 else { return 0 }
         let wantedNoisePower = amplitude * amplitude / 2 / pow(10, qrn.snrDB / 10)
         return (wantedNoisePower / bandPower).squareRoot()

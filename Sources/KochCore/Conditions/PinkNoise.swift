@@ -73,7 +73,8 @@ struct PinkNoise {
     /// The expected power of the noise (before `gain`) between two
     /// frequencies, from its spectrum: a row held for L samples has the
     /// power spectrum σ²·sin²(πfL/fs) / (L·sin²(πf/fs)), and the white row σ².
-    static func bandPower(fromHz lowHz: Double, toHz highHz: Double, sampleRate: Int) -> Double {
+    /// `weight(f)` multiplies the spectrum (a filter's power gain at f Hz).
+    static func bandPower(fromHz lowHz: Double, toHz highHz: Double, sampleRate: Int, weight: (Double) -> Double = { _ in 1 }) -> Double {
         let rows = rows(sampleRate: sampleRate)
         let fs = Double(sampleRate)
         let low = max(lowHz, 1) / fs
@@ -87,7 +88,7 @@ struct PinkNoise {
                 let t = sin(Double.pi * x * length)
                 total += t * t / (length * s * s)
             }
-            return total
+            return total * weight(x * fs)
         }
         // Simpson's rule; the band holds a few ripples of the slowest row at most.
         let intervals = 1024

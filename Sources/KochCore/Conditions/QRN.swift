@@ -1,5 +1,6 @@
 /// Band noise (QRN): pink noise at a signal-to-noise ratio, with optional
-/// crackle (static crashes from distant lightning).
+/// crackle (static crashes from distant lightning), both heard through the
+/// receiver's filter.
 ///
 /// The SNR is defined as the reference audio of `../shared/bench` defines
 /// it: SNR = 10·log10((A²/2) / N₅₀₀), where A is the key-down amplitude of
@@ -15,10 +16,28 @@ public struct QRN: Sendable, Hashable, Codable {
     /// crash is drawn between 12 dB below this and this.
     public var crackleLevelDB: Double
 
-    public init(snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0) {
+    /// The width of the receiver filter the noise is heard through (`ReceiverPassband`):
+    /// up to 1000 Hz a CW filter centred on the tone, wider an SSB filter from 300 Hz.
+    public var receiverFilterWidthHz: Double
+
+    public init(snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0,
+                receiverFilterWidthHz: Double = ReceiverPassband.defaultWidthHz) {
         self.snrDB = snrDB
         self.cracklePerSecond = cracklePerSecond
         self.crackleLevelDB = crackleLevelDB
+        self.receiverFilterWidthHz = receiverFilterWidthHz
+    }
+
+    private enum CodingKeys: String, CodingKey { case snrDB, cracklePerSecond, crackleLevelDB, receiverFilterWidthHz }
+
+    /// A key written before receiver filters has none: the default filter.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            snrDB: try container.decode(Double.self, forKey: .snrDB),
+            cracklePerSecond: try container.decode(Double.self, forKey: .cracklePerSecond),
+            crackleLevelDB: try container.decode(Double.self, forKey: .crackleLevelDB),
+            receiverFilterWidthHz: try container.decodeIfPresent(Double.self, forKey: .receiverFilterWidthHz) ?? ReceiverPassband.defaultWidthHz)
     }
 
     /// The bandwidth the SNR is measured in, centred on the tone.

@@ -31,6 +31,17 @@ public struct Biquad: Sendable {
             a1: -2 * cosine / a0, a2: (1 - alpha) / a0)
     }
 
+    /// The cookbook's high-pass: 0 at 0 Hz, 1/√2·Q at the cutoff, 1 at the Nyquist frequency.
+    public static func highPass(cutoffHz: Double, qualityFactor: Double, sampleRate: Double) -> Biquad {
+        let omega = 2 * Double.pi * cutoffHz / sampleRate
+        let alpha = sin(omega) / (2 * qualityFactor)
+        let cosine = cos(omega)
+        let a0 = 1 + alpha
+        return Biquad(
+            b0: (1 + cosine) / 2 / a0, b1: -(1 + cosine) / a0, b2: (1 + cosine) / 2 / a0,
+            a1: -2 * cosine / a0, a2: (1 - alpha) / a0)
+    }
+
     /// Filters one sample.
     @inline(__always)
     public mutating func process(_ x: Double) -> Double {

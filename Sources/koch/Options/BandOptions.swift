@@ -25,6 +25,9 @@ struct BandOptions: ParsableArguments {
     @Option(help: ArgumentHelp("QRM: another station at OFFSET Hz from the tone, LEVEL dB against the lesson, sending at WPM; repeat for more. Examples: --qrm 400:-6:25, and for a station below the tone --qrm=-300:-10", valueName: "offset:level[:wpm]"))
     var qrm: [String] = []
 
+    @Option(help: ArgumentHelp("The receiver filter the band noise is heard through, in Hz: up to 1000 a CW filter centred on the tone (e.g. 500), wider an SSB filter from 300 Hz (default 2400: 300 to 2700 Hz).", valueName: "Hz"))
+    var filter: Double?
+
     func validate() throws {
         _ = try conditions()
     }
@@ -50,6 +53,12 @@ struct BandOptions: ParsableArguments {
             conditions.qsb = QSB(depthDB: depth, rateHz: rate)
         }
         if !qrm.isEmpty { conditions.qrm = try qrm.map(Self.station) }
+        if let filter {
+            guard (100...4000).contains(filter) else { throw ValidationError("--filter must be 100 to 4000 Hz, not \(filter.formatted).") }
+            guard var noise = conditions.qrn else { throw ValidationError("--filter shapes the band noise: give --qrn (or a --band preset) too.") }
+            noise.receiverFilterWidthHz = filter
+            conditions.qrn = noise
+        }
         return conditions
     }
 

@@ -8,6 +8,9 @@ enum BandText {
         if let qrn = conditions.qrn {
             var text = "QRN \(signed(qrn.snrDB)) dB SNR (pink noise, in 500 Hz)"
             if qrn.cracklePerSecond > 0 { text += " with \(qrn.cracklePerSecond.formatted) crashes a second" }
+            let width = qrn.receiverFilterWidthHz
+            text += width <= ReceiverPassband.widestCWFilterHz
+                ? ", through a \(width.formatted) Hz CW filter" : ", through a \(width.formatted) Hz receiver filter from \(ReceiverPassband.ssbLowEdgeHz.formatted) Hz"
             parts.append(text)
         }
         if let qsb = conditions.qsb { parts.append("QSB \(qsb.depthDB.formatted) dB deep at \(qsb.rateHz.formatted) Hz") }
