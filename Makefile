@@ -5,16 +5,25 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: lesson test build release install deps test-deps bench check-pages examples clean help
+.PHONY: lesson test build release install dist man completions deps test-deps bench check-pages examples clean help
 
 PREFIX ?= /usr/local
+DESTDIR ?=
+VERSION := $(shell sed -n 's/.*version: "\([0-9.]*\)".*/\1/p' Sources/koch/Koch.swift)
+ARCH := $(shell uname -m)
+# Man pages and completions, made from the release binary.
+DOCS = .build/koch-docs
+# The portable release: built apart, with the Swift runtime linked in.
+DIST_BUILD = .build-dist
+DIST_NAME = koch-$(VERSION)-linux-$(ARCH)
 
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
 	@echo "make build    a release build at $(RELEASE_BIN)"
-	@echo "make install  koch into $(PREFIX)/bin, its templates and word lists into $(PREFIX)/share/koch"
+	@echo "make install  koch into $(PREFIX)/bin, its man pages and bash, zsh and fish completions under $(PREFIX)/share"
+	@echo "make dist     dist/$(DIST_NAME).tar.gz: one binary (Swift runtime linked in), man pages, completions, licences"
 	@echo "make check-pages   a pack's index and answer sheets rendered by headless Chromium (.pages/)"
 	@echo "make examples      remake examples/ from the commands in examples/README.md"
 
@@ -46,12 +55,33 @@ bench: release
 	@scripts/install-deps --bench
 	python3 scripts/bench.py $(RELEASE_BIN)
 
-install: release
-	install -d $(PREFIX)/bin $(PREFIX)/share/koch
-	install -m 755 $(RELEASE_BIN) $(PREFIX)/bin/koch
-	rm -rf $(PREFIX)/share/koch/templates $(PREFIX)/share/koch/data
-	cp -R templates data $(PREFIX)/share/koch/
-	@echo "Installed $(PREFIX)/bin/koch, with its templates and word lists in $(PREFIX)/share/koch."
+# Man pages from the commands' own help (swift-argument-parser's generator), dated by the last commit.
+man: release
+	$(SWIFT) package generate-manual --multi-page --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" >/dev/null
+	rm -rf $(DOCS)/man && mkdir -p $(DOCS)/man
+	cp .build/plugins/GenerateManual/outputs/koch/*.1 $(DOCS)/man/
+
+completions: release
+	rm -rf $(DOCS)/completions && mkdir -p $(DOCS)/completions
+	$(RELEASE_BIN) --generate-completion-script bash > $(DOCS)/completions/koch.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(DOCS)/completions/_koch
+	$(RELEASE_BIN) --generate-completion-script fish > $(DOCS)/completions/koch.fish
+
+install: release man completions
+	scripts/install-tree $(RELEASE_BIN) $(DOCS) "$(DESTDIR)$(PREFIX)"
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/koch, its man pages (man koch) and completions for bash, zsh and fish."
+
+dist: deps man completions
+	$(SWIFT) build -c release --product koch --static-swift-stdlib --scratch-path $(DIST_BUILD)
+	rm -rf $(DIST_BUILD)/stage && mkdir -p $(DIST_BUILD)/stage/$(DIST_NAME) dist
+	scripts/install-tree $(DIST_BUILD)/release/koch $(DOCS) $(DIST_BUILD)/stage/$(DIST_NAME)
+	strip $(DIST_BUILD)/stage/$(DIST_NAME)/bin/koch
+	scripts/licences $(DIST_BUILD)/stage/$(DIST_NAME)/share/doc/koch
+	cp README.md $(DIST_BUILD)/stage/$(DIST_NAME)/share/doc/koch/
+	tar -C $(DIST_BUILD)/stage -czf dist/$(DIST_NAME).tar.gz --owner=0 --group=0 --sort=name $(DIST_NAME)
+	@echo "dist/$(DIST_NAME).tar.gz: $$(du -h dist/$(DIST_NAME).tar.gz | cut -f1); unpack it and run bin/koch, or copy its tree under /usr/local."
+	@echo "Libraries the binary needs (no Swift runtime among them):"
+	@ldd $(DIST_BUILD)/release/koch | sed 's/^/  /'
 
 check-pages: release
 	scripts/check-pages $(RELEASE_BIN)
@@ -60,4 +90,4 @@ examples: release
 	scripts/make-examples $(RELEASE_BIN)
 
 clean:
-	rm -rf .build lessons .bench .pages
+	rm -rf .build $(DIST_BUILD) dist lessons .bench .pages .band-noise
