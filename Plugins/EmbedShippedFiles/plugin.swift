@@ -29,7 +29,7 @@ struct EmbedShippedFiles: BuildToolPlugin {
                 executable: try context.tool(named: "EmbedFiles").url,
                 arguments: [output.path, root.path] + files,
                 inputFiles: files.map { root.appending(path: $0) },
-                outputFiles: [output]),
+                outputFiles: [output])
         ]
     }
 }

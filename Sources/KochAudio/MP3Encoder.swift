@@ -52,8 +52,10 @@ public struct MP3Encoder: Sendable {
     /// the same number of samples, each where it was. How the audio is cut
     /// depends only on its length, so the bytes are the same whatever the
     /// concurrency.
-    public func encode(_ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
-                       concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) throws(AudioError) -> [UInt8] {
+    public func encode(
+        _ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(AudioError) -> [UInt8] {
         let minimumPartSeconds = 30
         let count = max(1, min(maximumParts, samples.count / (minimumPartSeconds * sampleRate)))
         let joined = count > 1

@@ -13,9 +13,11 @@ struct MP3InfoFrame {
     private let tagOffset: Int
 
     init?(_ bytes: [UInt8]) {
-        guard let offset = (0..<min(64, bytes.count - 4)).first(where: { i in
-            bytes[i..<i + 4].elementsEqual("Info".utf8) || bytes[i..<i + 4].elementsEqual("Xing".utf8)
-        }), offset + 156 <= bytes.count else { return nil }
+        guard
+            let offset = (0..<min(64, bytes.count - 4)).first(where: { i in
+                bytes[i..<i + 4].elementsEqual("Info".utf8) || bytes[i..<i + 4].elementsEqual("Xing".utf8)
+            }), offset + 156 <= bytes.count
+        else { return nil }
         self.bytes = bytes
         tagOffset = offset
     }

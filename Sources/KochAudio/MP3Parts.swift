@@ -59,7 +59,8 @@ enum MP3FrameScanner {
         var offset = bytes.startIndex
         while offset + 4 <= bytes.endIndex {
             guard let length = frameLength(bytes[offset], bytes[offset + 1], bytes[offset + 2]),
-                  offset + length <= bytes.endIndex else { return nil }
+                offset + length <= bytes.endIndex
+            else { return nil }
             frames.append(offset..<(offset + length))
             offset += length
         }
@@ -73,8 +74,10 @@ enum MP3FrameScanner {
         let bitrateIndex = Int(third >> 4), rateIndex = Int((third >> 2) & 0x03), padding = Int((third >> 1) & 0x01)
         guard version != 1, (1...14).contains(bitrateIndex), rateIndex < 3 else { return nil }
         let mpeg1 = version == 3
-        let kbps = (mpeg1 ? [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
-                          : [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160])[bitrateIndex - 1]
+        let kbps =
+            (mpeg1
+            ? [32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+            : [8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160])[bitrateIndex - 1]
         let rates = mpeg1 ? [44100, 48000, 32000] : version == 2 ? [22050, 24000, 16000] : [11025, 12000, 8000]
         return (mpeg1 ? 144_000 : 72_000) * kbps / rates[rateIndex] + padding
     }

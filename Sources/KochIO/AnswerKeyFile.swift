@@ -17,7 +17,8 @@ public enum AnswerKeyFile {
     /// path, the key and its line: grading against it would give a wrong score.
     public static func read(_ path: String) throws -> AnswerKey {
         guard let bytes = try JSONFileReader.contents(of: path) else {
-            throw FileError.malformed(path: path, reason: "there is no answer key here. Give the NAME.key.json file that `koch lesson` wrote beside the audio.")
+            throw FileError.malformed(
+                path: path, reason: "there is no answer key here. Give the NAME.key.json file that `koch lesson` wrote beside the audio.")
         }
         return try decode(bytes, path: path)
     }
@@ -40,7 +41,8 @@ public enum AnswerKeyFile {
         var folders = [folder]
         let parent = folder.deletingLastPathComponent()
         if FileManager.default.fileExists(atPath: parent.appendingPathComponent("manifest.json").path),
-           let entries = try? FileManager.default.contentsOfDirectory(at: parent, includingPropertiesForKeys: [.isDirectoryKey]) {
+            let entries = try? FileManager.default.contentsOfDirectory(at: parent, includingPropertiesForKeys: [.isDirectoryKey])
+        {
             folders += entries.filter { $0.standardizedFileURL != folder && (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
                 .sorted { $0.path < $1.path }
         }

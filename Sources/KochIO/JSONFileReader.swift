@@ -34,7 +34,9 @@ enum JSONFileReader {
         if let version = try? decoder.decode(FormatVersion.self, from: Data(bytes)).formatVersion, version > currentFormatVersion {
             throw FileError.malformed(
                 path: path,
-                reason: "this \(what) has format version \(version) (line \(locator.line(of: "formatVersion") ?? 1)), written by a newer koch; this one reads version \(currentFormatVersion) and older. Update koch. The file was left as it is.")
+                reason:
+                    "this \(what) has format version \(version) (line \(locator.line(of: "formatVersion") ?? 1)), written by a newer koch; this one reads version \(currentFormatVersion) and older. Update koch. The file was left as it is."
+            )
         }
         do {
             return (try decoder.decode(T.self, from: Data(bytes)), locator)

@@ -59,7 +59,11 @@ struct JSONLocator {
         try nest()
         offset += 1
         skipSpace()
-        if peek(UInt8(ascii: "}")) { offset += 1; depth -= 1; return }
+        if peek(UInt8(ascii: "}")) {
+            offset += 1
+            depth -= 1
+            return
+        }
         while true {
             skipSpace()
             guard peek(UInt8(ascii: "\"")) else { throw error("a key in double quotes") }
@@ -70,8 +74,15 @@ struct JSONLocator {
             skipSpace()
             try value(at: path.isEmpty ? key : path + "." + key)
             skipSpace()
-            if peek(UInt8(ascii: ",")) { offset += 1; continue }
-            if peek(UInt8(ascii: "}")) { offset += 1; depth -= 1; return }
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+                continue
+            }
+            if peek(UInt8(ascii: "}")) {
+                offset += 1
+                depth -= 1
+                return
+            }
             throw error("`,` or `}` after the value of \"\(key)\"")
         }
     }
@@ -80,15 +91,26 @@ struct JSONLocator {
         try nest()
         offset += 1
         skipSpace()
-        if peek(UInt8(ascii: "]")) { offset += 1; depth -= 1; return }
+        if peek(UInt8(ascii: "]")) {
+            offset += 1
+            depth -= 1
+            return
+        }
         var index = 0
         while true {
             skipSpace()
             try value(at: path + "[\(index)]")
             index += 1
             skipSpace()
-            if peek(UInt8(ascii: ",")) { offset += 1; continue }
-            if peek(UInt8(ascii: "]")) { offset += 1; depth -= 1; return }
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+                continue
+            }
+            if peek(UInt8(ascii: "]")) {
+                offset += 1
+                depth -= 1
+                return
+            }
             throw error("`,` or `]` in the list")
         }
     }

@@ -36,7 +36,9 @@ public struct PackJournal: Sendable, Codable {
             do {
                 return try JSONDecoder().decode(PackJournal.self, from: data)
             } catch {
-                throw FileError.malformed(path: path, reason: "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(folder) to make the pack anew.")
+                throw FileError.malformed(
+                    path: path,
+                    reason: "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(folder) to make the pack anew.")
             }
         }
     }
@@ -65,7 +67,8 @@ extension PackManifest {
         do {
             return try decoder.decode(PackManifest.self, from: data)
         } catch {
-            throw FileError.malformed(path: path, reason: "the pack's manifest cannot be read (\(error)); remove it to check and finish the pack anew.")
+            throw FileError.malformed(
+                path: path, reason: "the pack's manifest cannot be read (\(error)); remove it to check and finish the pack anew.")
         }
     }
 }

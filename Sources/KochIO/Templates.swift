@@ -29,14 +29,18 @@ public struct Templates: Sendable {
 
     /// The folders whose files replace or add to the built-in templates, in order.
     public static func overrideFolders(environment: [String: String]) throws -> [String] {
-        [ShippedFileSet.configFolder("templates", environment: environment),
-         try ShippedFileSet.environmentFolder("KOCH_TEMPLATES", environment: environment)].compactMap { $0 }
+        [
+            ShippedFileSet.configFolder("templates", environment: environment),
+            try ShippedFileSet.environmentFolder("KOCH_TEMPLATES", environment: environment),
+        ].compactMap { $0 }
     }
 
     /// Renders `context` (dictionaries, arrays and values) with the template `name`.
     public func render(_ name: String, _ context: Any) throws -> String {
         guard let text = library.render(context, withTemplate: name) else {
-            throw FileError.malformed(path: "templates/" + name + ".mustache", reason: "the template is missing (koch's own is built in; was it replaced by an empty folder?).")
+            throw FileError.malformed(
+                path: "templates/" + name + ".mustache",
+                reason: "the template is missing (koch's own is built in; was it replaced by an empty folder?).")
         }
         return text
     }
@@ -55,7 +59,8 @@ public struct Templates: Sendable {
         let set = try ShippedFileSet(builtIn: "templates", overrides: [])
         let files = set.files.values.sorted { $0.name < $1.name }
         if let taken = files.first(where: { FileManager.default.fileExists(atPath: folder + "/" + $0.name) }) {
-            throw FileError.malformed(path: folder + "/" + taken.name, reason: "exists already; koch writes its templates only into new files, so nothing was written.")
+            throw FileError.malformed(
+                path: folder + "/" + taken.name, reason: "exists already; koch writes its templates only into new files, so nothing was written.")
         }
         var written: [String] = []
         for file in files {

@@ -5,8 +5,9 @@ import Testing
 
 @Suite struct MP3EncoderTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-mp3-\(UUID().uuidString)").path
-    let tags = MP3Tags(title: "Koch level 5 lesson 2 (KMRSU)", album: "koch Morse course (letters) level 5",
-                       artist: "koch", track: 2, trackCount: 7, comment: "lesson R05-0123456789ab")
+    let tags = MP3Tags(
+        title: "Koch level 5 lesson 2 (KMRSU)", album: "koch Morse course (letters) level 5",
+        artist: "koch", track: 2, trackCount: 7, comment: "lesson R05-0123456789ab")
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -95,8 +96,10 @@ enum ID3v2 {
             var index = 0
             let littleEndian = payload.starts(with: [0xFF, 0xFE])
             while index + 1 < payload.count {
-                units.append(littleEndian ? UInt16(payload[index]) | UInt16(payload[index + 1]) << 8
-                                          : UInt16(payload[index]) << 8 | UInt16(payload[index + 1]))
+                units.append(
+                    littleEndian
+                        ? UInt16(payload[index]) | UInt16(payload[index + 1]) << 8
+                        : UInt16(payload[index]) << 8 | UInt16(payload[index + 1]))
                 index += 2
             }
             text = String(decoding: units.filter { $0 != 0xFEFF && $0 != 0xFFFE }, as: UTF16.self)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import KochAudio
 import KochCore
 import KochTestSupport
 import Testing
+
+@testable import KochAudio
 
 /// A long lesson is encoded in parts on several cores and joined frame by
 /// frame; the joined file must decode as if encoded in one piece.

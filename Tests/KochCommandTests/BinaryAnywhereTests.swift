@@ -16,8 +16,9 @@ import Testing
     }
 
     func run(_ arguments: [String], alone: (folder: String, koch: String)) throws -> KochBinary.Result {
-        try KochBinary.run(arguments, environment: ["HOME": alone.folder], unset: ["KOCH_TEMPLATES", "KOCH_DATA", "XDG_CONFIG_HOME"],
-                           currentDirectory: alone.folder, executable: alone.koch)
+        try KochBinary.run(
+            arguments, environment: ["HOME": alone.folder], unset: ["KOCH_TEMPLATES", "KOCH_DATA", "XDG_CONFIG_HOME"],
+            currentDirectory: alone.folder, executable: alone.koch)
     }
 
     @Test func aCopyAloneMakesEveryKindOfLessonAndAPack() throws {
@@ -33,8 +34,9 @@ import Testing
             let files = (try? FileManager.default.contentsOfDirectory(atPath: alone.folder + "/lessons-\(index)")) ?? []
             #expect(files.contains { $0.hasSuffix(".key.txt") || $0.hasSuffix(".sheet.txt") }, "\(options): \(files)")
         }
-        let pack = try run(["pack", "--levels", "2-3", "--per-level", "1", "--minutes", "0.5", "--format", "wav", "--seed", "1", "--out", "pack"],
-                           alone: alone)
+        let pack = try run(
+            ["pack", "--levels", "2-3", "--per-level", "1", "--minutes", "0.5", "--format", "wav", "--seed", "1", "--out", "pack"],
+            alone: alone)
         #expect(pack.succeeded, "\(pack.standardError)")
         #expect(FileManager.default.fileExists(atPath: alone.folder + "/pack/level-02/sheets.html"))
         #expect(FileManager.default.fileExists(atPath: alone.folder + "/pack/index.html"))
@@ -48,12 +50,18 @@ import Testing
             .write(toFile: own + "/key.txt.mustache", atomically: true, encoding: .utf8)
         let receive = try run(["lesson", "--minutes", "0.5", "--format", "none", "--out", "r"], alone: alone)
         #expect(receive.succeeded, "\(receive.standardError)")
-        let sheet = try String(contentsOfFile: alone.folder + "/r/" + (try #require(
-            try FileManager.default.contentsOfDirectory(atPath: alone.folder + "/r").first { $0.hasSuffix(".key.txt") })), encoding: .utf8)
+        let sheet = try String(
+            contentsOfFile: alone.folder + "/r/"
+                + (try #require(
+                    try FileManager.default.contentsOfDirectory(atPath: alone.folder + "/r").first { $0.hasSuffix(".key.txt") })),
+            encoding: .utf8)
         #expect(sheet.hasPrefix("MRS SMITH'S CLASS: R02-"), "\(sheet)")
         let send = try run(["lesson", "--direction", "send", "--minutes", "0.5", "--out", "s"], alone: alone)
-        let sendSheet = try String(contentsOfFile: alone.folder + "/s/" + (try #require(
-            try FileManager.default.contentsOfDirectory(atPath: alone.folder + "/s").first { $0.hasSuffix(".sheet.txt") })), encoding: .utf8)
+        let sendSheet = try String(
+            contentsOfFile: alone.folder + "/s/"
+                + (try #require(
+                    try FileManager.default.contentsOfDirectory(atPath: alone.folder + "/s").first { $0.hasSuffix(".sheet.txt") })),
+            encoding: .utf8)
         #expect(send.succeeded && sendSheet.hasPrefix("koch send exercise"), "the send sheet is still koch's own")
         let listed = try run(["templates"], alone: alone)
         #expect(listed.standardOutput.contains(own + "/key.txt.mustache"))
@@ -69,7 +77,9 @@ import Testing
             .filter { !$0.hasSuffix("/") && FileManager.default.contents(atPath: source + "/" + $0) != nil }
         #expect(names.count >= 8)
         for name in names {
-            #expect(FileManager.default.contents(atPath: alone.folder + "/mine/" + name) == FileManager.default.contents(atPath: source + "/" + name), "\(name)")
+            #expect(
+                FileManager.default.contents(atPath: alone.folder + "/mine/" + name) == FileManager.default.contents(atPath: source + "/" + name),
+                "\(name)")
         }
         let again = try run(["templates", "export", "mine"], alone: alone)
         #expect(!again.succeeded && again.standardError.contains("exists already"), "never over a teacher's files")

@@ -32,8 +32,10 @@ import Testing
 
     @Test func copiesALessonOnAFairBandWithAtMostTwoPercentErrors() throws {
         let folder = try KochBinary.scratchFolder()
-        let made = try KochBinary.run(["lesson", "--level", "26", "--band", "fair", "--minutes", "1.5", "--format", "wav",
-                                       "--sample-rate", "16000", "--seed", "9", "--progress", folder + "/p.json", "--out", folder])
+        let made = try KochBinary.run([
+            "lesson", "--level", "26", "--band", "fair", "--minutes", "1.5", "--format", "wav",
+            "--sample-rate", "16000", "--seed", "9", "--progress", folder + "/p.json", "--out", folder,
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let wav = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".wav") })
         let decoded = try KochBinary.run(["decode", folder + "/" + wav])
@@ -47,8 +49,9 @@ import Testing
         let folder = try KochBinary.scratchFolder()
         try KochBinary.run(["render", "PARIS PARIS", "--out", folder + "/mono.wav", "--sample-rate", "16000"])
         // Left: the signal; right: noise alone.
-        try shell("sox '\(folder)/mono.wav' '\(folder)/noise.wav' synth whitenoise vol 0.3 && "
-                  + "sox -M '\(folder)/mono.wav' '\(folder)/noise.wav' '\(folder)/stereo.wav'")
+        try shell(
+            "sox '\(folder)/mono.wav' '\(folder)/noise.wav' synth whitenoise vol 0.3 && "
+                + "sox -M '\(folder)/mono.wav' '\(folder)/noise.wav' '\(folder)/stereo.wav'")
         let result = try KochBinary.run(["decode", folder + "/stereo.wav"])
         #expect(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "PARIS PARIS", "\(result.standardError)")
     }
@@ -76,8 +79,10 @@ import Testing
 
     @Test func jsonReportsTheTimingAndPlotDrawsIt() throws {
         let folder = try KochBinary.scratchFolder()
-        try KochBinary.run(["render", "PARIS PARIS PARIS", "--out", folder + "/paris.wav", "--sample-rate", "8000",
-                            "--wpm", "20", "--effective", "20", "--tone", "700"])
+        try KochBinary.run([
+            "render", "PARIS PARIS PARIS", "--out", folder + "/paris.wav", "--sample-rate", "8000",
+            "--wpm", "20", "--effective", "20", "--tone", "700",
+        ])
         let result = try KochBinary.run(["decode", folder + "/paris.wav", "--json", "--plot", folder + "/paris.svg"])
         #expect(result.succeeded, "\(result.standardError)")
         let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]

@@ -40,8 +40,10 @@ struct GradingScratch {
     @discardableResult
     func grade(_ keyPath: String, copy: String, date: String, extra: [String] = []) throws -> KochBinary.Result {
         try KochBinary.run(
-            ["grade", "--key", keyPath, "--transcript", try transcript(copy, name: "copy-\(UUID().uuidString).txt"),
-             "--progress", progressPath, "--date", date] + extra,
+            [
+                "grade", "--key", keyPath, "--transcript", try transcript(copy, name: "copy-\(UUID().uuidString).txt"),
+                "--progress", progressPath, "--date", date,
+            ] + extra,
             environment: ["TZ": "UTC"])
     }
 

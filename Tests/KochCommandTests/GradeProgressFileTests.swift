@@ -111,7 +111,9 @@ import Testing
         let results = try await withThrowingTaskGroup(of: KochBinary.Result.self) { group in
             for (key, copy) in zip(keys, copies) {
                 group.addTask {
-                    try KochBinary.run(["grade", "--key", key, "--transcript", copy, "--progress", scratch.progressPath, "--date", "2026-11-21T19:30"])
+                    try KochBinary.run([
+                        "grade", "--key", key, "--transcript", copy, "--progress", scratch.progressPath, "--date", "2026-11-21T19:30",
+                    ])
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -133,7 +135,9 @@ import Testing
             return GradedSession(
                 lessonID: "R02-history-\(index)", direction: .receive, course: .letters, level: 2, date: date, gradedAt: date,
                 sent: 100, correct: 80, inserted: 1,
-                characters: ["K": CharacterStatistics(attempts: 50, correct: 40, mistakenFor: ["M": 5]), "M": CharacterStatistics(attempts: 50, correct: 40)])
+                characters: [
+                    "K": CharacterStatistics(attempts: 50, correct: 40, mistakenFor: ["M": 5]), "M": CharacterStatistics(attempts: 50, correct: 40),
+                ])
         }
         try ProgressStore.encode(LearnerProgress(sessions: history)).write(toFile: scratch.progressPath, atomically: false, encoding: .utf8)
 
@@ -142,7 +146,8 @@ import Testing
         let calibration = try clock.measure {
             try scratch.grade(key, copy: "K", date: "2026-11-21T09:00")
         }
-        let runMicroseconds = max(UInt32(calibration.components.attoseconds / 1_000_000_000_000) + UInt32(calibration.components.seconds) * 1_000_000, 1000)
+        let runMicroseconds = max(
+            UInt32(calibration.components.attoseconds / 1_000_000_000_000) + UInt32(calibration.components.seconds) * 1_000_000, 1000)
 
         var outcomes = (killed: 0, old: 0, new: 0, duringWrite: 0)
         var generator = SystemRandomNumberGenerator()
@@ -176,7 +181,9 @@ import Testing
                 #expect(Array(sessions.prefix(400)) == history)
             }
         }
-        print("SIGKILL loop: one grade takes \(runMicroseconds) µs; \(outcomes.killed) of 40 killed, \(outcomes.old) left the old file, \(outcomes.new) the new; \(outcomes.duringWrite) killed while writing their temporary file")
+        print(
+            "SIGKILL loop: one grade takes \(runMicroseconds) µs; \(outcomes.killed) of 40 killed, \(outcomes.old) left the old file, \(outcomes.new) the new; \(outcomes.duringWrite) killed while writing their temporary file"
+        )
         #expect(outcomes.killed > 0)
         // A grader killed while holding the lock does not block the next one.
         // It also clears the temporary files that killed graders left.

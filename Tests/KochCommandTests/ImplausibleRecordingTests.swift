@@ -49,9 +49,11 @@ import Testing
         let learner = try Learner()
         let before = try #require(learner.progressBytes)
         let talk = learner.scratch.folder + "/talk.wav"
-        let spoken = try KochBinary.runTool("espeak-ng", [
-            "-w", talk, "Did you remember to buy the milk on the way home? The match starts at eight, so we should eat before then.",
-        ])
+        let spoken = try KochBinary.runTool(
+            "espeak-ng",
+            [
+                "-w", talk, "Did you remember to buy the milk on the way home? The match starts at eight, so we should eat before then.",
+            ])
         #expect(spoken == 0)
         let result = try learner.grade(talk)
         #expect(!result.succeeded)
@@ -86,8 +88,9 @@ import Testing
         let result = try learner.grade(keyed, ["--tone", "950"])
         #expect(!result.succeeded)
         #expect(result.standardError.contains("not a plausible reading"), "\(result.standardError)")
-        #expect(result.standardError.contains("650 Hz") || result.standardError.contains("651 Hz") || result.standardError.contains("649 Hz"),
-                "the tone really keyed is named: \(result.standardError)")
+        #expect(
+            result.standardError.contains("650 Hz") || result.standardError.contains("651 Hz") || result.standardError.contains("649 Hz"),
+            "the tone really keyed is named: \(result.standardError)")
         #expect(result.standardError.contains("Nothing was recorded"))
         #expect(learner.progressBytes == before)
 
@@ -112,11 +115,14 @@ import Testing
         #expect(learner.progressBytes == before)
 
         let decoded = try KochBinary.run(["decode", mixed])
-        #expect(decoded.standardError.contains("doubtful") && decoded.standardError.contains("were keyed about as clearly"),
-                "koch decode says the choice of tone is doubtful: \(decoded.standardError)")
+        #expect(
+            decoded.standardError.contains("doubtful") && decoded.standardError.contains("were keyed about as clearly"),
+            "koch decode says the choice of tone is doubtful: \(decoded.standardError)")
         let json = try KochBinary.run(["decode", mixed, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
-        #expect(((report?["implausible"] as? [String]) ?? []).contains { $0.contains("two tones") }, "--json says why: \(json.standardOutput.prefix(400))")
+        #expect(
+            ((report?["implausible"] as? [String]) ?? []).contains { $0.contains("two tones") }, "--json says why: \(json.standardOutput.prefix(400))"
+        )
         let chosen = try learner.grade(mixed, ["--tone", "650"])
         #expect(chosen.succeeded, "with --tone the learner's own tone is graded: \(chosen.standardError)")
     }
@@ -146,8 +152,9 @@ import Testing
         #expect((report?["text"] as? String) == learner.text, "\(decoded.standardError)")
         let track = report?["toneTrack"] as? [String: Double]
         let driftHz = 100 * (try AudioFileReader(path: drifting).durationSeconds) / 60
-        #expect((track?["highestHz"] ?? 0) - (track?["lowestHz"] ?? 0) > 0.8 * driftHz,
-                "the track follows the \(driftHz) Hz drift: \(String(describing: track))")
+        #expect(
+            (track?["highestHz"] ?? 0) - (track?["lowestHz"] ?? 0) > 0.8 * driftHz,
+            "the track follows the \(driftHz) Hz drift: \(String(describing: track))")
         let graded = try learner.grade(drifting)
         #expect(graded.succeeded, "\(graded.standardError)")
     }

@@ -8,8 +8,10 @@ import Testing
         let folder = try KochBinary.scratchFolder()
         // multimon-ng wants 22050 Hz and puts a space after every letter when
         // the gaps are stretched, so the comparison ignores spaces.
-        let made = try KochBinary.run(["lesson", "--level", "26", "--minutes", "5", "--seed", "11", "--format", "wav",
-                                       "--sample-rate", "22050", "--out", folder])
+        let made = try KochBinary.run([
+            "lesson", "--level", "26", "--minutes", "5", "--seed", "11", "--format", "wav",
+            "--sample-rate", "22050", "--out", folder,
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
         let wav = folder + "/" + (try #require(names.first { $0.hasSuffix(".wav") }))

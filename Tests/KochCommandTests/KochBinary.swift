@@ -41,8 +41,10 @@ struct KochBinary {
     /// variables in `unset`), and optional standard input. koch uses its built-in templates and
     /// word lists: no teacher's folder of the machine's is read.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], unset: [String] = [], input: String? = nil,
-                    currentDirectory: String? = nil, executable: String? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], unset: [String] = [], input: String? = nil,
+        currentDirectory: String? = nil, executable: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
@@ -65,14 +67,18 @@ struct KochBinary {
         try standardInput.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a chatty process cannot block.
         let errors = Collected()
-        let reader = Thread { errors.data = error.fileHandleForReading.readDataToEndOfFile(); errors.done.signal() }
+        let reader = Thread {
+            errors.data = error.fileHandleForReading.readDataToEndOfFile()
+            errors.done.signal()
+        }
         reader.start()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         errors.done.wait()
         process.waitUntilExit()
-        return Result(exitCode: process.terminationStatus,
-                      standardOutput: String(decoding: outData, as: UTF8.self),
-                      standardError: String(decoding: errors.data, as: UTF8.self))
+        return Result(
+            exitCode: process.terminationStatus,
+            standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errors.data, as: UTF8.self))
     }
 
     private final class Collected: @unchecked Sendable {

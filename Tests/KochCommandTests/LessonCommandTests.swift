@@ -22,8 +22,10 @@ import Testing
     @Test func sameSeedGivesIdenticalAudioAndKeysApartFromCreationTime() throws {
         let first = try KochBinary.scratchFolder(), second = try KochBinary.scratchFolder()
         for folder in [first, second] {
-            let result = try KochBinary.run(["lesson", "--level", "9", "--minutes", "1", "--count", "2", "--format", "both",
-                                             "--seed", "77", "--out", folder])
+            let result = try KochBinary.run([
+                "lesson", "--level", "9", "--minutes", "1", "--count", "2", "--format", "both",
+                "--seed", "77", "--out", folder,
+            ])
             #expect(result.succeeded, "\(result.standardError)")
         }
         let names = try files(in: first)
@@ -51,8 +53,10 @@ import Testing
 
     @Test func answerKeyHoldsEveryGroupWithItsTimesAndEverySetting() throws {
         let folder = try KochBinary.scratchFolder()
-        try KochBinary.run(["lesson", "--level", "4", "--wpm", "25", "--effective", "15", "--tone", "700", "--seed", "3",
-                            "--format", "none", "--out", folder])
+        try KochBinary.run([
+            "lesson", "--level", "4", "--wpm", "25", "--effective", "15", "--tone", "700", "--seed", "3",
+            "--format", "none", "--out", folder,
+        ])
         let keyName = try #require(try files(in: folder).first { $0.hasSuffix(".key.json") })
         let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + keyName))) as! [String: Any]
         #expect(key["formatVersion"] as? Int == 1)
@@ -98,7 +102,9 @@ import Testing
         let again = try KochBinary.run(arguments)
         #expect(again.standardOutput.contains("replacing 2 files of an earlier run"), "\(again.standardOutput)")
         // Another seed makes other files, and says nothing of replacing.
-        let other = try KochBinary.run(["lesson", "--minutes", "0.5", "--seed", "6", "--format", "none", "--out", folder, "--progress", folder + "/p.json"])
+        let other = try KochBinary.run([
+            "lesson", "--minutes", "0.5", "--seed", "6", "--format", "none", "--out", folder, "--progress", folder + "/p.json",
+        ])
         #expect(!other.standardOutput.contains("replacing"), "\(other.standardOutput)")
         #expect(try files(in: folder).filter { $0.hasSuffix(".key.json") }.count == 2)
     }

@@ -5,9 +5,12 @@ import Testing
 @Suite struct LessonContentTests {
     func makeLesson(_ arguments: [String], environment: [String: String] = [:]) throws -> (folder: String, key: [String: Any]) {
         let folder = try KochBinary.scratchFolder()
-        let result = try KochBinary.run(["lesson", "--format", "none", "--minutes", "1", "--seed", "4",
-                                         "--progress", folder + "/progress.json", "--out", folder] + arguments,
-                                        environment: environment)
+        let result = try KochBinary.run(
+            [
+                "lesson", "--format", "none", "--minutes", "1", "--seed", "4",
+                "--progress", folder + "/progress.json", "--out", folder,
+            ] + arguments,
+            environment: environment)
         #expect(result.succeeded, "\(result.standardError)")
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".key.json") })
         let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + name))) as! [String: Any]
@@ -20,8 +23,11 @@ import Testing
 
     /// Grades a copy without recording it; returns the accuracy.
     func grade(_ keyPath: String, copy: String) throws -> Double {
-        let result = try KochBinary.run(["grade", "--key", keyPath, "--transcript", "-", "--dry-run", "--json",
-                                         "--progress", keyPath + ".progress.json"], input: copy)
+        let result = try KochBinary.run(
+            [
+                "grade", "--key", keyPath, "--transcript", "-", "--dry-run", "--json",
+                "--progress", keyPath + ".progress.json",
+            ], input: copy)
         #expect(result.succeeded, "\(result.standardError)")
         let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
         return report["accuracy"] as! Double
@@ -84,8 +90,10 @@ import Testing
         let folder = try KochBinary.scratchFolder()
         let words = (1...400).map { "WORD\($0 % 10)" }
         try words.joined(separator: " ").write(toFile: folder + "/book.txt", atomically: true, encoding: .utf8)
-        let result = try KochBinary.run(["lesson", "--kind", "text", "--file", folder + "/book.txt", "--minutes", "2",
-                                         "--format", "none", "--out", folder + "/out", "--progress", folder + "/p.json"])
+        let result = try KochBinary.run([
+            "lesson", "--kind", "text", "--file", folder + "/book.txt", "--minutes", "2",
+            "--format", "none", "--out", folder + "/out", "--progress", folder + "/p.json",
+        ])
         #expect(result.succeeded, "\(result.standardError)")
         let keys = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { $0.hasSuffix(".key.json") }.sorted()
         #expect(keys.count >= 3)
@@ -100,12 +108,16 @@ import Testing
     @Test func anUnsendableCharacterInATextIsNamedOrSkipped() throws {
         let folder = try KochBinary.scratchFolder()
         try "CQ DE K1ABC\nTEMP 20°C".write(toFile: folder + "/book.txt", atomically: true, encoding: .utf8)
-        let refused = try KochBinary.run(["lesson", "--kind", "text", "--file", folder + "/book.txt", "--format", "none",
-                                          "--out", folder + "/out", "--progress", folder + "/p.json"])
+        let refused = try KochBinary.run([
+            "lesson", "--kind", "text", "--file", folder + "/book.txt", "--format", "none",
+            "--out", folder + "/out", "--progress", folder + "/p.json",
+        ])
         #expect(!refused.succeeded)
         #expect(refused.standardError.contains(folder + "/book.txt") && refused.standardError.contains("line 2"), "\(refused.standardError)")
-        let skipped = try KochBinary.run(["lesson", "--kind", "text", "--file", folder + "/book.txt", "--skip-unsendable", "--format", "none",
-                                          "--out", folder + "/out", "--progress", folder + "/p.json"])
+        let skipped = try KochBinary.run([
+            "lesson", "--kind", "text", "--file", folder + "/book.txt", "--skip-unsendable", "--format", "none",
+            "--out", folder + "/out", "--progress", folder + "/p.json",
+        ])
         #expect(skipped.succeeded, "\(skipped.standardError)")
     }
 
@@ -115,8 +127,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder + "/templates/qso", withIntermediateDirectories: true)
         try "{{% CONTENT_TYPE: TEXT}}\nQRL? DE {{caller.call}} <BT> FIELD DAY {{caller.name}} 73 <SK>\n"
             .write(toFile: folder + "/templates/qso/field-day.mustache", atomically: true, encoding: .utf8)
-        let (_, key) = try makeLesson(["--kind", "qso", "--qso-style", "field-day"],
-                                      environment: ["KOCH_TEMPLATES": folder + "/templates"])
+        let (_, key) = try makeLesson(
+            ["--kind", "qso", "--qso-style", "field-day"],
+            environment: ["KOCH_TEMPLATES": folder + "/templates"])
         let sent = groups(key)
         #expect(sent.first == "QRL?" && sent.contains("FIELD") && sent.contains("<SK>"), "\(sent)")
     }

@@ -25,8 +25,10 @@ import Testing
         let before = try scratch.gradeJSON(first, copy: try scratch.perfectCopy(of: first), date: "2026-11-01T19:30")
         #expect(before["nextDue"] as? String == "2026-11-03")
         let out = scratch.folder + "/qso"
-        let made = try KochBinary.run(["lesson", "--kind", "qso", "--minutes", "1", "--seed", "4", "--format", "none", "--out", out,
-                                       "--progress", scratch.folder + "/none.json"])
+        let made = try KochBinary.run([
+            "lesson", "--kind", "qso", "--minutes", "1", "--seed", "4", "--format", "none", "--out", out,
+            "--progress", scratch.folder + "/none.json",
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let qso = out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
         #expect(try AnswerKeyFile.read(qso).course == .full)
@@ -46,8 +48,9 @@ import Testing
         // The QSO's digits and prosigns are counted under their own names.
         #expect(sessions[1].characters.keys.contains { $0.first?.isNumber == true || $0.hasPrefix("<") })
         let text = try scratch.grade(qso, copy: half, date: "2026-11-02T19:30", extra: ["--dry-run"])
-        #expect(text.standardOutput.contains("this was a QSO lesson, which counts for your character statistics and your streak"),
-                "\(text.standardOutput)")
+        #expect(
+            text.standardOutput.contains("this was a QSO lesson, which counts for your character statistics and your streak"),
+            "\(text.standardOutput)")
     }
 
     @Test func levelLessonsFollowOneCourseWhileOtherKindsAreRecordedFromAny() throws {
@@ -56,8 +59,10 @@ import Testing
         _ = try scratch.gradeJSON(first, copy: try scratch.perfectCopy(of: first), date: "2026-11-01T19:30")
         func fullCourse(_ kind: String) throws -> String {
             let out = scratch.folder + "/" + kind
-            let made = try KochBinary.run(["lesson", "--kind", kind, "--course", "full", "--level", "30", "--minutes", "0.5", "--seed", "5",
-                                           "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json"])
+            let made = try KochBinary.run([
+                "lesson", "--kind", kind, "--course", "full", "--level", "30", "--minutes", "0.5", "--seed", "5",
+                "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json",
+            ])
             #expect(made.succeeded, "\(made.standardError)")
             return out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
         }
@@ -127,7 +132,9 @@ import Testing
             var session = GradedSession(
                 lessonID: "R\(index)", direction: index % 3 == 0 ? .send : .receive, course: .letters, level: 2 + index % 20,
                 date: date, gradedAt: date, sent: 100, correct: 60 + index % 41, inserted: index % 4,
-                characters: ["K": CharacterStatistics(attempts: 50, correct: 40, mistakenFor: ["M": 3]), "M": CharacterStatistics(attempts: 50, correct: 50)])
+                characters: [
+                    "K": CharacterStatistics(attempts: 50, correct: 40, mistakenFor: ["M": 3]), "M": CharacterStatistics(attempts: 50, correct: 50),
+                ])
             session.kind = index % 7 == 0 ? .other : .groups
             kinds.append(session.kind)
             return session
@@ -148,7 +155,9 @@ import Testing
         let written = String(decoding: try #require(scratch.progressBytes()), as: UTF8.self)
         #expect(written.contains("\"formatVersion\" : 2"))
         // Format 1 without its `countsTowardLevel` lines is format 2 without its `kind` lines, session for session.
-        let old = lines(text, without: "\"countsTowardLevel\"").map { $0.replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 2") }
+        let old = lines(text, without: "\"countsTowardLevel\"").map {
+            $0.replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 2")
+        }
         let new = lines(written, without: "\"kind\"")
         let kept = Array(old.dropLast(3))
         #expect(Array(new.prefix(kept.count)) == kept)

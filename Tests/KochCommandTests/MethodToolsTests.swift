@@ -61,12 +61,16 @@ import Testing
     @Test(arguments: [(2, "first-contact"), (10, "signal-report"), (17, "contest"), (26, "rag-chew")])
     func theQSOStyleFollowsTheLevel(level: Int, style: String) throws {
         let scratch = try GradingScratch()
-        let result = try KochBinary.run(["lesson", "--kind", "qso", "--level", "\(level)", "--minutes", "1", "--seed", "3", "--format", "none",
-                                         "--out", scratch.folder + "/qso", "--progress", scratch.progressPath])
+        let result = try KochBinary.run([
+            "lesson", "--kind", "qso", "--level", "\(level)", "--minutes", "1", "--seed", "3", "--format", "none",
+            "--out", scratch.folder + "/qso", "--progress", scratch.progressPath,
+        ])
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.contains("QSO style \(style)"), "\(result.standardOutput)")
-        let chosen = try KochBinary.run(["lesson", "--kind", "qso", "--qso-style", "contest", "--level", "\(level)", "--minutes", "1",
-                                         "--format", "none", "--out", scratch.folder + "/chosen", "--progress", scratch.progressPath])
+        let chosen = try KochBinary.run([
+            "lesson", "--kind", "qso", "--qso-style", "contest", "--level", "\(level)", "--minutes", "1",
+            "--format", "none", "--out", scratch.folder + "/chosen", "--progress", scratch.progressPath,
+        ])
         #expect(!chosen.standardOutput.contains("QSO style"))
     }
 
@@ -74,8 +78,10 @@ import Testing
         let scratch = try learnerAtReceiveLevelThree()
         try "name, progress\nAnn, progress.json\nBob, 6\n".write(toFile: scratch.folder + "/class.csv", atomically: true, encoding: .utf8)
         let out = scratch.folder + "/pack"
-        let result = try KochBinary.run(["pack", "--roster", scratch.folder + "/class.csv", "--direction", "send", "--per-level", "1",
-                                         "--minutes", "0.5", "--seed", "2", "--format", "wav", "--out", out])
+        let result = try KochBinary.run([
+            "pack", "--roster", scratch.folder + "/class.csv", "--direction", "send", "--per-level", "1",
+            "--minutes", "0.5", "--seed", "2", "--format", "wav", "--out", out,
+        ])
         #expect(result.succeeded, "\(result.standardError)")
         let ann = out + "/learner-ann"
         let files = try FileManager.default.contentsOfDirectory(atPath: ann)

@@ -59,7 +59,9 @@ import Testing
         { amplitude * sin(2 * Double.pi * frequencyHz * $0 + phase) }
     }
 
-    func decode(_ samples: [Float], sampleRate: Int = 8000, _ extra: [String] = [], name: String = #function) throws -> (text: String, report: [String: Any], result: KochBinary.Result) {
+    func decode(_ samples: [Float], sampleRate: Int = 8000, _ extra: [String] = [], name: String = #function) throws -> (
+        text: String, report: [String: Any], result: KochBinary.Result
+    ) {
         let path = try KochBinary.scratchFolder() + "/\(name.prefix { $0 != "(" }).wav"
         try WAVWriter.write(samples, sampleRate: sampleRate, to: path)
         let result = try KochBinary.run(["decode", path, "--json"] + extra)
@@ -91,8 +93,9 @@ import Testing
 
     @Test func aCarrierFortyHertzAwayIsPassedOver() throws {
         // As loud as the keyed tone, 40 Hz above it, sounding all the time.
-        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 12, noiseDeviation: 0.01, waveform: Self.sine(581),
-                                      background: Self.sine(621, phase: 0.5))
+        let (samples, _) = Self.keyed(
+            Self.text + " " + Self.text, speedWPM: 12, noiseDeviation: 0.01, waveform: Self.sine(581),
+            background: Self.sine(621, phase: 0.5))
         let decoded = try decode(samples)
         #expect(decoded.text == Self.text + " " + Self.text, "\(decoded.result.standardError)")
         let carriers = decoded.report["steadyTonesHz"] as? [Double] ?? []
@@ -100,8 +103,9 @@ import Testing
     }
 
     @Test func aLouderCarrierAHundredHertzAwayIsPassedOver() throws {
-        let (samples, _) = Self.keyed(Self.text + " " + Self.text, speedWPM: 20, sampleRate: 44100, noiseDeviation: 0.02,
-                                      waveform: Self.sine(600, amplitude: 0.15), background: Self.sine(700, amplitude: 0.47))
+        let (samples, _) = Self.keyed(
+            Self.text + " " + Self.text, speedWPM: 20, sampleRate: 44100, noiseDeviation: 0.02,
+            waveform: Self.sine(600, amplitude: 0.15), background: Self.sine(700, amplitude: 0.47))
         let decoded = try decode(samples, sampleRate: 44100)
         #expect(decoded.text == Self.text + " " + Self.text, "\(decoded.result.standardError)")
     }
@@ -109,8 +113,9 @@ import Testing
     @Test func clicksBetweenAndAroundTheCharactersAreNotRead() throws {
         let text = "SOS PARIS CQ DE W2ASM TEST QRZ"
         let rate = 44100.0
-        var (samples, marks) = Self.keyed(text, speedWPM: 20, sampleRate: 44100, leadSeconds: 0.2, tailSeconds: 0.2,
-                                          noiseDeviation: 0.02, edgeSeconds: 0.005, waveform: Self.sine(650))
+        var (samples, marks) = Self.keyed(
+            text, speedWPM: 20, sampleRate: 44100, leadSeconds: 0.2, tailSeconds: 0.2,
+            noiseDeviation: 0.02, edgeSeconds: 0.005, waveform: Self.sine(650))
         // Clicks of the tone, 1 to 10 ms long and louder than it, anywhere in the spaces of 0.1 s
         // or more; one at the very start and one at the very end of the file.
         var random = SeededGenerator(seed: 21)
@@ -145,8 +150,11 @@ import Testing
         let overs = ["CQ TEST YU7NKA", "YU7NKA DL1ABC", "DL1ABC 599 001", "TU 599 002", "QRZ", "R 73", "TU", "G4XYZ", "G4XYZ 599 003", "TU 599"]
         var samples: [Float] = []
         for (index, over) in overs.enumerated() {
-            samples += Self.keyed(over, speedWPM: 24, leadSeconds: 0.8, tailSeconds: 0.8, noiseDeviation: 0.01, seed: UInt64(index + 1),
-                                  waveform: Self.sine(650)).samples
+            samples +=
+                Self.keyed(
+                    over, speedWPM: 24, leadSeconds: 0.8, tailSeconds: 0.8, noiseDeviation: 0.01, seed: UInt64(index + 1),
+                    waveform: Self.sine(650)
+                ).samples
         }
         let decoded = try decode(samples)
         #expect(decoded.text == overs.joined(separator: " "), "\(decoded.result.standardError)")
@@ -192,9 +200,10 @@ import Testing
         // Searched for, the 150 Hz tone is not found, and the message says what --tone takes.
         let searched = try decode(samples)
         #expect(searched.text.isEmpty)
-        #expect(searched.result.standardError.contains("between 300 and 1500 Hz")
+        #expect(
+            searched.result.standardError.contains("between 300 and 1500 Hz")
                 && searched.result.standardError.contains("--tone (any pitch from 100 Hz to 0.45 of the sample rate)"),
-                "\(searched.result.standardError)")
+            "\(searched.result.standardError)")
         let given = try decode(samples, ["--tone", "150"])
         #expect(given.text == Self.text, "\(given.result.standardError)")
     }

@@ -9,8 +9,9 @@ import Testing
         try "cq cq de k1abc/p\n<AR> 5nn?".write(toFile: textFile, atomically: true, encoding: .utf8)
         let fromArgument = try KochBinary.run(["render", "CQ CQ DE K1ABC/P <AR> 5NN?", "--out", folder + "/a.wav", "--sample-rate", "8000"])
         let fromFile = try KochBinary.run(["render", "--file", textFile, "--out", folder + "/b.wav", "--sample-rate", "8000"])
-        let fromInput = try KochBinary.run(["render", "-", "--out", folder + "/c.wav", "--sample-rate", "8000"],
-                                           input: "cq cq de k1abc/p <ar> 5nn?")
+        let fromInput = try KochBinary.run(
+            ["render", "-", "--out", folder + "/c.wav", "--sample-rate", "8000"],
+            input: "cq cq de k1abc/p <ar> 5nn?")
         for result in [fromArgument, fromFile, fromInput] { #expect(result.succeeded, "\(result.standardError)") }
         let a = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.wav"))
         #expect(a == (try Data(contentsOf: URL(fileURLWithPath: folder + "/b.wav"))))

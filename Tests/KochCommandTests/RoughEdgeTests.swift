@@ -156,7 +156,8 @@ extension RoughEdgeTests {
         for hint in hints {
             // Followed as written, the hint makes a send exercise.
             let out = scratch.folder + "/hint-\(UUID().uuidString)"
-            let arguments = Array(hint.split(separator: " ").dropFirst().map(String.init))
+            let arguments =
+                Array(hint.split(separator: " ").dropFirst().map(String.init))
                 + ["--format", "none", "--out", out, "--progress", scratch.progressPath, "--seed", "1"]
             let made = try KochBinary.run(arguments)
             #expect(made.succeeded, "\(hint): \(made.standardError)")
@@ -171,8 +172,10 @@ extension RoughEdgeTests {
         let scratch = try KochBinary.scratchFolder()
         let roster = "\u{FEFF}name,level,email\r\n\"Lee, Ann\",5,ann@example.org\r\nBob,6,\r\n"
         try roster.write(toFile: scratch + "/class.csv", atomically: true, encoding: .utf8)
-        let made = try KochBinary.run(["pack", "--roster", scratch + "/class.csv", "--per-level", "1", "--minutes", "0.5",
-                                       "--seed", "1", "--out", scratch + "/pack"])
+        let made = try KochBinary.run([
+            "pack", "--roster", scratch + "/class.csv", "--per-level", "1", "--minutes", "0.5",
+            "--seed", "1", "--out", scratch + "/pack",
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: scratch + "/pack").filter { $0.hasPrefix("learner-") }.sorted()
         #expect(folders.count == 2, "\(folders)")
@@ -195,8 +198,11 @@ extension RoughEdgeTests {
 
     @Test func aPackOfOneLessonSpeaksInTheSingularShowsNoMadeUpDateAndSaysWhatTheLessonOpensWith() throws {
         let folder = try KochBinary.scratchFolder()
-        let made = try KochBinary.run(["pack", "--levels", "3-3", "--per-level", "1", "--minutes", "0.5", "--seed", "1",
-                                       "--out", folder + "/pack"], environment: ["SOURCE_DATE_EPOCH": ""])
+        let made = try KochBinary.run(
+            [
+                "pack", "--levels", "3-3", "--per-level", "1", "--minutes", "0.5", "--seed", "1",
+                "--out", folder + "/pack",
+            ], environment: ["SOURCE_DATE_EPOCH": ""])
         #expect(made.succeeded, "\(made.standardError)")
         #expect(made.standardOutput.contains("1 folder, 1 lesson,") && made.standardOutput.contains("Made 1 lesson,"), "\(made.standardOutput)")
         let index = try String(contentsOfFile: folder + "/pack/index.html", encoding: .utf8)
@@ -211,8 +217,10 @@ extension RoughEdgeTests {
         let key = try scratch.lesson(level: 2, seed: 7)
         // A "folder" that is a file: nothing can be written under it, whoever runs koch.
         try "x".write(toFile: scratch.folder + "/blocked", atomically: true, encoding: .utf8)
-        let result = try KochBinary.run(["grade", "--key", key, "--transcript", try scratch.transcript(try scratch.perfectCopy(of: key)),
-                                         "--progress", scratch.folder + "/blocked/progress.json"])
+        let result = try KochBinary.run([
+            "grade", "--key", key, "--transcript", try scratch.transcript(try scratch.perfectCopy(of: key)),
+            "--progress", scratch.folder + "/blocked/progress.json",
+        ])
         #expect(!result.succeeded)
         #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Not recorded"), "\(result.standardOutput)")
@@ -225,8 +233,10 @@ extension RoughEdgeTests {
     func aLessonLastsWhatWasAskedToWithinTheReadmesBound(minutes: Double) throws {
         for seed in 1...4 {
             let folder = try KochBinary.scratchFolder()
-            let made = try KochBinary.run(["lesson", "--minutes", "\(minutes)", "--seed", "\(seed)", "--level", "\(seed + 1)",
-                                           "--format", "none", "--out", folder, "--progress", folder + "/p.json"])
+            let made = try KochBinary.run([
+                "lesson", "--minutes", "\(minutes)", "--seed", "\(seed)", "--level", "\(seed + 1)",
+                "--format", "none", "--out", folder, "--progress", folder + "/p.json",
+            ])
             #expect(made.succeeded, "\(made.standardError)")
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".key.json") })
             let seconds = try AnswerKeyFile.read(folder + "/" + name).durationSeconds
@@ -241,7 +251,9 @@ extension RoughEdgeTests {
         let folder = try KochBinary.scratchFolder()
         let text = "PARIS PARIS PARIS PARIS PARIS PARIS PARIS PARIS"
         #expect(try KochBinary.run(["render", text, "--out", folder + "/paris.wav", "--sample-rate", "8000", "--wpm", "20"]).succeeded)
-        let plotted = try KochBinary.run(["decode", folder + "/paris.wav", "--json", "--plot", folder + "/late.svg", "--plot-from", "14", "--plot-seconds", "5"])
+        let plotted = try KochBinary.run([
+            "decode", folder + "/paris.wav", "--json", "--plot", folder + "/late.svg", "--plot-from", "14", "--plot-seconds", "5",
+        ])
         #expect(plotted.succeeded, "\(plotted.standardError)")
         let svg = try String(contentsOfFile: folder + "/late.svg", encoding: .utf8)
         #expect(svg.contains("14.0–"), "the stretch asked for: \(svg.prefix(400))")
@@ -262,8 +274,10 @@ extension RoughEdgeTests {
 extension RoughEdgeTests {
     @Test func ctrlCDuringAPackSaysWhatWasMadeAndKeepsIt() throws {
         let folder = try KochBinary.scratchFolder()
-        let arguments = ["pack", "--levels", "2-13", "--per-level", "2", "--minutes", "3", "--format", "wav", "--sample-rate", "8000",
-                         "--seed", "3", "--out", folder + "/pack"]
+        let arguments = [
+            "pack", "--levels", "2-13", "--per-level", "2", "--minutes", "3", "--format", "wav", "--sample-rate", "8000",
+            "--seed", "3", "--out", folder + "/pack",
+        ]
         let process = Process()
         process.executableURL = URL(fileURLWithPath: KochBinary.path)
         process.arguments = arguments
@@ -288,20 +302,25 @@ extension RoughEdgeTests {
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130, "\(stderr)")
-        let said = try #require(stderr.range(of: #"interrupted: (\d+) of 24 lessons made; run the same command again to finish"#,
-                                             options: .regularExpression).map { String(stderr[$0]) }, "\(stderr)")
+        let said = try #require(
+            stderr.range(
+                of: #"interrupted: (\d+) of 24 lessons made; run the same command again to finish"#,
+                options: .regularExpression
+            ).map { String(stderr[$0]) }, "\(stderr)")
         let made = Int(said.dropFirst("interrupted: ".count).prefix { $0.isNumber }) ?? -1
         #expect(made >= 1 && made < 24)
 
         let again = try KochBinary.run(arguments)
         #expect(again.succeeded, "\(again.standardError)")
-        #expect(again.standardOutput.contains("kept \(made) already complete"), "every lesson complete at the interrupt is kept: \(again.standardOutput)")
+        #expect(
+            again.standardOutput.contains("kept \(made) already complete"), "every lesson complete at the interrupt is kept: \(again.standardOutput)")
     }
 }
 
 extension GradingScratch {
     func gradeAudio(_ keyPath: String, _ audio: String) throws -> KochBinary.Result {
-        try KochBinary.run(["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],
-                           environment: ["TZ": "UTC"])
+        try KochBinary.run(
+            ["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],
+            environment: ["TZ": "UTC"])
     }
 }

@@ -10,8 +10,10 @@ import Testing
     func aCopyNumberedLineByLineScoresOnlyWhatWasCopied(kind: String) throws {
         let scratch = try GradingScratch()
         let out = scratch.folder + "/lesson"
-        let made = try KochBinary.run(["lesson", "--kind", kind, "--course", "full", "--level", "40", "--minutes", "0.5", "--seed", "2",
-                                       "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json"])
+        let made = try KochBinary.run([
+            "lesson", "--kind", kind, "--course", "full", "--level", "40", "--minutes", "0.5", "--seed", "2",
+            "--format", "none", "--out", out, "--progress", scratch.folder + "/none.json",
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let key = out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
         // Digits and `.` are sent in this lesson, yet `1. ` at the start of a line is the sheet's numbering.
@@ -30,8 +32,10 @@ import Testing
         let text = scratch.folder + "/qso.txt"
         try "CQ CQ DE W1AW <BT> NAME JOHN <BT> TNX FER CALL <AR>\n".write(toFile: text, atomically: true, encoding: .utf8)
         let out = scratch.folder + "/lesson"
-        let made = try KochBinary.run(["lesson", "--kind", "text", "--file", text, "--format", "none", "--out", out,
-                                       "--progress", scratch.folder + "/none.json"])
+        let made = try KochBinary.run([
+            "lesson", "--kind", "text", "--file", text, "--format", "none", "--out", out,
+            "--progress", scratch.folder + "/none.json",
+        ])
         #expect(made.succeeded, "\(made.standardError)")
         let key = out + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") }))
         let result = try scratch.grade(key, copy: copy + "\n", date: "2026-11-20T19:30", extra: ["--dry-run"])

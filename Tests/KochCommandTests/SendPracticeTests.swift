@@ -11,10 +11,12 @@ import Testing
 
     /// A recording of `text` keyed at `speedWPM` with standard spacing,
     /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz.
-    static func recordKeying(_ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
-                             jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
-                             sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
-                             driftHzPerMinute: Double = 0) throws {
+    static func recordKeying(
+        _ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
+        jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
+        sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
+        driftHzPerMinute: Double = 0
+    ) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
             let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import KochCore
 
 /// Spectral measurements for the band-condition tests: Welch's method
@@ -47,9 +48,15 @@ enum Spectrum {
         var j = 0
         for i in 1..<n {
             var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
+            while j & bit != 0 {
+                j ^= bit
+                bit >>= 1
+            }
             j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
+            if i < j {
+                re.swapAt(i, j)
+                im.swapAt(i, j)
+            }
         }
         var length = 2
         while length <= n {
@@ -60,8 +67,10 @@ enum Spectrum {
                     let a = start + k, b = a + length / 2
                     let tr = re[b] * wr - im[b] * wi
                     let ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr; im[b] = im[a] - ti
-                    re[a] += tr; im[a] += ti
+                    re[b] = re[a] - tr
+                    im[b] = im[a] - ti
+                    re[a] += tr
+                    im[a] += ti
                 }
             }
             length <<= 1

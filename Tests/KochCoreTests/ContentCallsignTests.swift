@@ -1,11 +1,14 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct ContentCallsignTests {
     /// A home call: a prefix of one or two letters, or a digit and a letter
     /// (9A, 4X), or a letter and a digit (S5); a call-area digit; one to
     /// three letters. Away from home: PREFIX/ before it or /P /M /QRP /digit after.
-    static var structure: Regex<Substring> { /^(?:(?:[A-Z]{1,2}|[0-9][A-Z]|[A-Z][0-9])\/)?(?:[A-Z]{1,2}|[0-9][A-Z]|[A-Z][0-9])[0-9][A-Z]{1,3}(?:\/(?:P|M|QRP|[0-9]))?$/}
+    static var structure: Regex<Substring> {
+        /^(?:(?:[A-Z]{1,2}|[0-9][A-Z]|[A-Z][0-9])\/)?(?:[A-Z]{1,2}|[0-9][A-Z]|[A-Z][0-9])[0-9][A-Z]{1,3}(?:\/(?:P|M|QRP|[0-9]))?$/
+    }
 
     @Test func callsignsMatchTheRealPrefixStructure() throws {
         let generator = try #require(CallsignGenerator.full)
@@ -36,8 +39,10 @@ import Testing
 
     @Test func commonPrefixesAreAllInTheTable() {
         let prefixes = Set(CallsignEntity.table.flatMap(\.prefixes))
-        for prefix in ["K", "W", "N", "AA", "AL", "VE", "G", "M", "DL", "F", "I", "JA", "VK", "ZL", "EA", "PA", "ON",
-                       "OH", "SM", "LA", "OZ", "SP", "OK", "HA", "YO", "UA", "9A", "4X", "S5", "HB"] {
+        for prefix in [
+            "K", "W", "N", "AA", "AL", "VE", "G", "M", "DL", "F", "I", "JA", "VK", "ZL", "EA", "PA", "ON",
+            "OH", "SM", "LA", "OZ", "SP", "OK", "HA", "YO", "UA", "9A", "4X", "S5", "HB",
+        ] {
             #expect(prefixes.contains(prefix), "\(prefix)")
         }
     }

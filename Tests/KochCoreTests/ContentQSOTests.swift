@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct ContentQSOTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct ContentTextLessonTests {
@@ -19,10 +20,12 @@ import Testing
     }
 
     @Test func unsendableCharactersAreReportedWithLineAndColumn() {
-        #expect(throws: ContentError.unsendable([
-            UnsendableCharacter(character: "#", position: 8, line: 2, column: 2),
-            UnsendableCharacter(character: "*", position: 13, line: 2, column: 7),
-        ])) {
+        #expect(
+            throws: ContentError.unsendable([
+                UnsendableCharacter(character: "#", position: 8, line: 2, column: 2),
+                UnsendableCharacter(character: "*", position: 13, line: 2, column: 7),
+            ])
+        ) {
             try TextLessons.split("CQ DE\nK#1 AB*C", keyedSecondsPerLesson: 60, timing: timing)
         }
     }

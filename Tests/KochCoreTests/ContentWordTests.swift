@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KochCore
 
 @Suite struct ContentWordTests {
@@ -83,7 +84,8 @@ import Testing
         var first = SeededGenerator(seed: 9)
         var second = SeededGenerator(seed: 9)
         let timing = Timing(characterSpeedWPM: 20)
-        #expect(try selector.words(lastingSeconds: 60, timing: timing, using: &first)
-            == selector.words(lastingSeconds: 60, timing: timing, using: &second))
+        #expect(
+            try selector.words(lastingSeconds: 60, timing: timing, using: &first)
+                == selector.words(lastingSeconds: 60, timing: timing, using: &second))
     }
 }

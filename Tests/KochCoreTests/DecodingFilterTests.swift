@@ -1,6 +1,7 @@
 import Foundation
-@testable import KochCore
 import Testing
+
+@testable import KochCore
 
 /// The decoder's building blocks, each measured against what its documentation promises.
 @Suite struct DecodingFilterTests {
@@ -91,7 +92,8 @@ import Testing
     @Test func segmenterWithADurationPriorKeepsADahWithAShortDipWhole() {
         // A dah of 30 samples (the dit is 10) with a 4-sample dip deep enough to split it
         // when only the minimum length and the switch cost stand against it.
-        let ratios = [Double](repeating: -2, count: 40) + [Double](repeating: 2, count: 13)
+        let ratios =
+            [Double](repeating: -2, count: 40) + [Double](repeating: 2, count: 13)
             + [Double](repeating: -5, count: 4) + [Double](repeating: 2, count: 13) + [Double](repeating: -2, count: 40)
         func marks(prior: SegmentDurationPrior?) -> [Int] {
             var segmenter = MarkSpaceSegmenter(switchCostNats: 0.7, minimumLengthSamples: 3, lagSamples: 16)
@@ -105,7 +107,12 @@ import Testing
             #expect(released.count == ratios.count)
             var lengths: [Int] = [], run = 0
             for (_, keyDown) in released {
-                if keyDown { run += 1 } else if run > 0 { lengths.append(run); run = 0 }
+                if keyDown {
+                    run += 1
+                } else if run > 0 {
+                    lengths.append(run)
+                    run = 0
+                }
             }
             return lengths
         }

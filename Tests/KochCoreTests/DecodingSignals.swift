@@ -10,8 +10,10 @@ enum DecodingSignals {
     /// gap by max(0.25, 1 + jitter·N(0,1)); the speed drifts linearly from
     /// `startWPM` to `endWPM`; gaps between characters and words are stretched
     /// to the Farnsworth `effectiveWPM` when given.
-    static func keying(_ text: String, startWPM: Double, endWPM: Double? = nil, effectiveWPM: Double? = nil,
-                       dahRatio: Double = 3, jitter: Double = 0, seed: UInt64 = 1, leadSeconds: Double = 0.5) -> (intervals: [(Double, Double)], endSeconds: Double) {
+    static func keying(
+        _ text: String, startWPM: Double, endWPM: Double? = nil, effectiveWPM: Double? = nil,
+        dahRatio: Double = 3, jitter: Double = 0, seed: UInt64 = 1, leadSeconds: Double = 0.5
+    ) -> (intervals: [(Double, Double)], endSeconds: Double) {
         var random = SeededGenerator(seed: seed)
         func scale() -> Double { jitter == 0 ? 1 : max(0.25, 1 + jitter * gaussian(&random)) }
         let letters = text.filter { $0 != " " }.count
@@ -23,8 +25,11 @@ enum DecodingSignals {
                 let wpm = startWPM + ((endWPM ?? startWPM) - startWPM) * Double(index) / Double(max(1, letters - 1))
                 let dit = 1.2 / wpm
                 let timing = Timing(characterSpeedWPM: wpm, effectiveSpeedWPM: effectiveWPM.map { min($0, wpm) })
-                if letterIndex > 0 { time += timing.durationSeconds(of: .character) * scale() }
-                else if wordIndex > 0 { time += timing.durationSeconds(of: .word) * scale() }
+                if letterIndex > 0 {
+                    time += timing.durationSeconds(of: .character) * scale()
+                } else if wordIndex > 0 {
+                    time += timing.durationSeconds(of: .word) * scale()
+                }
                 for (elementIndex, element) in (morse[letter] ?? "").enumerated() {
                     if elementIndex > 0 { time += dit * scale() }
                     let length = (element == "." ? dit : dahRatio * dit) * scale()
@@ -38,8 +43,10 @@ enum DecodingSignals {
     }
 
     /// A keyed sine with 5 ms raised-cosine edges centred on the key instants.
-    static func tone(_ intervals: [(Double, Double)], durationSeconds: Double, frequencyHz: Double,
-                     sampleRate: Int, amplitude: Double = 0.5) -> [Float] {
+    static func tone(
+        _ intervals: [(Double, Double)], durationSeconds: Double, frequencyHz: Double,
+        sampleRate: Int, amplitude: Double = 0.5
+    ) -> [Float] {
         var samples = [Float](repeating: 0, count: Int(durationSeconds * Double(sampleRate)))
         let rise = 0.005
         for (start, end) in intervals {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import KochCore
 import Testing
+
+@testable import KochCore
 
 /// The soft reading of a word from the evidence of its samples.
 @Suite struct DecodingSoftReaderTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct FistAdviceTests {
@@ -37,8 +38,10 @@ import Testing
     }
 
     @Test func atMostTwoSentencesMostSevereFirst() throws {
-        let report = try #require(FistSignals.report(text, FistStyle(speedWPM: 10, dahDits: 2.0, wordGapDits: 3.5, jitter: 0.3),
-                                                     exercise: Timing(characterSpeedWPM: 20)))
+        let report = try #require(
+            FistSignals.report(
+                text, FistStyle(speedWPM: 10, dahDits: 2.0, wordGapDits: 3.5, jitter: 0.3),
+                exercise: Timing(characterSpeedWPM: 20)))
         #expect(report.advice.count == FistAdvice.maximumCount)
         #expect(report.advice[0].severity >= report.advice[1].severity)
         #expect(report.advice.map(\.kind) == [.crowdedWords, .shortDahs])
@@ -62,7 +65,8 @@ import Testing
 
     @Test func crowdingInAFarnsworthExerciseNamesTheStretchedGap() throws {
         let report = try #require(FistSignals.report(text, FistStyle(wordGapDits: 4), exercise: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12)))
-        #expect(report.advice.first?.sentence == "Leave more space between words: 4 dits instead of 7 (up to 19.3 for this exercise's 12 WPM spacing).")
+        #expect(
+            report.advice.first?.sentence == "Leave more space between words: 4 dits instead of 7 (up to 19.3 for this exercise's 12 WPM spacing).")
     }
 
     @Test func slowKeyingIsToldTheExerciseSpeedButEvenTimingFirst() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct FistKeyedCopyTests {
@@ -7,9 +8,10 @@ import Testing
         for (wordIndex, word) in text.split(separator: " ").enumerated() {
             for (index, letter) in word.enumerated() {
                 let time = Double(characters.count)
-                characters.append(DecodedCharacter(
-                    text: String(letter), elements: [], startSeconds: time, endSeconds: time + 0.5,
-                    startsWord: index == 0 && wordIndex > 0, isAmbiguous: false))
+                characters.append(
+                    DecodedCharacter(
+                        text: String(letter), elements: [], startSeconds: time, endSeconds: time + 0.5,
+                        startsWord: index == 0 && wordIndex > 0, isAmbiguous: false))
             }
         }
         return characters

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 @Suite struct FistReportTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     @Test func figuresAreInDitsOfTheLearnersOwnSpeed() throws {
-        let report = try #require(FistSignals.report(text, FistStyle(speedWPM: 15, dahDits: 3.3, intraCharacterGapDits: 1.2, characterGapDits: 3.6, wordGapDits: 8)))
+        let report = try #require(
+            FistSignals.report(text, FistStyle(speedWPM: 15, dahDits: 3.3, intraCharacterGapDits: 1.2, characterGapDits: 3.6, wordGapDits: 8)))
         #expect(report.speedWPM == 15)
         #expect(report.ditMilliseconds == 80)
         #expect(report.dahToDitRatio == 3.3)
@@ -31,8 +33,11 @@ import Testing
         // Gaps stretched as Farnsworth 20/10 stretches them: the overall pace is 10 WPM.
         let timing = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 10)
         let unit = timing.unitSeconds
-        let report = try #require(FistSignals.report("PARIS PARIS PARIS PARIS", FistStyle(
-            characterGapDits: timing.durationSeconds(of: .character) / unit, wordGapDits: timing.durationSeconds(of: .word) / unit)))
+        let report = try #require(
+            FistSignals.report(
+                "PARIS PARIS PARIS PARIS",
+                FistStyle(
+                    characterGapDits: timing.durationSeconds(of: .character) / unit, wordGapDits: timing.durationSeconds(of: .word) / unit)))
         #expect(abs(report.effectiveSpeedWPM - 10) < 0.6)
         #expect(report.speedWPM == 20)
     }
@@ -71,10 +76,13 @@ import Testing
         let groups = Array(repeating: "KM", count: 20).joined(separator: " ")
         var output = FistSignals.keyed(groups, FistStyle(wordGapDits: 4))
         // As a decoder might hear it: the crowded word gaps taken for gaps between characters.
-        output.gaps = output.gaps.map { $0.gap == .word ? TimedGap(gap: .character, startSeconds: $0.startSeconds, durationSeconds: $0.durationSeconds) : $0 }
+        output.gaps = output.gaps.map {
+            $0.gap == .word ? TimedGap(gap: .character, startSeconds: $0.startSeconds, durationSeconds: $0.durationSeconds) : $0
+        }
         output.characters = output.characters.map {
-            DecodedCharacter(text: $0.text, elements: $0.elements, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds,
-                             startsWord: false, isAmbiguous: false)
+            DecodedCharacter(
+                text: $0.text, elements: $0.elements, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds,
+                startsWord: false, isAmbiguous: false)
         }
         let copy = KeyedCopy(key: FistSignals.key(groups), characters: output.characters)
         #expect(copy.score.accuracy == 1)
@@ -89,11 +97,14 @@ import Testing
         let text = "KM KM KM KM"
         var output = FistSignals.keyed(text, FistStyle())
         output.characters = output.characters.enumerated().map { index, character in
-            index == 1 ? DecodedCharacter(text: "I", elements: [.dit, .dit], startSeconds: character.startSeconds,
-                                          endSeconds: character.endSeconds, startsWord: false, isAmbiguous: false) : character
+            index == 1
+                ? DecodedCharacter(
+                    text: "I", elements: [.dit, .dit], startSeconds: character.startSeconds,
+                    endSeconds: character.endSeconds, startsWord: false, isAmbiguous: false) : character
         }
         output.elements = output.elements.enumerated().map { index, element in
-            index == 3 || index == 4 ? TimedElement(element: .dit, startSeconds: element.startSeconds, durationSeconds: element.durationSeconds) : element
+            index == 3 || index == 4
+                ? TimedElement(element: .dit, startSeconds: element.startSeconds, durationSeconds: element.durationSeconds) : element
         }
         let copy = KeyedCopy(key: FistSignals.key(text), characters: output.characters)
         #expect(copy.score.correct == 7)

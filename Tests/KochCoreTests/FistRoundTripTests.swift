@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 /// Keying synthesized as audio, decoded, and reported on: the fist report

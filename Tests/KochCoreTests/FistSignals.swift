@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import KochCore
 
 /// Synthetic fists: what the decoder reports for a text keyed with chosen
@@ -17,8 +18,10 @@ struct FistStyle {
 enum FistSignals {
     /// The elements, gaps and characters of `text` keyed in `style`;
     /// `overrides` sets single lengths in dits: (mark index, dits).
-    static func keyed(_ text: String, _ style: FistStyle, markOverrides: [Int: Double] = [:],
-                      gapAfterMarkOverrides: [Int: Double] = [:]) -> DecoderOutput {
+    static func keyed(
+        _ text: String, _ style: FistStyle, markOverrides: [Int: Double] = [:],
+        gapAfterMarkOverrides: [Int: Double] = [:]
+    ) -> DecoderOutput {
         var random = SeededGenerator(seed: style.seed)
         let dit = 1.2 / style.speedWPM
         func jittered(_ dits: Double) -> Double {
@@ -53,9 +56,10 @@ enum FistSignals {
                     pendingGap = (nextIsWord ? .word : nextIsCharacter ? .character : .intraCharacter, gapLength)
                     markIndex += 1
                 }
-                output.characters.append(DecodedCharacter(
-                    text: symbol.text, elements: symbol.elements, startSeconds: start, endSeconds: time,
-                    startsWord: letterIndex == 0 && wordIndex > 0, isAmbiguous: false))
+                output.characters.append(
+                    DecodedCharacter(
+                        text: symbol.text, elements: symbol.elements, startSeconds: start, endSeconds: time,
+                        startsWord: letterIndex == 0 && wordIndex > 0, isAmbiguous: false))
             }
         }
         return output
@@ -78,8 +82,10 @@ enum FistSignals {
     }
 
     /// The fist report on `text` keyed in `style`, graded against `text` itself.
-    static func report(_ text: String, _ style: FistStyle, exercise: Timing? = nil,
-                       markOverrides: [Int: Double] = [:], gapAfterMarkOverrides: [Int: Double] = [:]) -> FistReport? {
+    static func report(
+        _ text: String, _ style: FistStyle, exercise: Timing? = nil,
+        markOverrides: [Int: Double] = [:], gapAfterMarkOverrides: [Int: Double] = [:]
+    ) -> FistReport? {
         let output = keyed(text, style, markOverrides: markOverrides, gapAfterMarkOverrides: gapAfterMarkOverrides)
         let copy = KeyedCopy(key: key(text), characters: output.characters)
         return FistReport(output: output, copy: copy, exercise: exercise ?? Timing(characterSpeedWPM: style.speedWPM))

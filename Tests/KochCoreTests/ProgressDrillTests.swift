@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import KochCore
 
 /// Lessons that are not a level's (a drill of chosen characters, words,
@@ -51,7 +52,12 @@ import Testing
         }
         #expect(try kind { _ in } == .groups)
         #expect(try kind { $0.customCharacters = "KMRS" } == .drill)
-        #expect(try kind { $0.kind = .callsigns; $0.course = .full; $0.level = 40 } == .callsigns)
+        #expect(
+            try kind {
+                $0.kind = .callsigns
+                $0.course = .full
+                $0.level = 40
+            } == .callsigns)
     }
 
     @Test func formatOneSessionsGetTheirKindFromCountsTowardLevel() throws {

@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func theFourteenDaysCountFromTheLearnersFirstSessionInAnyDirection() {
-        let sessions = [session(day: 0, correct: 100, direction: .send)]
+        let sessions =
+            [session(day: 0, correct: 100, direction: .send)]
             + (20...22).map { session(day: $0, correct: 100) }
         #expect(replay(sessions).intervalDays == 8)
     }

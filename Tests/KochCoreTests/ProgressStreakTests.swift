@@ -32,9 +32,10 @@ import Testing
     }
 
     @Test func oneStreakForBothDirections() {
-        let learner = LearnerState(progress: LearnerProgress(sessions: [
-            session(day: 0, correct: 95), session(day: 1, correct: 95, direction: .send), session(day: 2, correct: 95),
-        ]))
+        let learner = LearnerState(
+            progress: LearnerProgress(sessions: [
+                session(day: 0, correct: 95), session(day: 1, correct: 95, direction: .send), session(day: 2, correct: 95),
+            ]))
         #expect(learner.streak.days == 3)
         #expect(learner.streakDays(asOf: day(3)) == 3)
     }

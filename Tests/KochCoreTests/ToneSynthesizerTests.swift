@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import KochCore
 import KochTestSupport
+import Testing
+
+@testable import KochCore
 
 @Suite struct ToneSynthesizerTests {
     let text = try! MorseText(parsing: "PARIS KM 5?")

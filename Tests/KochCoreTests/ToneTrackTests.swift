@@ -26,8 +26,9 @@ import Testing
     }
 
     static func follow(_ levels: [Float], startHz: Double) -> ToneTrack? {
-        ToneTrack.follow(levelsDB: levels, binCount: binCount, firstBinHz: 300, binHz: binHz, blockSeconds: 1,
-                         startHz: startHz, onLevelDB: -10)
+        ToneTrack.follow(
+            levelsDB: levels, binCount: binCount, firstBinHz: 300, binHz: binHz, blockSeconds: 1,
+            startHz: startHz, onLevelDB: -10)
     }
 
     @Test func followsATwoHertzASecondDriftBothWaysFromWhereItWasFound() throws {
@@ -42,10 +43,11 @@ import Testing
 
     @Test func aSteadyCarrierFiftyHertzAwayDoesNotCaptureIt() throws {
         // The tone pauses for 10 s while a louder carrier sounds 50 Hz below it throughout.
-        let levels = Self.blocks((0..<60).map { second in
-            let tone: [(hz: Double, levelDB: Float)] = (20..<30).contains(second) ? [] : [(700, -10)]
-            return tone + [(650, -4)]
-        })
+        let levels = Self.blocks(
+            (0..<60).map { second in
+                let tone: [(hz: Double, levelDB: Float)] = (20..<30).contains(second) ? [] : [(700, -10)]
+                return tone + [(650, -4)]
+            })
         let track = try #require(Self.follow(levels, startHz: 700))
         #expect(track.frequenciesHz.allSatisfy { abs($0 - 700) < 5 }, "\(track.frequenciesHz)")
     }

@@ -15,7 +15,8 @@ import Testing
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try FileChecksum.sha256Hex(ofFile: path) == FileChecksum.sha256Hex(of: bytes))
-        #expect(FileChecksum.sha256Hex(of: [UInt8](repeating: 0x61, count: 1_000_000))
+        #expect(
+            FileChecksum.sha256Hex(of: [UInt8](repeating: 0x61, count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

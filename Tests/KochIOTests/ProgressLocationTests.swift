@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func aRelativeXDGDataHomeIsIgnored() {
-        #expect(ProgressLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "x", "HOME": "/h"]).path == "/h/.local/share/koch/progress.json")
+        #expect(
+            ProgressLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "x", "HOME": "/h"]).path == "/h/.local/share/koch/progress.json")
     }
 
     @Test func elseTheHomeFolder() {

@@ -28,15 +28,19 @@ public enum BandPreset: String, Sendable, Hashable, Codable, CaseIterable {
         case .poor:
             return BandConditions(
                 qrn: QRN(snrDB: 3, cracklePerSecond: 2, crackleLevelDB: 0), qsb: QSB(depthDB: 20, rateHz: 0.2),
-                qrm: [QRMStation(offsetHz: -300, levelDB: -6, speedWPM: 25),
-                      QRMStation(offsetHz: 700, levelDB: -12, speedWPM: 15)])
+                qrm: [
+                    QRMStation(offsetHz: -300, levelDB: -6, speedWPM: 25),
+                    QRMStation(offsetHz: 700, levelDB: -12, speedWPM: 15),
+                ])
         case .contest:
             return BandConditions(
                 qrn: QRN(snrDB: 10), qsb: QSB(depthDB: 6, rateHz: 0.3),
-                qrm: [QRMStation(offsetHz: 200, levelDB: -6, speedWPM: 30, traffic: .contest),
-                      QRMStation(offsetHz: -350, levelDB: -3, speedWPM: 26, traffic: .contest),
-                      QRMStation(offsetHz: 550, levelDB: 0, speedWPM: 35, traffic: .contest),
-                      QRMStation(offsetHz: 800, levelDB: -9, speedWPM: 28, traffic: .contest)])
+                qrm: [
+                    QRMStation(offsetHz: 200, levelDB: -6, speedWPM: 30, traffic: .contest),
+                    QRMStation(offsetHz: -350, levelDB: -3, speedWPM: 26, traffic: .contest),
+                    QRMStation(offsetHz: 550, levelDB: 0, speedWPM: 35, traffic: .contest),
+                    QRMStation(offsetHz: 800, levelDB: -9, speedWPM: 28, traffic: .contest),
+                ])
         }
     }
 }

@@ -18,7 +18,8 @@ enum QRMRenderer {
         signalPeakAmplitude: Double, seed: UInt64
     ) {
         for (index, station) in stations.enumerated() {
-            add(station, into: buffer, sampleRate: sampleRate, toneHz: toneHz, signalPeakAmplitude: signalPeakAmplitude,
+            add(
+                station, into: buffer, sampleRate: sampleRate, toneHz: toneHz, signalPeakAmplitude: signalPeakAmplitude,
                 seed: SeededGenerator.derivedSeed(seed, index: 100 + index))
         }
     }

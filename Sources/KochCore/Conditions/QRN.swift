@@ -20,8 +20,10 @@ public struct QRN: Sendable, Hashable, Codable {
     /// up to 1000 Hz a CW filter centred on the tone, wider an SSB filter from 300 Hz.
     public var receiverFilterWidthHz: Double
 
-    public init(snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0,
-                receiverFilterWidthHz: Double = ReceiverPassband.defaultWidthHz) {
+    public init(
+        snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0,
+        receiverFilterWidthHz: Double = ReceiverPassband.defaultWidthHz
+    ) {
         self.snrDB = snrDB
         self.cracklePerSecond = cracklePerSecond
         self.crackleLevelDB = crackleLevelDB

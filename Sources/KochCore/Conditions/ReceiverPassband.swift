@@ -17,7 +17,8 @@ public struct ReceiverPassband: Sendable {
 
     public init(widthHz: Double, toneHz: Double, sampleRate: Int) {
         let fs = Double(sampleRate)
-        var (low, high) = widthHz <= Self.widestCWFilterHz
+        var (low, high) =
+            widthHz <= Self.widestCWFilterHz
             ? (toneHz - widthHz / 2, toneHz + widthHz / 2) : (Self.ssbLowEdgeHz, Self.ssbLowEdgeHz + widthHz)
         low = max(20, low)
         high = min(high, 0.45 * fs)
@@ -25,7 +26,8 @@ public struct ReceiverPassband: Sendable {
         highHz = max(high, low + 1)
         // The Q of the two pole pairs of a 4th-order Butterworth.
         let qualities = [0.5412, 1.3066]
-        sections = qualities.map { Biquad.highPass(cutoffHz: low, qualityFactor: $0, sampleRate: fs) }
+        sections =
+            qualities.map { Biquad.highPass(cutoffHz: low, qualityFactor: $0, sampleRate: fs) }
             + qualities.map { Biquad.lowPass(cutoffHz: min(high, 0.49 * fs), qualityFactor: $0, sampleRate: fs) }
     }
 

@@ -39,7 +39,10 @@ public struct CallsignGenerator: Sendable {
         self.suffixLetters = letters
         self.available = available
         var total = 0.0
-        cumulativeWeights = entities.map { total += $0.weight; return total }
+        cumulativeWeights = entities.map {
+            total += $0.weight
+            return total
+        }
     }
 
     /// The callsigns of the full course (letters, digits and `/`).

@@ -49,9 +49,11 @@ public struct UnsendableCharacter: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let isPrintable = character.unicodeScalars.allSatisfy { $0.properties.isGraphemeBase || $0.isASCII }
+        let isPrintable =
+            character.unicodeScalars.allSatisfy { $0.properties.isGraphemeBase || $0.isASCII }
             && !character.isWhitespace
-        let shown = isPrintable
+        let shown =
+            isPrintable
             ? "'\(character)'"
             : "U+" + character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+")
         return "\(shown) at line \(line), column \(column)"

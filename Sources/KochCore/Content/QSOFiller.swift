@@ -22,7 +22,8 @@ public struct QSOFiller: Sendable {
     private func station(using generator: inout SeededGenerator, avoiding call: String?) -> QSOStation {
         var callsign = callsigns.callsign(using: &generator)
         while callsign.text == call { callsign = callsigns.callsign(using: &generator) }
-        let celsius = callsign.home.name.hasSuffix("Russia") || callsign.home.name == "Canada"
+        let celsius =
+            callsign.home.name.hasSuffix("Russia") || callsign.home.name == "Canada"
             ? generator.nextInt(in: -20...25) : generator.nextInt(in: -5...32)
         let age = generator.nextInt(in: 16...85)
         return QSOStation(

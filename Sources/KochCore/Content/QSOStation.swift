@@ -31,6 +31,8 @@ public struct QSOStation: Sendable, Hashable, Codable {
     }
 
     /// Every key a template can use inside `caller.` or `answerer.`.
-    public static let keys = ["call", "name", "qth", "rst", "serial", "rig", "antenna", "power", "weather",
-                              "temperature", "age", "years", "greeting"]
+    public static let keys = [
+        "call", "name", "qth", "rst", "serial", "rig", "antenna", "power", "weather",
+        "temperature", "age", "years", "greeting",
+    ]
 }

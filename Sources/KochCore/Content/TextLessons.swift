@@ -69,12 +69,19 @@ public enum TextLessons {
             column += 1
             defer { index += 1 }
             if character.isWhitespace {
-                if !word.isEmpty { words.append(word); word = [] }
-                if character.isNewline { line += 1; column = 0 }
+                if !word.isEmpty {
+                    words.append(word)
+                    word = []
+                }
+                if character.isNewline {
+                    line += 1
+                    column = 0
+                }
                 continue
             }
             if character == "<", let close = characters[index...].prefix(6).firstIndex(of: ">"),
-               let prosign = MorseAlphabet.prosign(String(characters[index...close])) {
+                let prosign = MorseAlphabet.prosign(String(characters[index...close]))
+            {
                 if let symbol = sendable(prosign) {
                     word.append(symbol)
                 } else {

@@ -19,8 +19,9 @@ public struct CourseChart: Sendable, Hashable {
         self.course = course
         rows = course.order.enumerated().map { index, symbol in
             let level = max(index + 1, KochCourse.firstLevel)
-            return Row(character: symbol.text, pattern: symbol.pattern, level: level,
-                       unlockedIn: Set(levels.filter { $0.value >= level }.keys))
+            return Row(
+                character: symbol.text, pattern: symbol.pattern, level: level,
+                unlockedIn: Set(levels.filter { $0.value >= level }.keys))
         }
     }
 }

@@ -80,8 +80,10 @@ public struct AdaptiveThreshold: Sendable {
     private var amplitude: Double?
     private var thresholdLevel = Double.infinity
 
-    public init(sampleRate: Double, windowSeconds: Double = 4, markWindowSeconds: Double = 2,
-                minimumContrast: Double = 5, hysteresis: Double = 1) {
+    public init(
+        sampleRate: Double, windowSeconds: Double = 4, markWindowSeconds: Double = 2,
+        minimumContrast: Double = 5, hysteresis: Double = 1
+    ) {
         self.sampleRate = sampleRate
         self.windowSeconds = windowSeconds
         self.markWindowSeconds = min(markWindowSeconds, windowSeconds)
@@ -160,7 +162,8 @@ public struct AdaptiveThreshold: Sendable {
         // The mark window is centred on the sample being judged, half a long window back.
         let markSummaries = Int(markWindowSeconds / 0.01)
         let centre = summaryCount - summaries.count / 2
-        let markRange = !recentOnly || centre <= 0
+        let markRange =
+            !recentOnly || centre <= 0
             ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
             : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
         for offset in 0..<summaryCount {

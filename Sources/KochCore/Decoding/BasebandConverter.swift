@@ -30,8 +30,10 @@ public struct BasebandConverter: Sendable {
     private var phase = 0
     private var sinceRenormalized = 0
 
-    public init(toneHz: Double, inputRate: Double, targetOutputRate: Double = 500, bandwidthHz: Double = 100,
-                track: ToneTrack? = nil) {
+    public init(
+        toneHz: Double, inputRate: Double, targetOutputRate: Double = 500, bandwidthHz: Double = 100,
+        track: ToneTrack? = nil
+    ) {
         self.track = track
         self.toneHz = toneHz
         self.inputRate = inputRate

@@ -516,22 +516,25 @@ public struct CWDecoder: Sendable {
             }
             for (offset, index) in reading.marks.enumerated() {
                 if offset > 0 {
-                    let gap = TimedGap(gap: .intraCharacter, startSeconds: gaps[index - 1].startSeconds, durationSeconds: gaps[index - 1].durationSeconds)
+                    let gap = TimedGap(
+                        gap: .intraCharacter, startSeconds: gaps[index - 1].startSeconds, durationSeconds: gaps[index - 1].durationSeconds)
                     output.gaps.append(gap)
                     statistics.add(gap)
                     if reading.text != "*" { model.learn(gapLog: gapLogs[index - 1], as: .intraCharacter) }
                 }
-                let element = TimedElement(element: reading.elements[offset], startSeconds: wordMarks[index].startSeconds, durationSeconds: wordMarks[index].durationSeconds)
+                let element = TimedElement(
+                    element: reading.elements[offset], startSeconds: wordMarks[index].startSeconds, durationSeconds: wordMarks[index].durationSeconds)
                 output.elements.append(element)
                 statistics.add(element)
                 if reading.text != "*" { model.learn(markLog: markLogs[index], as: element.element) }
             }
             let last = reading.marks.upperBound - 1
-            output.characters.append(DecodedCharacter(
-                text: reading.text, elements: reading.elements,
-                startSeconds: wordMarks[first].startSeconds,
-                endSeconds: wordMarks[last].startSeconds + wordMarks[last].durationSeconds,
-                startsWord: readingIndex == 0 && hasEmittedCharacter, isAmbiguous: reading.isAmbiguous))
+            output.characters.append(
+                DecodedCharacter(
+                    text: reading.text, elements: reading.elements,
+                    startSeconds: wordMarks[first].startSeconds,
+                    endSeconds: wordMarks[last].startSeconds + wordMarks[last].durationSeconds,
+                    startsWord: readingIndex == 0 && hasEmittedCharacter, isAmbiguous: reading.isAmbiguous))
             hasEmittedCharacter = true
         }
         if let endingGap {

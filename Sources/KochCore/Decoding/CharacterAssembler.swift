@@ -84,11 +84,17 @@ public struct CharacterAssembler: Sendable {
                         patternCost += element == .dit ? ditCost[start + offset] : dahCost[start + offset]
                         if patternCost >= bestPatternCost { break }
                     }
-                    if patternCost < bestPatternCost { bestPatternCost = patternCost; bestPattern = index }
+                    if patternCost < bestPatternCost {
+                        bestPatternCost = patternCost
+                        bestPattern = index
+                    }
                 }
                 var freeCost = invalidPenalty
                 for index in start..<end { freeCost += min(ditCost[index], dahCost[index]) }
-                if freeCost < bestPatternCost { bestPatternCost = freeCost; bestPattern = -1 }
+                if freeCost < bestPatternCost {
+                    bestPatternCost = freeCost
+                    bestPattern = -1
+                }
                 if cost + bestPatternCost < best[end] {
                     best[end] = cost + bestPatternCost
                     choice[end] = (start, bestPattern)

@@ -5,7 +5,7 @@
 /// The factor is the largest whole number that keeps the output rate at or
 /// above `minimumOutputRate` (6 kHz by default: 44.1 kHz → 6.3 kHz,
 /// 48 kHz → 6 kHz, 16 kHz → 8 kHz, 8 kHz unchanged). The low-pass is a
-/// 6th-order Butterworth at 1.8 kHz: 
+/// 6th-order Butterworth at 1.8 kHz:
 /// within 0.5 dB up to 1.5 kHz, and at least 45 dB down at the frequencies that fold onto 300–1500 Hz.
 public struct Decimator: Sendable {
     public let inputRate: Int

@@ -56,7 +56,8 @@ extension DecodeResult {
             found.append(.toneNearTie(chosenHz: chosen, otherHz: other.frequencyHz))
         }
         if toneWasGiven, let given = toneHz, let keyed = toneSearch.best, toneSearch.searchedHz.contains(given),
-           !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ToneCandidate.sameToneWithinHz }) {
+            !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ToneCandidate.sameToneWithinHz })
+        {
             found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
         }
         guard let expectedCharacters else { return found }

@@ -26,10 +26,11 @@ public enum DecodeSession {
                 nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
-        var decoder = try CWDecoder(configuration: DecoderConfiguration(
-            sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
-            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-            toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz))
+        var decoder = try CWDecoder(
+            configuration: DecoderConfiguration(
+                sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
+                speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
+                toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz))
         var output = DecoderOutput()
         try pass { output.append(decoder.process($0)) }
         output.append(decoder.finish())
@@ -39,7 +40,8 @@ public enum DecodeSession {
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
             repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB,
             law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
-            evidence: (decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil) {
+            evidence: (decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil)
+        {
             output = reread.output
             statistics = reread.statistics
         }
@@ -89,8 +91,10 @@ public enum DecodeSession {
         traceRangeSeconds: ClosedRange<Double>? = nil
     ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
-        return try run(sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-                       traceRangeSeconds: traceRangeSeconds) { consume in
+        return try run(
+            sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
+            traceRangeSeconds: traceRangeSeconds
+        ) { consume in
             var start = 0
             while start < length {
                 let end = min(length, start + sampleRate)

@@ -17,9 +17,11 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// Tones that sound without a break (from `ToneFinder`): those near the keyed tone are taken out.
     public var steadyTonesHz: [Double]
 
-    public init(sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
-                speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
-                toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = []) {
+    public init(
+        sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
+        speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
+        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = []
+    ) {
         self.toneTrack = toneTrack
         self.steadyTonesHz = steadyTonesHz
         self.sampleRate = sampleRate

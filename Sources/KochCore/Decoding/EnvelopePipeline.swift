@@ -21,8 +21,10 @@ struct EnvelopePipeline: Sendable {
     /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
     private(set) var evidence: MarkEvidence?
 
-    init(rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
-         keepsEvidence: Bool = false) {
+    init(
+        rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
+        keepsEvidence: Bool = false
+    ) {
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
         self.rate = rate
         self.weights = weights
@@ -88,9 +90,10 @@ struct EnvelopePipeline: Sendable {
     private mutating func drain(into completed: inout [KeyingRun]) {
         for (decision, keyDown) in released {
             if let traceRange, traceRange.contains(decisionCount) {
-                trace.append(TracePoint(
-                    timeSeconds: Double(decisionCount) / rate, envelope: decision.envelope,
-                    threshold: decision.threshold, keyDown: keyDown))
+                trace.append(
+                    TracePoint(
+                        timeSeconds: Double(decisionCount) / rate, envelope: decision.envelope,
+                        threshold: decision.threshold, keyDown: keyDown))
             }
             decisionCount += 1
             if evidence != nil {

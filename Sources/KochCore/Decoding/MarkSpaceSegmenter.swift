@@ -56,7 +56,10 @@ struct MarkSpaceSegmenter: Sendable {
         markCosts = Array(repeating: 0, count: length)
         spaceCosts = Array(repeating: 0, count: length)
         // Start in a long space.
-        for index in 0..<(length - 1) { markCosts[index] = .infinity; spaceCosts[index] = .infinity }
+        for index in 0..<(length - 1) {
+            markCosts[index] = .infinity
+            spaceCosts[index] = .infinity
+        }
         markCosts[length - 1] = switchCostNats
         nextMark = markCosts
         nextSpace = spaceCosts
@@ -103,7 +106,9 @@ struct MarkSpaceSegmenter: Sendable {
     }
 
     /// Takes one sample's decision; appends the decisions released, each with its final state.
-    mutating func process(_ decision: AdaptiveThreshold.Decision, weight: Double, into released: inout [(decision: AdaptiveThreshold.Decision, keyDown: Bool)]) {
+    mutating func process(
+        _ decision: AdaptiveThreshold.Decision, weight: Double, into released: inout [(decision: AdaptiveThreshold.Decision, keyDown: Bool)]
+    ) {
         let evidence = weight * decision.logLikelihoodRatio
         let markEvidence = -0.5 * evidence, spaceEvidence = 0.5 * evidence
         let lastMark = markCosts.count - 1, lastSpace = spaceCosts.count - 1
@@ -111,22 +116,44 @@ struct MarkSpaceSegmenter: Sendable {
         var spaceEnds = Double.infinity, markEnds = Double.infinity
         var fromSpace = 0, fromMark = 0
         for index in 0...lastSpace where spaceCosts[index] + spaceExitCosts[index] < spaceEnds {
-            spaceEnds = spaceCosts[index] + spaceExitCosts[index]; fromSpace = index
+            spaceEnds = spaceCosts[index] + spaceExitCosts[index]
+            fromSpace = index
         }
         for index in 0...lastMark where markCosts[index] + markExitCosts[index] < markEnds {
-            markEnds = markCosts[index] + markExitCosts[index]; fromMark = index
+            markEnds = markCosts[index] + markExitCosts[index]
+            fromMark = index
         }
         if lastMark == 0 {
-            if markCosts[0] <= spaceEnds { nextMark[0] = markCosts[0]; pointer |= 2 } else { nextMark[0] = spaceEnds }
+            if markCosts[0] <= spaceEnds {
+                nextMark[0] = markCosts[0]
+                pointer |= 2
+            } else {
+                nextMark[0] = spaceEnds
+            }
         } else {
-            if markCosts[lastMark] <= markCosts[lastMark - 1] { nextMark[lastMark] = markCosts[lastMark]; pointer |= 2 } else { nextMark[lastMark] = markCosts[lastMark - 1] }
+            if markCosts[lastMark] <= markCosts[lastMark - 1] {
+                nextMark[lastMark] = markCosts[lastMark]
+                pointer |= 2
+            } else {
+                nextMark[lastMark] = markCosts[lastMark - 1]
+            }
             for index in stride(from: lastMark - 1, through: 1, by: -1) { nextMark[index] = markCosts[index - 1] }
             nextMark[0] = spaceEnds
         }
         if lastSpace == 0 {
-            if spaceCosts[0] <= markEnds { nextSpace[0] = spaceCosts[0]; pointer |= 1 } else { nextSpace[0] = markEnds }
+            if spaceCosts[0] <= markEnds {
+                nextSpace[0] = spaceCosts[0]
+                pointer |= 1
+            } else {
+                nextSpace[0] = markEnds
+            }
         } else {
-            if spaceCosts[lastSpace] <= spaceCosts[lastSpace - 1] { nextSpace[lastSpace] = spaceCosts[lastSpace]; pointer |= 1 } else { nextSpace[lastSpace] = spaceCosts[lastSpace - 1] }
+            if spaceCosts[lastSpace] <= spaceCosts[lastSpace - 1] {
+                nextSpace[lastSpace] = spaceCosts[lastSpace]
+                pointer |= 1
+            } else {
+                nextSpace[lastSpace] = spaceCosts[lastSpace - 1]
+            }
             for index in stride(from: lastSpace - 1, through: 1, by: -1) { nextSpace[index] = spaceCosts[index - 1] }
             nextSpace[0] = markEnds
         }
@@ -160,8 +187,16 @@ struct MarkSpaceSegmenter: Sendable {
         var states = [Bool](repeating: false, count: held.count)
         // Start from the best state now.
         var keyDown = false, position = 0, best = Double.infinity
-        for index in markCosts.indices where markCosts[index] < best { best = markCosts[index]; keyDown = true; position = index }
-        for index in spaceCosts.indices where spaceCosts[index] < best { best = spaceCosts[index]; keyDown = false; position = index }
+        for index in markCosts.indices where markCosts[index] < best {
+            best = markCosts[index]
+            keyDown = true
+            position = index
+        }
+        for index in spaceCosts.indices where spaceCosts[index] < best {
+            best = spaceCosts[index]
+            keyDown = false
+            position = index
+        }
         for time in stride(from: held.count - 1, through: 0, by: -1) {
             states[time] = keyDown
             let chain = Int(keyDown ? markChainLengths[time] : spaceChainLengths[time])

@@ -212,8 +212,10 @@ struct SoftWordReader: Sendable {
                 previous = Int(pauseFromNode[pause])
                 t = Int(pauseFromStep[pause])
             }
-            readings.insert(Reading(text: character.text ?? "*", elements: character.elements, marks: marks,
-                                    startsWord: from == -2 && previous >= 0), at: 0)
+            readings.insert(
+                Reading(
+                    text: character.text ?? "*", elements: character.elements, marks: marks,
+                    startsWord: from == -2 && previous >= 0), at: 0)
             guard previous >= 0 else { break }
             node = previous
         }

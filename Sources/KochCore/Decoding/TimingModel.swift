@@ -101,8 +101,9 @@ public struct TimingModel: Sendable, Hashable {
             // word gaps in with the character gaps: a fourth cluster sets them apart.
             let four = Self.kMeans(capped, clusters: 4)
             if three[2] - three[1] > Self.pausesAboveWordRatioLog, four.count == 4, four[0] < low + log(1.8),
-               four[1] - four[0] >= separated, four[3] - four[2] >= separated,
-               (log(1.6)...log(3.5)).contains(four[2] - four[1]) {
+                four[1] - four[0] >= separated, four[3] - four[2] >= separated,
+                (log(1.6)...log(3.5)).contains(four[2] - four[1])
+            {
                 intraCharacterLog = four[0]
                 characterLog = four[1]
                 wordLog = four[2]
@@ -117,7 +118,12 @@ public struct TimingModel: Sendable, Hashable {
                 wordLog = two[1]
             }
         } else if let only = two.first {
-            if only < low + log(2) { intraCharacterLog = only } else { characterLog = only; wordLog = only + log(7.0 / 3.0) }
+            if only < low + log(2) {
+                intraCharacterLog = only
+            } else {
+                characterLog = only
+                wordLog = only + log(7.0 / 3.0)
+            }
         }
         // With few dits, the shorter cluster of marks is mostly a jittery fist's shortest dahs,
         // and a dit taken from it is too long: the speed reads low and every short dah becomes a
@@ -173,8 +179,12 @@ public struct TimingModel: Sendable, Hashable {
     public mutating func learn(markLog x: Double, as element: Element) {
         let rate = 0.12
         switch element {
-        case .dit: ditLog += rate * (x - ditLog); markSpread = spread(markSpread, x - ditLog)
-        case .dah: dahLog += rate * (x - dahLog); markSpread = spread(markSpread, x - dahLog)
+        case .dit:
+            ditLog += rate * (x - ditLog)
+            markSpread = spread(markSpread, x - ditLog)
+        case .dah:
+            dahLog += rate * (x - dahLog)
+            markSpread = spread(markSpread, x - dahLog)
         }
         enforceOrder()
     }
@@ -268,7 +278,10 @@ public struct TimingModel: Sendable, Hashable {
 
     /// Two-means clustering in one dimension (values sorted): the best split by within-class variance.
     static func twoMeans(_ sorted: [Double]) -> (low: Double, high: Double) {
-        guard sorted.count >= 2 else { let m = mean(sorted); return (m, m) }
+        guard sorted.count >= 2 else {
+            let m = mean(sorted)
+            return (m, m)
+        }
         var prefix = [0.0], prefixSquares = [0.0]
         for value in sorted {
             prefix.append(prefix[prefix.count - 1] + value)
@@ -279,7 +292,8 @@ public struct TimingModel: Sendable, Hashable {
         for split in 1..<n {
             let leftSum = prefix[split], rightSum = prefix[n] - leftSum
             let leftSquares = prefixSquares[split], rightSquares = prefixSquares[n] - leftSquares
-            let cost = leftSquares - leftSum * leftSum / Double(split)
+            let cost =
+                leftSquares - leftSum * leftSum / Double(split)
                 + rightSquares - rightSum * rightSum / Double(n - split)
             if cost < best.cost { best = (cost, split) }
         }

@@ -247,10 +247,12 @@ public struct ToneFinder: Sendable {
         var levels = blockLevelsDB[tone.channel]
         if openBlockFrames[tone.channel] >= framesPerBlock / 4 { levels += openBlockDB[tone.channel] }
         let halfBinHz = binHz / 2
-        guard let track = ToneTrack.follow(
-            levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
-            blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
-            startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB) else { return nil }
+        guard
+            let track = ToneTrack.follow(
+                levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
+                blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
+                startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB)
+        else { return nil }
         return track.spanHz > binHz ? track : nil
     }
 
@@ -314,8 +316,10 @@ public struct ToneFinder: Sendable {
                 let on = percentileDB(channel: channel, slot: slot, fraction: 0.95)
                 let off = percentileDB(channel: channel, slot: slot, fraction: 0.1)
                 let keyedness = on - off
-                let tonality = min(1, steadiness(channel: channel, slot: slot, on: on, off: off)
-                    / Self.expectedSteadiness(keyednessDB: keyedness))
+                let tonality = min(
+                    1,
+                    steadiness(channel: channel, slot: slot, on: on, off: off)
+                        / Self.expectedSteadiness(keyednessDB: keyedness))
                 row.append(BinMeasure(on: on, off: off, keyedness: keyedness, tonality: tonality))
             }
             // A steady carrier within two bins moves the peak the steadiness is measured on, by
@@ -373,22 +377,26 @@ public struct ToneFinder: Sendable {
         }
         // A square or distorted oscillator sounds its harmonics keyed alike, and a small speaker
         // can make one of them louder than the fundamental: the fundamental is the tone.
-        if let first = chosen.first, let fundamental = chosen.dropFirst()
-            .filter({ first.isHarmonic(of: $0, toleranceHz: Self.harmonicToleranceHz) && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB })
-            .min(by: { $0.frequencyHz < $1.frequencyHz }) {
+        if let first = chosen.first,
+            let fundamental = chosen.dropFirst()
+                .filter({ first.isHarmonic(of: $0, toleranceHz: Self.harmonicToleranceHz) && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB })
+                .min(by: { $0.frequencyHz < $1.frequencyHz })
+        {
             chosen.removeAll { $0 == fundamental }
             chosen.insert(fundamental, at: 0)
         }
         guard let best = chosen.first else {
             let reason = unsteady.isEmpty ? silentOrSteadyReason(measures) : .noSteadyTone
-            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
+            return ToneSearchResult(
+                best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
         }
         let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
         let clampedSlot = min(max(slot, 1), lastBin - firstBin + 1)
         var weights: [Double] = []
         for channel in 0..<channelCount {
             let measure = measures[channel][clampedSlot]
-            let usable = measuredCounts[channel] >= 3
+            let usable =
+                measuredCounts[channel] >= 3
                 && measure.keyedness >= min(Self.minimumKeyednessDB, best.keyednessDB)
                 && measure.keyedness >= best.keyednessDB - 6
             // Weight by the inverse of the channel's noise power, so each channel's noise counts alike.

@@ -19,9 +19,11 @@ public struct ToneSearchResult: Sendable, Hashable {
     /// The pitches the search covered.
     public let searchedHz: ClosedRange<Double>
 
-    public init(best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
-                unsteady: [ToneCandidate] = [], track: ToneTrack? = nil, steadyTonesHz: [Double] = [],
-                searchedHz: ClosedRange<Double> = 300...1500) {
+    public init(
+        best: ToneCandidate?, others: [ToneCandidate], channelWeights: [Double], reason: NothingToDecodeReason?,
+        unsteady: [ToneCandidate] = [], track: ToneTrack? = nil, steadyTonesHz: [Double] = [],
+        searchedHz: ClosedRange<Double> = 300...1500
+    ) {
         self.searchedHz = searchedHz
         self.track = track
         self.steadyTonesHz = steadyTonesHz
@@ -39,7 +41,8 @@ public struct ToneSearchResult: Sendable, Hashable {
         guard let best else { return nil }
         return others.first {
             $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.onLevelDB - best.onLevelDB) < ToneFinder.nearTieLevelDB
-                && abs($0.frequencyHz - best.frequencyHz) > ToneCandidate.sameToneWithinHz && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
+                && abs($0.frequencyHz - best.frequencyHz) > ToneCandidate.sameToneWithinHz
+                && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
         }
     }
 }

@@ -69,7 +69,8 @@ public struct ToneTrack: Sendable, Hashable {
             }
             let level = Double(row[base + top])
             guard level >= median + keyedAboveNoiseDB, level >= onLevelDB - fadeDB,
-                  row[base + top] >= row[base + top - 1], row[base + top] >= row[base + top + 1] else { return nil }
+                row[base + top] >= row[base + top - 1], row[base + top] >= row[base + top + 1]
+            else { return nil }
             let left = Double(row[base + top - 1]), right = Double(row[base + top + 1])
             let curvature = left - 2 * level + right
             let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0

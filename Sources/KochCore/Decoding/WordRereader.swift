@@ -86,20 +86,23 @@ enum WordRereader {
                 for (offset, markIndex) in reading.marks.enumerated() {
                     if markIndex > 0 {
                         let previous = word.marks[markIndex - 1]
-                        rebuilt.gaps.append(TimedGap(
-                            gap: offset == 0 ? .character : .intraCharacter,
-                            startSeconds: previous.startSeconds + previous.durationSeconds,
-                            durationSeconds: word.gapSeconds[markIndex - 1]))
+                        rebuilt.gaps.append(
+                            TimedGap(
+                                gap: offset == 0 ? .character : .intraCharacter,
+                                startSeconds: previous.startSeconds + previous.durationSeconds,
+                                durationSeconds: word.gapSeconds[markIndex - 1]))
                     }
-                    rebuilt.elements.append(TimedElement(
-                        element: reading.elements[offset], startSeconds: word.marks[markIndex].startSeconds,
-                        durationSeconds: word.marks[markIndex].durationSeconds))
+                    rebuilt.elements.append(
+                        TimedElement(
+                            element: reading.elements[offset], startSeconds: word.marks[markIndex].startSeconds,
+                            durationSeconds: word.marks[markIndex].durationSeconds))
                 }
                 let last = word.marks[reading.marks.upperBound - 1]
-                rebuilt.characters.append(DecodedCharacter(
-                    text: reading.text, elements: reading.elements, startSeconds: word.marks[first].startSeconds,
-                    endSeconds: last.startSeconds + last.durationSeconds,
-                    startsWord: readingIndex == 0 && !rebuilt.characters.isEmpty, isAmbiguous: reading.isAmbiguous))
+                rebuilt.characters.append(
+                    DecodedCharacter(
+                        text: reading.text, elements: reading.elements, startSeconds: word.marks[first].startSeconds,
+                        endSeconds: last.startSeconds + last.durationSeconds,
+                        startsWord: readingIndex == 0 && !rebuilt.characters.isEmpty, isAmbiguous: reading.isAmbiguous))
             }
             if let gap = word.endingGap { rebuilt.gaps.append(gap) }
         }
@@ -135,7 +138,11 @@ enum WordRereader {
             while wordIndex < words.count {
                 let mark = words[wordIndex].marks[words[wordIndex].marks.count - 1]
                 let end = mark.startSeconds + mark.durationSeconds
-                if abs(end - gap.startSeconds) < 1e-6 { words[wordIndex].endingGap = gap; wordIndex += 1; break }
+                if abs(end - gap.startSeconds) < 1e-6 {
+                    words[wordIndex].endingGap = gap
+                    wordIndex += 1
+                    break
+                }
                 if end > gap.startSeconds { break }
                 wordIndex += 1
             }
@@ -180,19 +187,30 @@ enum WordRereader {
             var valid = true
             for suspect in chosen {
                 if suspect.isGap {
-                    guard suspect.index + 1 < variant.marks.count else { valid = false; break }
+                    guard suspect.index + 1 < variant.marks.count else {
+                        valid = false
+                        break
+                    }
                     mergeMarks(&variant, at: suspect.index)
                 } else {
-                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else { valid = false; break }
+                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else {
+                        valid = false
+                        break
+                    }
                     dropMark(&variant, at: suspect.index)
                 }
                 repairs += 1
             }
             guard valid else { continue }
-            let cost = assembler.readWithCost(
-                markLogs: variant.marks.map { log(max($0.durationSeconds, 1e-4)) },
-                gapLogs: variant.gapSeconds.map { log(max($0, 1e-4)) }, model: model).cost + repairCostNats * Double(repairs)
-            if cost < bestCost { bestCost = cost; best = variant }
+            let cost =
+                assembler.readWithCost(
+                    markLogs: variant.marks.map { log(max($0.durationSeconds, 1e-4)) },
+                    gapLogs: variant.gapSeconds.map { log(max($0, 1e-4)) }, model: model
+                ).cost + repairCostNats * Double(repairs)
+            if cost < bestCost {
+                bestCost = cost
+                best = variant
+            }
         }
         return best
     }
@@ -354,14 +372,16 @@ enum WordRereader {
                     current.gapSeconds.append(max(1e-4, mark.startSeconds - previous.startSeconds - previous.durationSeconds))
                     current.endsCharacter.append(offset == 0)
                 }
-                current.marks.append(TimedElement(
-                    element: character.elements[offset], startSeconds: mark.startSeconds,
-                    durationSeconds: mark.endSeconds - mark.startSeconds))
+                current.marks.append(
+                    TimedElement(
+                        element: character.elements[offset], startSeconds: mark.startSeconds,
+                        durationSeconds: mark.endSeconds - mark.startSeconds))
                 current.elements.append(character.elements[offset])
                 current.isValid.append(true)
             }
-            readings.append(CharacterAssembler.Reading(
-                marks: start..<current.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
+            readings.append(
+                CharacterAssembler.Reading(
+                    marks: start..<current.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
         }
         current.endingGap = word.endingGap
         parts.append((current, readings))

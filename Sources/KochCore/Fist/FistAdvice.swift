@@ -48,30 +48,39 @@ public struct FistAdvice: Sendable, Hashable, Codable {
 
         if let ratio = report.dahToDitRatio {
             let target = targets.dahToDitRatio
-            add(.shortDahs, below(ratio, target, tolerance: 1.2, weight: 1.0),
+            add(
+                .shortDahs, below(ratio, target, tolerance: 1.2, weight: 1.0),
                 "Your dahs are short: \(n(ratio)) dits instead of \(n(target)).")
-            add(.longDahs, above(ratio, target, tolerance: 1.25, weight: 0.9),
+            add(
+                .longDahs, above(ratio, target, tolerance: 1.25, weight: 0.9),
                 "Your dahs are long: \(n(ratio)) dits instead of \(n(target)).")
         }
         if let intra = report.intraCharacterGaps?.meanDits {
             let target = targets.intraCharacterGapDits
-            add(.longIntraCharacterGaps, above(intra, target, tolerance: 1.5, weight: 1.0),
+            add(
+                .longIntraCharacterGaps, above(intra, target, tolerance: 1.5, weight: 1.0),
                 "Close up the gaps inside characters: \(n(intra)) dits instead of \(n(target)), or a character can fall apart in two.")
-            add(.shortIntraCharacterGaps, below(intra, target, tolerance: 1.6, weight: 0.6),
+            add(
+                .shortIntraCharacterGaps, below(intra, target, tolerance: 1.6, weight: 0.6),
                 "The gaps inside your characters are short: \(n(intra)) dits instead of \(n(target)); let each element ring out.")
         }
         if let gap = report.characterGaps?.meanDits {
-            let note = farnsworth ? " (up to \(n(targets.longestCharacterGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
-            add(.crowdedCharacters, below(gap, targets.characterGapDits, tolerance: 1.25, weight: 1.2),
+            let note =
+                farnsworth ? " (up to \(n(targets.longestCharacterGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
+            add(
+                .crowdedCharacters, below(gap, targets.characterGapDits, tolerance: 1.25, weight: 1.2),
                 "Leave more space between characters: \(n(gap)) dits instead of \(n(targets.characterGapDits))\(note).")
-            add(.spreadCharacters, above(gap, targets.longestCharacterGapDits, tolerance: 1.6, weight: 0.6),
+            add(
+                .spreadCharacters, above(gap, targets.longestCharacterGapDits, tolerance: 1.6, weight: 0.6),
                 "Your characters are far apart: \(n(gap)) dits instead of \(n(targets.longestCharacterGapDits)); keep a group's characters together.")
         }
         if let gap = report.wordGaps?.meanDits {
             let note = farnsworth ? " (up to \(n(targets.longestWordGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
-            add(.crowdedWords, below(gap, targets.wordGapDits, tolerance: 1.3, weight: 1.0),
+            add(
+                .crowdedWords, below(gap, targets.wordGapDits, tolerance: 1.3, weight: 1.0),
                 "Leave more space between words: \(n(gap)) dits instead of \(n(targets.wordGapDits))\(note).")
-            add(.spreadWords, above(gap, targets.longestWordGapDits, tolerance: 1.8, weight: 0.4),
+            add(
+                .spreadWords, above(gap, targets.longestWordGapDits, tolerance: 1.8, weight: 0.4),
                 "Your gaps between words are long: \(n(gap)) dits instead of \(n(targets.longestWordGapDits)).")
         }
         let dits = report.dits.variationPercent ?? 0
@@ -88,10 +97,13 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         add(.unevenTiming, 0.9 * worst / unevenVariationPercent, uneven)
 
         let asked = targets.characterSpeedWPM
-        add(.slow, below(report.speedWPM, asked, tolerance: 1.3, weight: 0.5),
+        add(
+            .slow, below(report.speedWPM, asked, tolerance: 1.3, weight: 0.5),
             "You keyed at \(FistNumber.whole(report.speedWPM)) WPM; the exercise asks for \(n(asked)). Speed up once your timing is even.")
-        add(.fast, above(report.speedWPM, asked, tolerance: 1.2, weight: 0.6),
-            "You keyed at \(FistNumber.whole(report.speedWPM)) WPM, faster than the \(n(asked)) the exercise asks for: slow down until your timing is even.")
+        add(
+            .fast, above(report.speedWPM, asked, tolerance: 1.2, weight: 0.6),
+            "You keyed at \(FistNumber.whole(report.speedWPM)) WPM, faster than the \(n(asked)) the exercise asks for: slow down until your timing is even."
+        )
 
         let ranked = candidates.sorted { ($0.severity, $1.kind.rawValue) > ($1.severity, $0.kind.rawValue) }
         return Array(ranked.prefix(maximumCount))

@@ -47,8 +47,10 @@ public struct FistReport: Sendable, Hashable, Encodable {
     /// The report on `elements` and `gaps` as decoded, with `characters`
     /// the decoded characters and `meant` what each was meant to be (from
     /// `KeyedCopy`); nil when there is not a single mark to measure.
-    public init?(elements decodedElements: [TimedElement], gaps decodedGaps: [TimedGap], characters: [DecodedCharacter],
-                 meant: [MeantCharacter?], exercise: Timing) {
+    public init?(
+        elements decodedElements: [TimedElement], gaps decodedGaps: [TimedGap], characters: [DecodedCharacter],
+        meant: [MeantCharacter?], exercise: Timing
+    ) {
         let (elements, gaps) = Self.asMeant(elements: decodedElements, gaps: decodedGaps, characters: characters, meant: meant)
         let ditDurations = elements.filter { $0.element == .dit }.map(\.durationSeconds)
         let dahDurations = elements.filter { $0.element == .dah }.map(\.durationSeconds)
@@ -74,7 +76,8 @@ public struct FistReport: Sendable, Hashable, Encodable {
 
         speedWPM = FistNumber.rounded(1.2 / ditSeconds, places: 1)
         ditMilliseconds = FistNumber.rounded(ditSeconds * 1000, places: 1)
-        dits = TimingSpread(durationsSeconds: ditDurations, ditSeconds: ditSeconds)
+        dits =
+            TimingSpread(durationsSeconds: ditDurations, ditSeconds: ditSeconds)
             ?? TimingSpread(count: 0, meanDits: 1, variationPercent: nil)
         dahs = TimingSpread(durationsSeconds: dahDurations, ditSeconds: ditSeconds)
         dahToDitRatio = ditDurations.isEmpty ? nil : dahs?.meanDits
@@ -87,8 +90,10 @@ public struct FistReport: Sendable, Hashable, Encodable {
             Self.effectiveSpeedWPM(elements: elements, gaps: sortedGaps, isPause: isPause), places: 1)
         ambiguous = Self.ambiguities(
             elements: elements, gaps: rhythmGaps, characters: characters, meant: meant, ditSeconds: ditSeconds,
-            centres: (dit: 1, dah: dahs?.meanDits ?? 3, intra: intraCharacterGaps?.meanDits ?? 1,
-                      character: characterGaps?.meanDits ?? 3, word: wordGaps?.meanDits ?? 7 * (characterGaps?.meanDits ?? 3) / 3))
+            centres: (
+                dit: 1, dah: dahs?.meanDits ?? 3, intra: intraCharacterGaps?.meanDits ?? 1,
+                character: characterGaps?.meanDits ?? 3, word: wordGaps?.meanDits ?? 7 * (characterGaps?.meanDits ?? 3) / 3
+            ))
         advice = []
         advice = FistAdvice.advice(for: self)
     }
@@ -100,8 +105,10 @@ public struct FistReport: Sendable, Hashable, Encodable {
 
     /// The elements and gaps with the classes the exercise meant them to
     /// have, where the alignment says what that was.
-    static func asMeant(elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter],
-                        meant: [MeantCharacter?]) -> (elements: [TimedElement], gaps: [TimedGap]) {
+    static func asMeant(
+        elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter],
+        meant: [MeantCharacter?]
+    ) -> (elements: [TimedElement], gaps: [TimedGap]) {
         let index = CharacterIndex(characters)
         var elementsSeen = [Int](repeating: 0, count: characters.count)
         let meantElements: [[Element]?] = characters.indices.map { position in
@@ -119,7 +126,8 @@ public struct FistReport: Sendable, Hashable, Encodable {
         }
         let asMeantGaps = gaps.map { gap -> TimedGap in
             guard gap.gap != .intraCharacter, let before = index.at(gap.startSeconds), before + 1 < characters.count,
-                  meant.indices.contains(before + 1), let first = meant[before], let second = meant[before + 1] else { return gap }
+                meant.indices.contains(before + 1), let first = meant[before], let second = meant[before + 1]
+            else { return gap }
             let intended: Gap = first.groupNumber == second.groupNumber ? .character : .word
             return TimedGap(gap: intended, startSeconds: gap.startSeconds, durationSeconds: gap.durationSeconds)
         }
@@ -132,7 +140,8 @@ public struct FistReport: Sendable, Hashable, Encodable {
     /// as word gaps.
     static func effectiveSpeedWPM(elements: [TimedElement], gaps: [TimedGap], isPause: (TimedGap) -> Bool) -> Double {
         guard let first = elements.map(\.startSeconds).min(),
-              let last = elements.map({ $0.startSeconds + $0.durationSeconds }).max() else { return 0 }
+            let last = elements.map({ $0.startSeconds + $0.durationSeconds }).max()
+        else { return 0 }
         var units = elements.reduce(0) { $0 + $1.element.units }
         var seconds = last - first
         for gap in gaps where gap.startSeconds >= first && gap.startSeconds < last {

@@ -53,8 +53,9 @@ public struct Alignment: Sendable, Hashable {
             case .inserted: step
             }
         }
-        return Alignment(sent: Array(sent.dropFirst(dropped)), sentGroup: sentGroup.dropFirst(dropped).map { $0 - count },
-                         received: received, receivedGroup: receivedGroup, steps: kept)
+        return Alignment(
+            sent: Array(sent.dropFirst(dropped)), sentGroup: sentGroup.dropFirst(dropped).map { $0 - count },
+            received: received, receivedGroup: receivedGroup, steps: kept)
     }
 
     private static func groupStarts(_ groups: [Int]) -> [Bool] {
@@ -64,7 +65,9 @@ public struct Alignment: Sendable, Hashable {
     /// The three states of an affine-gap alignment (Gotoh): the path ends
     /// on a pair of characters, on a missed character, or on an inserted one.
     private enum State: UInt8 {
-        case pair = 0, missed = 1, inserted = 2
+        case pair = 0
+        case missed = 1
+        case inserted = 2
 
         var index: Int { Int(rawValue) }
     }
@@ -113,7 +116,8 @@ public struct Alignment: Sendable, Hashable {
             swap(&previous, &current)
         }
         var state = Self.best(
-            (previous[0][columns - 1], .pair), (previous[1][columns - 1], .missed), (previous[2][columns - 1], .inserted)).state
+            (previous[0][columns - 1], .pair), (previous[1][columns - 1], .missed), (previous[2][columns - 1], .inserted)
+        ).state
         var steps: [AlignmentStep] = []
         steps.reserveCapacity(max(rows, columns))
         var row = rows - 1

@@ -5,18 +5,26 @@ extension AnswerKey {
     public var consistencyProblems: [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         if formatVersion > Self.currentFormatVersion || formatVersion < 1 {
-            problems.append(.init(codingPath: "formatVersion", reason: "is \(formatVersion); this koch reads answer keys of format version 1 to \(Self.currentFormatVersion)"))
+            problems.append(
+                .init(
+                    codingPath: "formatVersion",
+                    reason: "is \(formatVersion); this koch reads answer keys of format version 1 to \(Self.currentFormatVersion)"))
         }
         if lessonID.isEmpty {
             problems.append(.init(codingPath: "lessonID", reason: "is empty"))
         }
         guard course.levels.contains(level) else {
-            problems.append(.init(codingPath: "level", reason: "is \(level), but the \(course.rawValue) course has levels \(course.levels.lowerBound) to \(course.levels.upperBound)"))
+            problems.append(
+                .init(
+                    codingPath: "level",
+                    reason: "is \(level), but the \(course.rawValue) course has levels \(course.levels.lowerBound) to \(course.levels.upperBound)"))
             return problems
         }
         let unlocked = settings.characters.map(\.text).joined()
         if characters != unlocked {
-            let source = settings.customCharacters != nil ? "the chosen characters are"
+            let source =
+                settings.customCharacters != nil
+                ? "the chosen characters are"
                 : settings.kind.usesLevel ? "level \(level) of the \(course.rawValue) course unlocks" : "a \(settings.kind.rawValue) lesson may use"
             problems.append(.init(codingPath: "characters", reason: "is \"\(characters)\", but \(source) \"\(unlocked)\""))
         }
@@ -25,7 +33,10 @@ extension AnswerKey {
         }
         let prefix = (direction == .send ? "S" : "R") + (level < 10 ? "0" : "") + String(level) + "-"
         if !lessonID.hasPrefix(prefix) {
-            problems.append(.init(codingPath: "lessonID", reason: "is \"\(lessonID)\", but a \(direction.rawValue) lesson at level \(level) has an ID starting \"\(prefix)\""))
+            problems.append(
+                .init(
+                    codingPath: "lessonID",
+                    reason: "is \"\(lessonID)\", but a \(direction.rawValue) lesson at level \(level) has an ID starting \"\(prefix)\""))
         }
         if groups.isEmpty {
             problems.append(.init(codingPath: "groups", reason: "is empty: the key has no groups to grade against"))
@@ -33,14 +44,20 @@ extension AnswerKey {
         let allowed = Set(unlocked)
         for (index, group) in groups.enumerated() {
             if group.number != index + 1 {
-                problems.append(.init(codingPath: "groups[\(index)].number", reason: "is \(group.number), but the groups are numbered 1, 2, 3, ... and this is group \(index + 1)"))
+                problems.append(
+                    .init(
+                        codingPath: "groups[\(index)].number",
+                        reason: "is \(group.number), but the groups are numbered 1, 2, 3, ... and this is group \(index + 1)"))
             }
             if group.text.isEmpty {
                 problems.append(.init(codingPath: "groups[\(index)].text", reason: "is empty"))
             }
             let strangers = group.text.filter { !allowed.contains($0) }
             if !strangers.isEmpty {
-                problems.append(.init(codingPath: "groups[\(index)].text", reason: "is \"\(group.text)\", which has \"\(strangers)\", not among the key's characters \"\(unlocked)\""))
+                problems.append(
+                    .init(
+                        codingPath: "groups[\(index)].text",
+                        reason: "is \"\(group.text)\", which has \"\(strangers)\", not among the key's characters \"\(unlocked)\""))
             }
             if problems.count >= 5 { break }
         }

@@ -55,12 +55,15 @@ public struct Transcript: Sendable, Hashable {
                 groups.append([.character(alphabet.reading(prosign))])
                 continue
             }
-            groups.append(WrittenTokens.split(copy).map { token in
-                if token.count == 1, let sign = token.first, Self.notCopiedSigns.contains(sign), !characterSet.contains(token) { return .notCopied }
-                // What has no Morse code (an emoji) is a wrong character, shown plainly.
-                guard WrittenTokens.pattern(of: token) != nil else { return .unreadable(token) }
-                return .character(alphabet.reading(token))
-            })
+            groups.append(
+                WrittenTokens.split(copy).map { token in
+                    if token.count == 1, let sign = token.first, Self.notCopiedSigns.contains(sign), !characterSet.contains(token) {
+                        return .notCopied
+                    }
+                    // What has no Morse code (an emoji) is a wrong character, shown plainly.
+                    guard WrittenTokens.pattern(of: token) != nil else { return .unreadable(token) }
+                    return .character(alphabet.reading(token))
+                })
         }
         return groups
     }

@@ -56,8 +56,9 @@ public struct AnswerKey: Sendable, Hashable, Codable {
             Group(number: index + 1, text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
         }
         if let first = lesson.timeline.words.first, let last = lesson.timeline.words.prefix(lesson.introduction.count).last {
-            introduction = Group(number: 0, text: lesson.introduction.map { $0.map(\.text).joined() }.joined(separator: " "),
-                                 startSeconds: ms(first.startSeconds), endSeconds: ms(last.endSeconds))
+            introduction = Group(
+                number: 0, text: lesson.introduction.map { $0.map(\.text).joined() }.joined(separator: " "),
+                startSeconds: ms(first.startSeconds), endSeconds: ms(last.endSeconds))
         }
         durationSeconds = ms(lesson.timeline.durationSeconds)
     }

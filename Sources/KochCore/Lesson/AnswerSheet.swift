@@ -25,7 +25,8 @@ public struct AnswerSheet: Sendable, Hashable {
                 time: Self.minuteSecond(slice.first?.startSeconds ?? 0),
                 groups: slice.map { group in
                     let number = String(group.number)
-                    let cell = String(repeating: " ", count: numberWidth - number.count) + number + ". "
+                    let cell =
+                        String(repeating: " ", count: numberWidth - number.count) + number + ". "
                         + group.text + String(repeating: " ", count: textWidth - group.text.count)
                     return Entry(number: group.number, text: group.text, cell: cell)
                 })

@@ -31,7 +31,9 @@ public struct Lesson: Sendable {
         } else {
             introduction = []
         }
-        let introductionSeconds = introduction.isEmpty ? 0
+        let introductionSeconds =
+            introduction.isEmpty
+            ? 0
             : Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
         let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds - introductionSeconds
         var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(settings.seed, index: number))

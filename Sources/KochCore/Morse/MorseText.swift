@@ -26,8 +26,14 @@ public struct MorseText: Sendable, Hashable {
         while index < text.endIndex {
             let character = text[index]
             if character.isWhitespace {
-                if !word.isEmpty { words.append(word); word = [] }
-                if character.isNewline { line += 1; column = 0 }
+                if !word.isEmpty {
+                    words.append(word)
+                    word = []
+                }
+                if character.isNewline {
+                    line += 1
+                    column = 0
+                }
             } else if character == "<" {
                 guard let close = text[index...].firstIndex(of: ">") else {
                     throw .unclosedProsign(position: position, line: line, column: column)
@@ -68,7 +74,8 @@ public enum MorseTextError: Error, Equatable, CustomStringConvertible {
         case .empty:
             return "The text is empty: there is nothing to send."
         case let .unsendable(character, position, line, column):
-            let shown = character.unicodeScalars.allSatisfy { $0.properties.isGraphemeBase || $0.isASCII }
+            let shown =
+                character.unicodeScalars.allSatisfy { $0.properties.isGraphemeBase || $0.isASCII }
                 ? "'\(character)'" : "U+" + character.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: "+")
             return "Cannot send \(shown) at position \(position) (line \(line), column \(column)): "
                 + "Morse code has letters, digits, . , ? / = + - ' ( ) : \" @ ; ! and prosigns such as <AR> <SK> <BT> <KN>."

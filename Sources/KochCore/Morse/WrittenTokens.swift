@@ -8,7 +8,8 @@ public enum WrittenTokens {
         var index = upper.startIndex
         while index < upper.endIndex {
             if upper[index] == "<", let close = upper[index...].firstIndex(of: ">"),
-               MorseAlphabet.prosign(String(upper[index...close])) != nil {
+                MorseAlphabet.prosign(String(upper[index...close])) != nil
+            {
                 tokens.append(String(upper[index...close]))
                 index = upper.index(after: close)
             } else {

@@ -53,9 +53,10 @@ public struct PackPlan: Sendable {
             var levelSettings = settings
             levelSettings.level = level
             let characters = settings.course.unlocked(atLevel: level).map(\.text).joined(separator: " ")
-            return FolderRequest(name: "level-" + (level < 10 ? "0" : "") + String(level),
-                                 title: (settings.direction == .send ? "Send, level" : "Level") + " \(level) (\(characters))",
-                                 settings: levelSettings, content: content)
+            return FolderRequest(
+                name: "level-" + (level < 10 ? "0" : "") + String(level),
+                title: (settings.direction == .send ? "Send, level" : "Level") + " \(level) (\(characters))",
+                settings: levelSettings, content: content)
         }
     }
 
@@ -74,7 +75,8 @@ public struct PackPlan: Sendable {
     /// Identifies the pack's content: a hash of every folder, lesson ID and
     /// `extra` (the audio formats), so a journal of another pack is not resumed.
     public func signature(extra: String) -> String {
-        let text = folders.map { folder in folder.name + ":" + folder.lessons.map(\.lessonID).joined(separator: ",") }
+        let text =
+            folders.map { folder in folder.name + ":" + folder.lessons.map(\.lessonID).joined(separator: ",") }
             .joined(separator: ";") + "|" + extra
         return String(Self.fnv1a(text), radix: 16)
     }

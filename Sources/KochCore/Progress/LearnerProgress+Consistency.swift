@@ -3,14 +3,22 @@ extension LearnerProgress {
     public var consistencyProblems: [ConsistencyProblem] {
         var problems: [ConsistencyProblem] = []
         if formatVersion > Self.currentFormatVersion || formatVersion < 1 {
-            problems.append(.init(codingPath: "formatVersion", reason: "is \(formatVersion); this koch reads progress files of format version 1 to \(Self.currentFormatVersion)"))
+            problems.append(
+                .init(
+                    codingPath: "formatVersion",
+                    reason: "is \(formatVersion); this koch reads progress files of format version 1 to \(Self.currentFormatVersion)"))
         }
         var seen: [String: Int] = [:]
         var courses: [Direction: KochCourse] = [:]
         for (index, session) in sessions.enumerated() {
             let path = "sessions[\(index)]"
             if !session.course.levels.contains(session.level) {
-                problems.append(.init(codingPath: path + ".level", reason: "is \(session.level), but the \(session.course.rawValue) course has levels \(session.course.levels.lowerBound) to \(session.course.levels.upperBound)"))
+                problems.append(
+                    .init(
+                        codingPath: path + ".level",
+                        reason:
+                            "is \(session.level), but the \(session.course.rawValue) course has levels \(session.course.levels.lowerBound) to \(session.course.levels.upperBound)"
+                    ))
             }
             if session.sent < 0 || session.correct < 0 || session.inserted < 0 {
                 problems.append(.init(codingPath: path + ".sent", reason: "or `correct` or `inserted` is negative"))
@@ -26,7 +34,12 @@ extension LearnerProgress {
             seen[session.lessonID] = seen[session.lessonID] ?? index
             if session.kind.isLevelLesson {
                 if let course = courses[session.direction], course != session.course {
-                    problems.append(.init(codingPath: path + ".course", reason: "is \(session.course.rawValue), but earlier \(session.direction.rawValue) level lessons follow the \(course.rawValue) course"))
+                    problems.append(
+                        .init(
+                            codingPath: path + ".course",
+                            reason:
+                                "is \(session.course.rawValue), but earlier \(session.direction.rawValue) level lessons follow the \(course.rawValue) course"
+                        ))
                 }
                 courses[session.direction] = courses[session.direction] ?? session.course
             }

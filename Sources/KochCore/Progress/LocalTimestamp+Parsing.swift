@@ -8,14 +8,14 @@ extension LocalTimestamp {
     public static func parse(_ text: String, timeZone: TimeZone?) -> LocalTimestamp? {
         var scanner = Substring(text.trimmingCharacters(in: .whitespaces))
         guard let year = scanner.takeNumber(digits: 4), scanner.take("-"),
-              let month = scanner.takeNumber(digits: 2), scanner.take("-"),
-              let dayOfMonth = scanner.takeNumber(digits: 2),
-              let day = CalendarDay(year: year, month: month, day: dayOfMonth)
+            let month = scanner.takeNumber(digits: 2), scanner.take("-"),
+            let dayOfMonth = scanner.takeNumber(digits: 2),
+            let day = CalendarDay(year: year, month: month, day: dayOfMonth)
         else { return nil }
         var secondOfDay = 12 * 3600
         if scanner.take("T") || scanner.take(" ") {
             guard let hour = scanner.takeNumber(digits: 2), hour < 24, scanner.take(":"),
-                  let minute = scanner.takeNumber(digits: 2), minute < 60
+                let minute = scanner.takeNumber(digits: 2), minute < 60
             else { return nil }
             var second = 0
             if scanner.take(":") {

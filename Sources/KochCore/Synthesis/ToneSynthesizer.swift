@@ -42,8 +42,9 @@ public struct ToneSynthesizer: Sendable {
         let shortest = timeline.marks.map { sampleIndex($0.endSeconds) - sampleIndex($0.startSeconds) }.min() ?? 0
         let ramp = risingEdge(maximumLengthSamples: shortest)
         for mark in timeline.marks {
-            addTone(from: offsetSamples + sampleIndex(mark.startSeconds), to: offsetSamples + sampleIndex(mark.endSeconds),
-                    ramp: ramp, into: buffer)
+            addTone(
+                from: offsetSamples + sampleIndex(mark.startSeconds), to: offsetSamples + sampleIndex(mark.endSeconds),
+                ramp: ramp, into: buffer)
         }
     }
 

@@ -36,7 +36,8 @@ struct ChartCommand: ParsableCommand {
         }
         let chart = CourseChart(course: chosen, levels: levels)
         let summary = Direction.allCases.map { direction in
-            levels[direction].map { "\(direction.rawValue) level \($0)" } ?? "\(direction.rawValue) follows the \(learner[direction].course.rawValue) course"
+            levels[direction].map { "\(direction.rawValue) level \($0)" }
+                ?? "\(direction.rawValue) follows the \(learner[direction].course.rawValue) course"
         }
         print("The \(chosen.rawValue) course in Koch order: \(summary.joined(separator: ", ")) (R, S: unlocked in receive, send)")
         print("")
@@ -45,8 +46,9 @@ struct ChartCommand: ParsableCommand {
         for row in chart.rows {
             let level = String(row.level)
             let marks = (row.unlockedIn.contains(.receive) ? "R" : "·") + " " + (row.unlockedIn.contains(.send) ? "S" : "·")
-            print(String(repeating: " ", count: 5 - level.count) + level + "  " + row.character.padding(toLength: 4, withPad: " ", startingAt: 0)
-                + "  " + row.pattern.padding(toLength: patternWidth, withPad: " ", startingAt: 0) + "  " + marks)
+            print(
+                String(repeating: " ", count: 5 - level.count) + level + "  " + row.character.padding(toLength: 4, withPad: " ", startingAt: 0)
+                    + "  " + row.pattern.padding(toLength: patternWidth, withPad: " ", startingAt: 0) + "  " + marks)
         }
     }
 }

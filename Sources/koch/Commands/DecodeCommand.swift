@@ -31,10 +31,17 @@ struct DecodeCommand: ParsableCommand {
     @Argument(help: "The recording to decode.")
     var file: String
 
-    @Flag(help: "Print a JSON report: text, tone, speed, dit length, dah/dit ratio, gaps in dits, SNR, and every element and gap with its start and length.")
+    @Flag(
+        help:
+            "Print a JSON report: text, tone, speed, dit length, dah/dit ratio, gaps in dits, SNR, and every element and gap with its start and length."
+    )
     var json = false
 
-    @Option(name: .customLong("tone"), help: "The tone's frequency in Hz, from 100 to 0.45 of the sample rate (the search covers 300 to 1500 Hz), if the search picks the wrong one or the tone is outside its range.")
+    @Option(
+        name: .customLong("tone"),
+        help:
+            "The tone's frequency in Hz, from 100 to 0.45 of the sample rate (the search covers 300 to 1500 Hz), if the search picks the wrong one or the tone is outside its range."
+    )
     var toneHz: Double?
 
     @Option(name: .customLong("wpm"), help: "The sender's speed in WPM (3 to 60), if known; otherwise it is learned from the recording.")
@@ -43,10 +50,13 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .customLong("plot"), help: "Write an SVG of a few seconds of the envelope, the threshold and the decoded elements to this file.")
     var plotPath: String?
 
-    @Option(name: .customLong("plot-from"), help: "With --plot: where the plot starts, in seconds into the recording (default: just before the first character).")
+    @Option(
+        name: .customLong("plot-from"),
+        help: "With --plot: where the plot starts, in seconds into the recording (default: just before the first character).")
     var plotFromSeconds: Double?
 
-    @Option(name: .customLong("plot-seconds"), help: "With --plot: how many seconds it shows, 1 to 120 (default 8; widened so that no letter is cut).")
+    @Option(
+        name: .customLong("plot-seconds"), help: "With --plot: how many seconds it shows, 1 to 120 (default 8; widened so that no letter is cut).")
     var plotSeconds: Double = 8
 
     func validate() throws {
@@ -91,7 +101,9 @@ struct DecodeCommand: ParsableCommand {
         }
         for stuck in result.output.stuckKeys {
             let end = stuck.lastsToEnd ? " to the end of the recording" : ""
-            printError("\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier.")
+            printError(
+                "\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier."
+            )
         }
         let implausible = result.output.characters.isEmpty ? [] : result.implausibilities()
         if !implausible.isEmpty {

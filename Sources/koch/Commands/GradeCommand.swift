@@ -72,7 +72,11 @@ struct GradeCommand: ParsableCommand {
         help: ArgumentHelp("A recording of your keying of a send exercise, to decode and grade.", valueName: "file"))
     var audioPath: String?
 
-    @Option(name: .customLong("tone"), help: "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one.")
+    @Option(
+        name: .customLong("tone"),
+        help:
+            "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one."
+    )
     var toneHz: Double?
 
     @Option(name: .customLong("wpm"), help: "With --audio: your speed in WPM (3 to 60), if the decoder misjudges it.")
@@ -81,15 +85,17 @@ struct GradeCommand: ParsableCommand {
     @OptionGroup
     var progress: ProgressOption
 
-    @Option(help: ArgumentHelp(
-        "When you did the lesson, on your clock: 2026-11-21T19:30 (or with an offset, +01:00). Default: now.",
-        valueName: "date"))
+    @Option(
+        help: ArgumentHelp(
+            "When you did the lesson, on your clock: 2026-11-21T19:30 (or with an offset, +01:00). Default: now.",
+            valueName: "date"))
     var date: String?
 
     @Option(
         name: .customLong("stopped-at"),
-        help: ArgumentHelp("Where you stopped the lesson, from its start (M:SS, as the player shows it): only what was sent before it is graded.",
-                           valueName: "time"))
+        help: ArgumentHelp(
+            "Where you stopped the lesson, from its start (M:SS, as the player shows it): only what was sent before it is graded.",
+            valueName: "time"))
     var stoppedAt: LessonMoment?
 
     @Flag(help: "Print the result as one JSON object.")
@@ -101,7 +107,10 @@ struct GradeCommand: ParsableCommand {
     @Flag(help: "Grade a lesson that was graded before again, replacing the earlier result.")
     var replace = false
 
-    @Flag(help: "Record a copy even though it does not look like one of this lesson (another key in the folder fits it far better, or it matches almost nothing of this one).")
+    @Flag(
+        help:
+            "Record a copy even though it does not look like one of this lesson (another key in the folder fits it far better, or it matches almost nothing of this one)."
+    )
     var force = false
 
     /// Copy longer than this is not a transcript of a lesson.
@@ -115,7 +124,9 @@ struct GradeCommand: ParsableCommand {
             throw ValidationError("Give either --audio (a recording of your keying) or --transcript (a copy), not both.")
         }
         if audioPath != nil, stoppedAt != nil {
-            throw ValidationError("--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped.")
+            throw ValidationError(
+                "--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped."
+            )
         }
         if audioPath == nil, toneHz != nil || speedWPM != nil {
             throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")
@@ -136,7 +147,9 @@ struct GradeCommand: ParsableCommand {
         let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
         if let stoppedAt, key.groups.isEmpty {
             let first = wholeKey.groups.first.map { "; its first group starts at \(LessonMoment.text($0.startSeconds))" } ?? ""
-            throw refusal("--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade.")
+            throw refusal(
+                "--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade."
+            )
         }
         let stoppedAtSeconds = key.groups.count < wholeKey.groups.count ? stoppedAt?.seconds : nil
         let now = Date()
@@ -175,12 +188,13 @@ struct GradeCommand: ParsableCommand {
             do {
                 outcome = try store.update { recorded in
                     if let earlier = recorded.session(lessonID: session.lessonID), !replace {
-                        throw CommandFailure(description: """
-                            Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
-                            graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
-                            A lesson counts once. To grade it again, replacing that result, add --replace. \
-                            \(store.path) was not changed.
-                            """)
+                        throw CommandFailure(
+                            description: """
+                                Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
+                                graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
+                                A lesson counts once. To grade it again, replacing that result, add --replace. \
+                                \(store.path) was not changed.
+                                """)
                     }
                     try checkCourse(of: session, against: recorded, path: store.path)
                     return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
@@ -196,7 +210,8 @@ struct GradeCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var report = GradeReport(score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
+            var report = GradeReport(
+                score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
             if let keying {
                 report.recording = GradeReport.Recording(
                     file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
@@ -205,14 +220,16 @@ struct GradeCommand: ParsableCommand {
             }
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            var text = GradeText(key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
-                                 progressFile: store.path)
+            var text = GradeText(
+                key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
+                progressFile: store.path)
             text.keying = keying
             if stoppedAtSeconds != nil { text.groupsInLesson = wholeKey.groups.count }
             if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: key.characterTokens) }
             if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
             if dryRun, let earlier = outcome.replaced {
-                text.notRecorded = "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
+                text.notRecorded =
+                    "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
                     + "\(DayText.percent(earlier.accuracy))): the figures above show it graded again in that result's place, as --replace would."
             }
             print(text.text, terminator: "")
@@ -225,18 +242,21 @@ struct GradeCommand: ParsableCommand {
     /// written when this throws.
     private func decodeRecording(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
         guard key.direction == .send else {
-            throw CommandFailure(description: """
-                \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
-                To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
-                and grade the recording with --audio.
-                """)
+            throw CommandFailure(
+                description: """
+                    \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
+                    To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
+                    and grade the recording with --audio.
+                    """)
         }
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
         let first = try AudioFileReader(path: path)
         guard first.sampleRate >= CWDecoder.lowestSampleRate else {
-            throw CommandFailure(description: "\(path) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
+            throw CommandFailure(
+                description:
+                    "\(path) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
         }
         var result = try decode(path, first: first, speedWPM: speedWPM)
         var copy = KeyedCopy(key: key, characters: result.output.characters)
@@ -258,10 +278,12 @@ struct GradeCommand: ParsableCommand {
         }
         for stuck in result.output.stuckKeys {
             let end = stuck.lastsToEnd ? " to the end of the recording" : ""
-            FileHandle.standardError.write(Data("""
-                \(path): the key stays down for \(String(format: "%.1f", stuck.durationSeconds)) s \
-                from \(String(format: "%.1f", stuck.startSeconds)) s\(end): a stuck key, or a carrier.\n
-                """.utf8))
+            FileHandle.standardError.write(
+                Data(
+                    """
+                    \(path): the key stays down for \(String(format: "%.1f", stuck.durationSeconds)) s \
+                    from \(String(format: "%.1f", stuck.startSeconds)) s\(end): a stuck key, or a carrier.\n
+                    """.utf8))
         }
         guard !result.output.characters.isEmpty else {
             let reason = result.nothingToDecode?.description ?? "Nothing to decode."
@@ -325,7 +347,8 @@ struct GradeCommand: ParsableCommand {
         let data: Data
         if let transcriptPath, transcriptPath != "-" {
             guard FileManager.default.fileExists(atPath: transcriptPath) else {
-                throw CommandFailure(description: "\(transcriptPath): there is no transcript here. Type your copy into a text file and give its path.")
+                throw CommandFailure(
+                    description: "\(transcriptPath): there is no transcript here. Type your copy into a text file and give its path.")
             }
             guard let contents = FileManager.default.contents(atPath: transcriptPath) else {
                 throw FileError.system(path: transcriptPath, action: "read", errno: errno == 0 ? EACCES : errno)
@@ -336,7 +359,8 @@ struct GradeCommand: ParsableCommand {
         }
         let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
         guard data.count <= Self.maximumTranscriptBytes else {
-            throw CommandFailure(description: "\(source): the transcript is \(data.count) bytes, far more than a lesson's copy; is it the right file?")
+            throw CommandFailure(
+                description: "\(source): the transcript is \(data.count) bytes, far more than a lesson's copy; is it the right file?")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandFailure(description: "\(source): the transcript is not UTF-8 text. Save it as plain text.")
@@ -346,10 +370,13 @@ struct GradeCommand: ParsableCommand {
 
     /// A learner follows one course per direction in their level lessons; any other lesson is recorded whatever its course.
     private func checkCourse(of session: GradedSession, against progress: LearnerProgress, path: String) throws {
-        guard session.kind.isLevelLesson, let other = progress.sessions.last(where: {
-            $0.direction == session.direction && $0.kind.isLevelLesson && $0.course != session.course && $0.lessonID != session.lessonID
-        }) else { return }
-        throw refusal("""
+        guard session.kind.isLevelLesson,
+            let other = progress.sessions.last(where: {
+                $0.direction == session.direction && $0.kind.isLevelLesson && $0.course != session.course && $0.lessonID != session.lessonID
+            })
+        else { return }
+        throw refusal(
+            """
             \(path) follows the \(other.course.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
             is from the \(session.course.rawValue) course.
             """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.course.rawValue) course.")

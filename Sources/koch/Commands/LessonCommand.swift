@@ -111,8 +111,10 @@ struct LessonCommand: ParsableCommand {
         // that cannot be made (callsigns without digits) stops the run clean.
         var lessons: [Lesson] = []
         for number in 1...total {
-            lessons.append(try Lesson(settings: settings, content: try source.content(forLesson: number, settings: settings),
-                                      number: number, count: total))
+            lessons.append(
+                try Lesson(
+                    settings: settings, content: try source.content(forLesson: number, settings: settings),
+                    number: number, count: total))
         }
         let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         print(Self.describe(settings) + ", seed \(settings.seed):")
@@ -124,7 +126,9 @@ struct LessonCommand: ParsableCommand {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
             let files = try writer.write(lesson, createdAt: Self.createdAt())
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
-            print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)")
+            print(
+                "  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)"
+            )
             for file in files { print("    \(file)") }
             if !earlier.isEmpty {
                 print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")

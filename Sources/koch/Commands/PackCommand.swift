@@ -109,10 +109,12 @@ struct PackCommand: ParsableCommand {
         sound.apply(to: &base)
         base.conditions = try band.conditions()
         let requests = try folderRequests(base: base)
-        let seed = try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
+        let seed =
+            try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
             ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed)
-        let signature = plan.signature(extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)")
+        let signature = plan.signature(
+            extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)")
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
@@ -126,7 +128,9 @@ struct PackCommand: ParsableCommand {
             })
         builder.shouldStop = { interruption.isRequested }
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
-        print("Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))")
+        print(
+            "Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))"
+        )
         let start = Date()
         let summary: PackBuilder.Summary
         do {
@@ -140,7 +144,8 @@ struct PackCommand: ParsableCommand {
         let elapsed = ProgressBar.clock(Date().timeIntervalSince(start))
         print("Made \(DayText.count(summary.made, "lesson")), kept \(summary.kept) already complete, in \(elapsed).")
         if summary.manifestWritten {
-            print("The pack is complete: \(root)/index.html, \(root)/manifest.json (\(String(format: "%.1f", Double(summary.bytes) / 1_000_000)) MB).")
+            print(
+                "The pack is complete: \(root)/index.html, \(root)/manifest.json (\(String(format: "%.1f", Double(summary.bytes) / 1_000_000)) MB).")
         } else {
             print("The pack is not complete yet: run the other shards (or this command without --shard) to finish it.")
         }
@@ -163,7 +168,10 @@ struct PackCommand: ParsableCommand {
         var problems: [String] = []
         for file in manifest.files {
             let path = root + "/" + file.path
-            guard FileManager.default.fileExists(atPath: path) else { problems.append("missing: \(file.path)"); continue }
+            guard FileManager.default.fileExists(atPath: path) else {
+                problems.append("missing: \(file.path)")
+                continue
+            }
             if try FileChecksum.sha256Hex(ofFile: path) != file.sha256 { problems.append("changed: \(file.path)") }
         }
         if problems.isEmpty {

@@ -45,10 +45,11 @@ struct ResetCommand: ParsableCommand {
         let learner = LearnerState(progress: recorded)
         let levels = (direction.map { [$0] } ?? Direction.allCases).map { "\($0.rawValue) level \(learner[$0].level)" }
         guard yes else {
-            throw CommandFailure(description: """
-                A reset would take \(DayText.count(removed, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to 2), \
-                keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
-                """)
+            throw CommandFailure(
+                description: """
+                    A reset would take \(DayText.count(removed, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to 2), \
+                    keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
+                    """)
         }
         let today = LocalTimestamp(date: Date(), timeZone: .current).day
         guard let reset = try store.reset(direction, on: today) else {

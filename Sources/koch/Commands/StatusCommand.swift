@@ -55,9 +55,14 @@ struct StatusCommand: ParsableCommand {
             return
         }
         let exists = FileManager.default.fileExists(atPath: store.path)
-        print("Progress file: \(store.path)" + (exists ? " (\(recorded.sessions.count) session\(recorded.sessions.count == 1 ? "" : "s"))" : " (not yet made: your first graded lesson makes it)"))
+        print(
+            "Progress file: \(store.path)"
+                + (exists
+                    ? " (\(recorded.sessions.count) session\(recorded.sessions.count == 1 ? "" : "s"))"
+                    : " (not yet made: your first graded lesson makes it)"))
         if !recorded.sessions.isEmpty {
-            print("Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
+            print(
+                "Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
         }
         for status in statuses {
             print("")

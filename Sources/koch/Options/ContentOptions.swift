@@ -7,9 +7,10 @@ extension KochCourse: ExpressibleByArgument {}
 /// What a lesson is made of: the kind, the course or a chosen set of
 /// characters, and the introduction.
 struct ContentOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "groups (random groups), words (common and radio words of your characters), callsigns (needs digits), qso (whole contacts from templates/qso/; full course) or text (a plain text read as lessons; needs --file).",
-        valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "groups (random groups), words (common and radio words of your characters), callsigns (needs digits), qso (whole contacts from templates/qso/; full course) or text (a plain text read as lessons; needs --file).",
+            valueName: "kind"))
     var kind: LessonKind = .groups
 
     @Option(help: "letters (the 26 letters in Koch order) or full (letters, digits, punctuation: LCWO's order, 41 characters).")
@@ -27,7 +28,10 @@ struct ContentOptions: ParsableArguments {
     @Flag(name: .customLong("skip-unsendable"), help: "With --kind text, leave out characters Morse code has not, instead of stopping.")
     var skipUnsendable = false
 
-    @Option(name: .customLong("qso-style"), help: ArgumentHelp("With --kind qso, only this style (a template in templates/qso/, e.g. contest). Default: all, at random.", valueName: "style"))
+    @Option(
+        name: .customLong("qso-style"),
+        help: ArgumentHelp(
+            "With --kind qso, only this style (a template in templates/qso/, e.g. contest). Default: all, at random.", valueName: "style"))
     var qsoStyle: String?
 
     func validate() throws {

@@ -8,8 +8,11 @@ struct SoundOptions: ParsableArguments {
     @Option(name: .customLong("wpm"), help: "Character speed in words per minute (PARIS), 5 to 40.")
     var characterSpeedWPM: Double = 20
 
-    @Option(name: .customLong("effective"), help: ArgumentHelp(
-        "Effective (Farnsworth) speed in WPM: gaps between characters and words are stretched to it. At most --wpm; defaults to 12, or to --wpm if that is lower."))
+    @Option(
+        name: .customLong("effective"),
+        help: ArgumentHelp(
+            "Effective (Farnsworth) speed in WPM: gaps between characters and words are stretched to it. At most --wpm; defaults to 12, or to --wpm if that is lower."
+        ))
     var effectiveSpeedWPM: Double?
 
     @Option(name: .customLong("tone"), help: "Tone frequency in Hz, 400 to 1000.")
@@ -18,7 +21,9 @@ struct SoundOptions: ParsableArguments {
     @Option(name: .customLong("rise-ms"), help: "Length of each element's raised-cosine edge in milliseconds, 1 to 20 (no key clicks).")
     var riseMilliseconds: Double = 5
 
-    @Option(name: .customLong("sample-rate"), help: "Sample rate in Hz. MP3: 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000 (the last three play everywhere).")
+    @Option(
+        name: .customLong("sample-rate"),
+        help: "Sample rate in Hz. MP3: 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000 (the last three play everywhere).")
     var sampleRateHz: Int = 44_100
 
     @Option(name: .customLong("bitrate"), help: "MP3 constant bit rate in kbit/s (32 to 320 at 32 kHz and above; 8 to 160 below).")
@@ -46,7 +51,8 @@ struct SoundOptions: ParsableArguments {
         }
         guard resolvedEffectiveSpeedWPM <= characterSpeedWPM else {
             throw ValidationError(
-                "--effective \(resolvedEffectiveSpeedWPM.formatted) is above the character speed --wpm \(characterSpeedWPM.formatted): Farnsworth spacing only slows the gaps, so the effective speed must be at most the character speed.")
+                "--effective \(resolvedEffectiveSpeedWPM.formatted) is above the character speed --wpm \(characterSpeedWPM.formatted): Farnsworth spacing only slows the gaps, so the effective speed must be at most the character speed."
+            )
         }
         guard (400...1000).contains(toneHz) else {
             throw ValidationError("--tone must be 400 to 1000 Hz, not \(toneHz.formatted).")

@@ -11,8 +11,10 @@ enum AudioOutput {
     }
 
     /// `concurrency`: how many cores the encoder may use (the bytes are the same whatever it is).
-    static func writeMP3(_ samples: [Float], encoder: MP3Encoder, tags: MP3Tags, to path: String,
-                         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    static func writeMP3(
+        _ samples: [Float], encoder: MP3Encoder, tags: MP3Tags, to path: String,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws {
         let bytes = try encoder.encode(samples, tags: tags, path: path, concurrency: concurrency)
         try AtomicFile.write(bytes, to: path)
     }

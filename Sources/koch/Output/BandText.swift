@@ -9,13 +9,18 @@ enum BandText {
             var text = "QRN \(signed(qrn.snrDB)) dB SNR (pink noise, in 500 Hz)"
             if qrn.cracklePerSecond > 0 { text += " with \(qrn.cracklePerSecond.formatted) crashes a second" }
             let width = qrn.receiverFilterWidthHz
-            text += width <= ReceiverPassband.widestCWFilterHz
-                ? ", through a \(width.formatted) Hz CW filter" : ", through a \(width.formatted) Hz receiver filter from \(ReceiverPassband.ssbLowEdgeHz.formatted) Hz"
+            text +=
+                width <= ReceiverPassband.widestCWFilterHz
+                ? ", through a \(width.formatted) Hz CW filter"
+                : ", through a \(width.formatted) Hz receiver filter from \(ReceiverPassband.ssbLowEdgeHz.formatted) Hz"
             parts.append(text)
         }
         if let qsb = conditions.qsb { parts.append("QSB \(qsb.depthDB.formatted) dB deep at \(qsb.rateHz.formatted) Hz") }
         if !conditions.qrm.isEmpty {
-            parts.append("QRM: " + conditions.qrm.map { "\(signed($0.offsetHz)) Hz \(signed($0.levelDB)) dB \($0.speedWPM.formatted) WPM" }.joined(separator: ", "))
+            parts.append(
+                "QRM: "
+                    + conditions.qrm.map { "\(signed($0.offsetHz)) Hz \(signed($0.levelDB)) dB \($0.speedWPM.formatted) WPM" }.joined(separator: ", ")
+            )
         }
         return parts.joined(separator: "; ")
     }

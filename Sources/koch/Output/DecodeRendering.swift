@@ -95,10 +95,12 @@ enum DecodeRendering {
             otherTonesHz: result.otherTones.map { ($0.frequencyHz * 10).rounded() / 10 },
             toneCandidates: candidates(result),
             steadyTonesHz: result.toneSearch.steadyTonesHz.map { ($0 * 10).rounded() / 10 },
-            toneTrack: result.toneWasGiven ? nil : result.toneSearch.track.map { track in
-                let hz = track.frequenciesHz.map { ($0 * 10).rounded() / 10 }
-                return Report.Track(firstHz: hz.first ?? 0, lastHz: hz.last ?? 0, lowestHz: hz.min() ?? 0, highestHz: hz.max() ?? 0)
-            },
+            toneTrack: result.toneWasGiven
+                ? nil
+                : result.toneSearch.track.map { track in
+                    let hz = track.frequenciesHz.map { ($0 * 10).rounded() / 10 }
+                    return Report.Track(firstHz: hz.first ?? 0, lastHz: hz.last ?? 0, lowestHz: hz.min() ?? 0, highestHz: hz.max() ?? 0)
+                },
             implausible: result.output.characters.isEmpty ? [] : result.implausibilities().map(\.description),
             channelWeights: result.channelWeights.map(rounded),
             speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
@@ -114,11 +116,13 @@ enum DecodeRendering {
             characterGaps: spread(statistics.characterGaps), wordGaps: spread(statistics.wordGaps),
             stuckKeys: result.output.stuckKeys,
             characters: result.output.characters.map {
-                Report.Character(text: $0.text, pattern: String($0.elements.map(\.rawValue)),
-                                 startSeconds: rounded($0.startSeconds), endSeconds: rounded($0.endSeconds), ambiguous: $0.isAmbiguous)
+                Report.Character(
+                    text: $0.text, pattern: String($0.elements.map(\.rawValue)),
+                    startSeconds: rounded($0.startSeconds), endSeconds: rounded($0.endSeconds), ambiguous: $0.isAmbiguous)
             },
             elements: result.output.elements.map {
-                Report.Mark(element: $0.element == .dit ? "dit" : "dah", startSeconds: rounded($0.startSeconds), durationSeconds: rounded($0.durationSeconds))
+                Report.Mark(
+                    element: $0.element == .dit ? "dit" : "dah", startSeconds: rounded($0.startSeconds), durationSeconds: rounded($0.durationSeconds))
             },
             gaps: result.output.gaps.map {
                 Report.Space(gap: $0.gap.rawValue, startSeconds: rounded($0.startSeconds), durationSeconds: rounded($0.durationSeconds))
@@ -158,7 +162,8 @@ enum DecodeRendering {
             let point = points[index]
             return point.threshold.isFinite ? "\(f(x(point.timeSeconds))),\(f(y(point.threshold)))" : nil
         }
-        svg += "<polyline fill=\"none\" stroke=\"#cc0000\" stroke-dasharray=\"4 3\" stroke-width=\"1\" points=\"\(threshold.joined(separator: " "))\"/>\n"
+        svg +=
+            "<polyline fill=\"none\" stroke=\"#cc0000\" stroke-dasharray=\"4 3\" stroke-width=\"1\" points=\"\(threshold.joined(separator: " "))\"/>\n"
         let barTop = top + plotHeight + 20
         for element in result.output.elements where element.startSeconds < end && element.startSeconds + element.durationSeconds > start {
             let left = x(max(start, element.startSeconds)), right = x(min(end, element.startSeconds + element.durationSeconds))

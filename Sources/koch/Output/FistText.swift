@@ -10,8 +10,10 @@ struct FistText {
     var lines: [String] {
         let targets = report.targets
         var lines = ["Your fist:"]
-        lines.append("  Speed     \(one(report.speedWPM)) WPM characters, \(one(report.effectiveSpeedWPM)) WPM overall "
-            + "(the exercise: \(one(targets.characterSpeedWPM)) and \(one(targets.effectiveSpeedWPM))); a dit of \(Int(report.ditMilliseconds.rounded())) ms")
+        lines.append(
+            "  Speed     \(one(report.speedWPM)) WPM characters, \(one(report.effectiveSpeedWPM)) WPM overall "
+                + "(the exercise: \(one(targets.characterSpeedWPM)) and \(one(targets.effectiveSpeedWPM))); a dit of \(Int(report.ditMilliseconds.rounded())) ms"
+        )
         if let ratio = report.dahToDitRatio {
             lines.append("  Dahs      \(figure(ratio)) dits long (standard 3)")
         }
@@ -26,8 +28,9 @@ struct FistText {
             for (name, spread, target) in gaps {
                 guard let spread else { continue }
                 let value = figure(spread.meanDits)
-                lines.append("    " + name.padding(toLength: 19, withPad: " ", startingAt: 0)
-                    + String(repeating: " ", count: max(0, 5 - value.count)) + value + "  (\(target))")
+                lines.append(
+                    "    " + name.padding(toLength: 19, withPad: " ", startingAt: 0)
+                        + String(repeating: " ", count: max(0, 5 - value.count)) + value + "  (\(target))")
             }
         }
         if report.pauses > 0 {

@@ -45,8 +45,9 @@ struct GradeText {
         lines.append(summary)
         if !unreadable.isEmpty {
             let count = unreadable.count == 1 ? "1 sign that is" : "\(unreadable.count) signs that are"
-            lines.append("Your copy holds \(count) no Morse character (\(unreadable.joined(separator: " "))): "
-                + "each counts as a wrong or extra character, shown as ?.")
+            lines.append(
+                "Your copy holds \(count) no Morse character (\(unreadable.joined(separator: " "))): "
+                    + "each counts as a wrong or extra character, shown as ?.")
         }
 
         let troubled = score.characters.filter { $0.value.correct < $0.value.attempts }.sorted { lhs, rhs in
@@ -66,15 +67,17 @@ struct GradeText {
         let groups = score.groupsWithErrors
         if !groups.isEmpty {
             lines.append("")
-            lines.append(keying == nil
-                ? "Groups with errors (sent → copied, _ = nothing written):"
-                : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):")
+            lines.append(
+                keying == nil
+                    ? "Groups with errors (sent → copied, _ = nothing written):"
+                    : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):")
             let numberWidth = String(groups.map(\.number).max() ?? 0).count
             let sentWidth = groups.map(\.sent.count).max() ?? 0
             for group in groups.prefix(40) {
                 let number = String(group.number)
-                lines.append("  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
-                    + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
+                lines.append(
+                    "  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+                        + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
             }
             if groups.count > 40 { lines.append("  ... and \(groups.count - 40) more groups") }
         }
@@ -88,7 +91,9 @@ struct GradeText {
         let after = outcome.after
         lines += levelLines(after: after)
         if let review = outcome.announcedReview {
-            lines.append("Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))")
+            lines.append(
+                "Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))"
+            )
         }
         if let due = after.nextDueDay {
             var line = "Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(after.intervalDays))"
@@ -98,7 +103,9 @@ struct GradeText {
         let streak = outcome.learnerAfter.streak
         lines.append("Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))")
         if recorded {
-            lines.append(outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson.")
+            lines.append(
+                outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson."
+            )
         } else {
             lines.append(notRecorded)
         }
@@ -125,7 +132,8 @@ struct GradeText {
         case .belowPassMark:
             return ["\(standing): \(pass) moves you up."]
         case let .notLevelLesson(kind):
-            var line = "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"
+            var line =
+                "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"
             if key.course != after.course { line += " (characters outside the \(after.course.rawValue) course under their own names)" }
             return [line + ". Only level lessons (koch lesson) move the level and the schedule."]
         }

@@ -12,7 +12,8 @@ struct LessonContentSource: Sendable {
     /// `learnerCourse`: the course the learner's level counts in (a QSO's style follows it).
     init(_ options: ContentOptions, settings: LessonSettings, learnerCourse: KochCourse, templates: Templates) throws {
         wordList = options.kind == .words ? try WordLists.all() : nil
-        composer = options.kind == .qso
+        composer =
+            options.kind == .qso
             ? try QSOComposer(templates: templates, style: options.qsoStyle, level: settings.level, course: learnerCourse) : nil
         if options.kind == .text, let path = options.textFile {
             guard let data = FileManager.default.contents(atPath: path) else {
@@ -23,8 +24,10 @@ struct LessonContentSource: Sendable {
                     String(decoding: data, as: UTF8.self), keyedSecondsPerLesson: Self.keyedSeconds(settings),
                     timing: settings.timing, unsendable: options.skipUnsendable ? .drop : .report)
             } catch {
-                throw FileError.malformed(path: path, reason: error.description
-                    + (options.skipUnsendable ? "" : " Give --skip-unsendable to leave such characters out."))
+                throw FileError.malformed(
+                    path: path,
+                    reason: error.description
+                        + (options.skipUnsendable ? "" : " Give --skip-unsendable to leave such characters out."))
             }
         } else {
             textParts = nil

@@ -21,7 +21,9 @@ struct LessonWriter {
         let number = lesson.number
         let hash = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID
         let direction = settings.direction == .send ? "send-" : ""
-        let what = settings.customCharacters != nil ? "chars"
+        let what =
+            settings.customCharacters != nil
+            ? "chars"
             : settings.kind.usesLevel ? "level" + (level < 10 ? "0" : "") + String(level) : settings.kind.rawValue
         return "koch-\(direction)\(what)-\(number < 10 ? "0" : "")\(number)-\(hash)"
     }
@@ -46,8 +48,9 @@ struct LessonWriter {
                 seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number),
                 signalPeakAmplitude: synthesizer.peakAmplitude)
             if format.writesMP3, let encoder {
-                try AudioOutput.writeMP3(samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
-                                         concurrency: mp3Concurrency)
+                try AudioOutput.writeMP3(
+                    samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
+                    concurrency: mp3Concurrency)
                 written.append(base + ".mp3")
             }
             if format.writesWAV {
@@ -59,8 +62,9 @@ struct LessonWriter {
         try AtomicFile.write(try AnswerKeyFile.encode(key), to: base + ".key.json")
         written.append(base + ".key.json")
         if key.direction == .send {
-            try AtomicFile.write(Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json"))),
-                                 to: base + ".sheet.txt")
+            try AtomicFile.write(
+                Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json"))),
+                to: base + ".sheet.txt")
             written.append(base + ".sheet.txt")
         } else {
             try AtomicFile.write(Self.endingWithNewline(try templates.render("key.txt", SheetContext.make(key))), to: base + ".key.txt")
@@ -89,7 +93,9 @@ struct LessonWriter {
     func tags(for lesson: Lesson) -> MP3Tags {
         let settings = lesson.settings
         let characters = lesson.characters.map(\.text).joined()
-        let what = settings.customCharacters != nil ? "Koch \(characters)"
+        let what =
+            settings.customCharacters != nil
+            ? "Koch \(characters)"
             : settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)"
         let shown = settings.kind.usesLevel && settings.customCharacters == nil ? " (\(characters))" : ""
         // A car stereo shows the title alone: the lesson's ID sets apart the lessons of different days.
@@ -100,6 +106,8 @@ struct LessonWriter {
             artist: "koch",
             track: lesson.number,
             trackCount: lesson.count,
-            comment: "lesson \(lesson.lessonID), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz, seed \(settings.seed)")
+            comment:
+                "lesson \(lesson.lessonID), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz, seed \(settings.seed)"
+        )
     }
 }

@@ -109,7 +109,8 @@ struct PackBuilder: Sendable {
         var files: [PackManifest.File] = []
         for path in paths {
             guard let record = known[path], fileSize(root + "/" + path) == record.bytes,
-                  try FileChecksum.sha256Hex(ofFile: root + "/" + path) == record.sha256 else { return nil }
+                try FileChecksum.sha256Hex(ofFile: root + "/" + path) == record.sha256
+            else { return nil }
             files.append(record)
         }
         return files
@@ -153,15 +154,18 @@ struct PackBuilder: Sendable {
                 Playlist.Entry(path: name, title: writer.tags(for: lesson).title, durationSeconds: lesson.timeline.durationSeconds)
             }
             try AtomicFile.write(Playlist.m3u(entries), to: root + "/" + folder.name + "/" + PackPages.playlistName)
-            try AtomicFile.write(try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt)),
-                                 to: root + "/" + folder.name + "/" + PackPages.sheetsName)
+            try AtomicFile.write(
+                try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt)),
+                to: root + "/" + folder.name + "/" + PackPages.sheetsName)
         }
     }
 
     private func writeIndex() throws {
-        let context = PackPages.index(plan, fileNames: { lesson, folder in
-            makeWriter(root + "/" + folder.name).fileNames(of: lesson)
-        }, seed: seed, createdAt: createdAt)
+        let context = PackPages.index(
+            plan,
+            fileNames: { lesson, folder in
+                makeWriter(root + "/" + folder.name).fileNames(of: lesson)
+            }, seed: seed, createdAt: createdAt)
         try AtomicFile.write(try templates.render("pack/index.html", context), to: root + "/index.html")
     }
 
@@ -179,8 +183,9 @@ struct PackBuilder: Sendable {
             files.append(try describe(folder.name + "/" + PackPages.sheetsName))
         }
         files.append(try describe("index.html"))
-        let manifest = PackManifest(seed: seed, planSignature: signature, createdAt: createdAt,
-                                    lessonCount: plan.lessons.count, files: files)
+        let manifest = PackManifest(
+            seed: seed, planSignature: signature, createdAt: createdAt,
+            lessonCount: plan.lessons.count, files: files)
         try AtomicFile.write(try PackManifest.encode(manifest), to: root + "/manifest.json")
         try? FileManager.default.removeItem(atPath: PackJournal.folder(inPack: root))
         summary.bytes = files.reduce(0) { $0 + $1.bytes }

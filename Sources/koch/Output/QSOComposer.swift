@@ -20,7 +20,8 @@ struct QSOComposer: Sendable {
             styles = [levelStyle]
         } else if let style {
             guard all.contains("qso/" + style) else {
-                throw FileError.malformed(path: "templates/qso/\(style).mustache",
+                throw FileError.malformed(
+                    path: "templates/qso/\(style).mustache",
                     reason: "there is no QSO style '\(style)'; the styles are " + all.map { String($0.dropFirst(4)) }.joined(separator: ", ") + ".")
             }
             styles = ["qso/" + style]

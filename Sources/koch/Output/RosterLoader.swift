@@ -29,7 +29,8 @@ struct RosterLoader {
             case let .progressFile(file):
                 let progressPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
                 guard FileManager.default.fileExists(atPath: progressPath) else {
-                    throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file \(progressPath) does not exist.")
+                    throw FileError.malformed(
+                        path: path, reason: "line \(learner.line): \(learner.name)'s progress file \(progressPath) does not exist.")
                 }
                 let progress: LearnerProgress
                 do {
@@ -46,8 +47,9 @@ struct RosterLoader {
             var slug = "learner-" + PackPlan.slug(learner.name)
             while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
             let characters = base.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
-            return PackPlan.FolderRequest(name: slug, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
-                                          settings: settings, content: content)
+            return PackPlan.FolderRequest(
+                name: slug, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
+                settings: settings, content: content)
         }
     }
 }

@@ -10,7 +10,8 @@ enum SheetContext {
             return "Characters " + settings.characters.map(\.text).joined(separator: " ") + kind
         }
         if settings.kind.usesLevel {
-            return "Level \(key.level) of \(key.course.lastLevel) (\(settings.characters.map(\.text).joined(separator: " "))), newest \(key.newestCharacter)\(kind)"
+            return
+                "Level \(key.level) of \(key.course.lastLevel) (\(settings.characters.map(\.text).joined(separator: " "))), newest \(key.newestCharacter)\(kind)"
         }
         return "\(settings.kind == .qso ? "QSOs" : "Text"): letters, digits, punctuation and prosigns"
     }

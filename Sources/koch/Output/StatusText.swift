@@ -9,7 +9,8 @@ enum StatusText {
         heading += status.nextCharacter.map { "; next character \($0)" } ?? "; every character unlocked"
         lines.append(heading)
         guard status.sessionCount > 0 else {
-            lines.append("  No sessions yet: practice is due. Start with `\(LessonHint.command(direction: status.direction, course: status.course))`.")
+            lines.append(
+                "  No sessions yet: practice is due. Start with `\(LessonHint.command(direction: status.direction, course: status.course))`.")
             return lines.joined(separator: "\n") + "\n"
         }
         let accuracy = status.accuracy.map(DayText.percent) ?? "-"
@@ -17,10 +18,14 @@ enum StatusText {
         if status.levelSessionCount < status.sessionCount { sessions += ", \(status.levelSessionCount) of them level lessons" }
         lines.append("  Accuracy \(accuracy) over \(sessions) (\(status.charactersCorrect) of \(status.charactersSent) characters)")
         if let due = status.nextDueDay {
-            lines.append("  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))" + (status.isDue ? ": due now" : ""))
+            lines.append(
+                "  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))"
+                    + (status.isDue ? ": due now" : ""))
         }
         if let review = status.review {
-            lines.append("  Review of level \(review.level): \(DayText.relative(review.dueDay, today: today)) (\(LessonHint.command(level: review.level, direction: status.direction, course: status.course)))")
+            lines.append(
+                "  Review of level \(review.level): \(DayText.relative(review.dueDay, today: today)) (\(LessonHint.command(level: review.level, direction: status.direction, course: status.course)))"
+            )
         }
         let weak = status.weakCharacters
         lines.append("  Characters under 50 %: " + list(weak.under50Percent))
