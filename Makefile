@@ -45,8 +45,11 @@ lesson: release
 	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
-# The debug build is made from scratch; the release binary `make lesson` made is kept.
+# The house style first (swift format, from the toolchain, with .swift-format; length warnings);
+# then the debug build is made from scratch; the release binary `make lesson` made is kept.
 test: test-deps
+	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
+	@scripts/check-lengths Sources
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
 	$(SWIFT) test

@@ -47,24 +47,30 @@ final class LameSession {
 
     /// Encodes every sample of `samples` and flushes: the frames of a whole stream.
     func encodeAndFlush(_ samples: UnsafeBufferPointer<Float>) throws(AudioError) -> [UInt8] {
+        guard let start = samples.baseAddress else { return try flush() }
         var output: [UInt8] = []
         output.reserveCapacity(samples.count / 4)
         var offset = 0
         while offset < samples.count {
             let count = min(Self.chunkSamples, samples.count - offset)
             let produced = buffer.withUnsafeMutableBufferPointer { out in
-                lame_encode_buffer_ieee_float(lame, samples.baseAddress! + offset, nil, Int32(count), out.baseAddress!, Int32(out.count))
+                out.baseAddress.map { lame_encode_buffer_ieee_float(lame, start + offset, nil, Int32(count), $0, Int32(out.count)) } ?? -1
             }
             guard produced >= 0 else { throw .encoder(path: path, reason: "LAME error \(produced) while encoding") }
             output.append(contentsOf: buffer[0..<Int(produced)])
             offset += count
         }
+        return output + (try flush())
+    }
+
+    /// Flushes the encoder: the last frames.
+    private func flush() throws(AudioError) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 7200)
         let flushed = buffer.withUnsafeMutableBufferPointer { out in
-            lame_encode_flush(lame, out.baseAddress!, Int32(out.count))
+            out.baseAddress.map { lame_encode_flush(lame, $0, Int32(out.count)) } ?? -1
         }
         guard flushed >= 0 else { throw .encoder(path: path, reason: "LAME error \(flushed) while flushing") }
-        output.append(contentsOf: buffer[0..<Int(flushed)])
-        return output
+        return Array(buffer[0..<Int(flushed)])
     }
 
     /// The ID3v2 tag to put at the start of the file (empty without tags).

@@ -29,7 +29,10 @@ public enum AtomicFile {
             let data = Array(bytes)
             var offset = 0
             while offset < data.count {
-                let written = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, data.count - offset) }
+                // `data` is not empty here, so its bytes have an address.
+                let written = data.withUnsafeBytes { bytes in
+                    bytes.baseAddress.map { Glibc.write(fd, $0 + offset, data.count - offset) } ?? 0
+                }
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw FileError.system(path: path, action: "write", errno: errno)

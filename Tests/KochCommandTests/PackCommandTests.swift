@@ -117,7 +117,8 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: KochBinary.path)
         process.arguments = arguments + ["--out", folder]
-        process.environment = ["KOCH_TEMPLATES": KochBinary.packageRoot.appendingPathComponent("templates").path]
+        // The environment of makePack's runs: the same time stamp, so that it is the same pack.
+        process.environment = ["SOURCE_DATE_EPOCH": "1759276800", "XDG_CONFIG_HOME": "/nonexistent/koch-tests-config"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // Kill it once the first lesson is complete, while others are being made.
@@ -156,6 +157,9 @@ import Testing
         let other = try KochBinary.run(["pack", "--levels", "2-4", "--per-level", "2", "--minutes", "0.5", "--seed", "22", "--out", folder])
         #expect(!other.succeeded)
         #expect(other.standardError.contains("holds a finished pack made with other settings (seed 21)"), "\(other.standardError)")
+        // The same command under another time stamp would mix two dates in one pack's keys.
+        let later = try KochBinary.run(small + ["--out", folder], environment: ["SOURCE_DATE_EPOCH": "1795176000"])
+        #expect(!later.succeeded, "\(later.standardOutput)")
         expectSame(try contents(of: folder), before)
     }
 

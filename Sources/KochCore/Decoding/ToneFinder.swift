@@ -341,7 +341,8 @@ public struct ToneFinder: Sendable {
                 // the two is loudest, and hardly keyed.) A carrier's leakage fills the key-up frames of
                 // the tone's bin nearest to it: the tone is as keyed as the clearer of the bin and its neighbours.
                 guard row[slot].keyedLevel >= row[slot - 1].keyedLevel, row[slot].keyedLevel >= row[slot + 1].keyedLevel else { continue }
-                let clearest = [row[slot - 1], row[slot], row[slot + 1]].max { $0.keyedness < $1.keyedness }!
+                var clearest = row[slot]
+                for neighbour in [row[slot - 1], row[slot + 1]] where neighbour.keyedness > clearest.keyedness { clearest = neighbour }
                 ranked.append((channel, bin, clearest))
             }
         }

@@ -113,8 +113,11 @@ struct PackCommand: ParsableCommand {
             try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
             ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed)
+        let createdAt = Self.createdAt()
+        // The time stamp is in every key: a rerun under another SOURCE_DATE_EPOCH is another pack, not one to finish.
         let signature = plan.signature(
-            extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)")
+            extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)"
+                + "|\(createdAt.timeIntervalSince1970)")
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
@@ -122,7 +125,7 @@ struct PackCommand: ParsableCommand {
         let interruption = Interruption(notice: "Stopping once the lessons being made are complete (Ctrl-C again stops at once)...")
         var builder = PackBuilder(
             root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
-            jobs: jobs, createdAt: Self.createdAt(), templates: templates,
+            jobs: jobs, createdAt: createdAt, templates: templates,
             makeWriter: { folder in
                 LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
             })

@@ -75,11 +75,12 @@ struct BandOptions: ParsableArguments {
     }
 
     static func station(_ text: String) throws -> QRMStation {
-        let parts = text.split(separator: ":").map { Double($0) }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0 != nil }) else {
+        let fields = text.split(separator: ":")
+        let parts = fields.compactMap { Double($0) }
+        guard (2...3).contains(fields.count), parts.count == fields.count else {
             throw ValidationError("--qrm must be OFFSET:LEVEL or OFFSET:LEVEL:WPM (e.g. 400:-6:25), not '\(text)'.")
         }
-        let offset = parts[0]!, level = parts[1]!, speed = parts.count == 3 ? parts[2]! : 20
+        let offset = parts[0], level = parts[1], speed = parts.count == 3 ? parts[2] : 20
         guard (-2000...2000).contains(offset), offset != 0 else {
             throw ValidationError("--qrm offset must be -2000 to 2000 Hz and not 0, not \(offset.formatted).")
         }
