@@ -282,7 +282,9 @@ extension RoughEdgeTests {
         process.executableURL = URL(fileURLWithPath: KochBinary.path)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["KOCH_TEMPLATES"] = KochBinary.packageRoot.appendingPathComponent("templates").path
+        // As KochBinary.run runs the rerun: the same time stamp, so that it is the same pack.
+        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "1759276800"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
         process.environment = environment
         // Standard output goes to a file, as when a teacher logs the run.
         let log = folder + "/pack.log"
