@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -48,7 +49,9 @@ let package = Package(
         ),
         // Signal measurements shared by the tests.
         .target(name: "KochTestSupport", dependencies: ["KochCore"]),
-        .testTarget(name: "KochCoreTests", dependencies: ["KochCore", "KochTestSupport"]),
+        .testTarget(
+            name: "KochCoreTests",
+            dependencies: ["KochCore", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore", "KochTestSupport"]),
         .testTarget(name: "KochIOTests", dependencies: ["KochIO", "KochCore"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),

@@ -39,11 +39,26 @@ public struct ToneSynthesizer: Sendable {
     /// `offsetSamples`; what falls outside the buffer is left out. The
     /// oscillator's phase counts from the buffer's first sample.
     public func add(_ timeline: Timeline, into buffer: UnsafeMutableBufferPointer<Float>, offsetSamples: Int = 0) {
-        let shortest = timeline.marks.map { sampleIndex($0.endSeconds) - sampleIndex($0.startSeconds) }.min() ?? 0
+        add(keyDown: timeline.marks.map { ($0.startSeconds, $0.endSeconds) }, into: buffer, offsetSamples: offsetSamples)
+    }
+
+    /// Samples of key-down stretches (a keyer's elements, a straight key's marks), from time 0
+    /// to `durationSeconds`.
+    public func render(_ elements: [KeyedElement], durationSeconds: Double) -> [Float] {
+        var samples = [Float](repeating: 0, count: sampleIndex(durationSeconds))
+        samples.withUnsafeMutableBufferPointer { add(keyDown: elements.map { ($0.startSeconds, $0.endSeconds) }, into: $0, offsetSamples: 0) }
+        return samples
+    }
+
+    /// Adds a tone for each key-down stretch, its envelope crossing half amplitude at its start and end.
+    private func add(keyDown stretches: [(start: Double, end: Double)], into buffer: UnsafeMutableBufferPointer<Float>, offsetSamples: Int) {
+        // The ramp fits the shortest element; a mark under 10 ms (a straight key's bounce) does not shorten it for all.
+        let lengths = stretches.map { sampleIndex($0.end) - sampleIndex($0.start) }
+        let shortest = lengths.filter { $0 >= sampleIndex(0.01) }.min() ?? lengths.min() ?? 0
         let ramp = risingEdge(maximumLengthSamples: shortest)
-        for mark in timeline.marks {
+        for stretch in stretches {
             addTone(
-                from: offsetSamples + sampleIndex(mark.startSeconds), to: offsetSamples + sampleIndex(mark.endSeconds),
+                from: offsetSamples + sampleIndex(stretch.start), to: offsetSamples + sampleIndex(stretch.end),
                 ramp: ramp, into: buffer)
         }
     }

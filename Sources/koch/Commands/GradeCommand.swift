@@ -73,6 +73,14 @@ struct GradeCommand: ParsableCommand {
     var audioPath: String?
 
     @Option(
+        name: .customLong("events"),
+        help: ArgumentHelp("A log of your paddle or straight-key events for a send exercise (see koch keyer), to grade.", valueName: "file"))
+    var eventsPath: String?
+
+    @OptionGroup(title: "Paddle logs (--events)")
+    var keyer: KeyerOptions
+
+    @Option(
         name: .customLong("tone"),
         help:
             "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one."
@@ -120,15 +128,18 @@ struct GradeCommand: ParsableCommand {
         if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
             throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
         }
-        if audioPath != nil, transcriptPath != nil {
-            throw ValidationError("Give either --audio (a recording of your keying) or --transcript (a copy), not both.")
+        if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
+            throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
+        }
+        if eventsPath != nil, stoppedAt != nil || toneHz != nil {
+            throw ValidationError("--stopped-at and --tone are not for a log of key events.")
         }
         if audioPath != nil, stoppedAt != nil {
             throw ValidationError(
                 "--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped."
             )
         }
-        if audioPath == nil, toneHz != nil || speedWPM != nil {
+        if audioPath == nil, eventsPath == nil, toneHz != nil || speedWPM != nil {
             throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")
         }
         if let toneHz, toneHz < 100 {
@@ -137,7 +148,7 @@ struct GradeCommand: ParsableCommand {
         if let speedWPM, !(3...60).contains(speedWPM) {
             throw ValidationError("--wpm must be 3 to 60, not \(speedWPM.formatted).")
         }
-        if audioPath == nil, transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
+        if audioPath == nil, eventsPath == nil, transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
             throw ValidationError("Give your copy with --transcript FILE, or pipe it in: koch grade --key \(keyPath) < copy.txt")
         }
     }
@@ -166,12 +177,17 @@ struct GradeCommand: ParsableCommand {
             keying = recording
             score = recording.copy.score
             copy = recording.result.text
+        } else if let eventsPath {
+            let recording = try decodeEvents(eventsPath, of: key)
+            keying = recording
+            score = recording.copy.score
+            copy = recording.result.text
         } else {
             copy = try readTranscript()
             score = Score(key: key, transcript: copy)
         }
         if !force, let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: AnswerKeyFile.siblings(of: keyPath)) {
-            let source = audioPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
+            let source = audioPath ?? eventsPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
             throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
         }
         let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds)
@@ -215,7 +231,7 @@ struct GradeCommand: ParsableCommand {
             if let keying {
                 report.recording = GradeReport.Recording(
                     file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
-                    speedHintWPM: keying.speedHintWPM)
+                    speedHintWPM: keying.speedHintWPM, eventLog: keying.eventLog)
                 report.fist = keying.fist
             }
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
@@ -241,14 +257,7 @@ struct GradeCommand: ParsableCommand {
     /// `koch decode` does, and reads it against the key. Nothing has been
     /// written when this throws.
     private func decodeRecording(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
-        guard key.direction == .send else {
-            throw CommandFailure(
-                description: """
-                    \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
-                    To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
-                    and grade the recording with --audio.
-                    """)
-        }
+        try requireSendExercise(key)
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
@@ -276,6 +285,41 @@ struct GradeCommand: ParsableCommand {
                 speedHintWPM = hint
             }
         }
+        return try checked(result, copy: copy, of: key, path: path, speedHintWPM: speedHintWPM)
+    }
+
+    /// Reads a log of paddle or straight-key events of a send exercise: paddles through the keyer
+    /// at `--wpm` (else the exercise's speed), a straight key as keyed; then read as a recording is.
+    private func decodeEvents(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
+        try requireSendExercise(key)
+        let log = try keyer.read(path)
+        let keyerWPM = min(max(speedWPM ?? key.settings.characterSpeedWPM, 5), 40)
+        let elements = log.keyed(wpm: keyerWPM, mode: keyer.mode)
+        guard !elements.isEmpty else {
+            throw refusal("\(path): the log holds no key-down long enough to sound; there is nothing to grade.")
+        }
+        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : keyerWPM)
+        let copy = KeyedCopy(key: key, characters: result.output.characters)
+        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil)
+        recording.eventLog = log.isStraightKey ? "straight key" : "paddles, Mode \(keyer.mode.rawValue.uppercased()), \(keyerWPM.formatted) WPM"
+        return recording
+    }
+
+    private func requireSendExercise(_ key: AnswerKey) throws {
+        guard key.direction == .send else {
+            throw CommandFailure(
+                description: """
+                    \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
+                    To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
+                    and grade the recording with --audio (or a log of your paddles with --events).
+                    """)
+        }
+    }
+
+    /// A decode of a send exercise, refused unless it can be graded: something decoded, and plausible.
+    private func checked(_ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?) throws
+        -> KeyingRecording
+    {
         for stuck in result.output.stuckKeys {
             let end = stuck.lastsToEnd ? " to the end of the recording" : ""
             FileHandle.standardError.write(

@@ -19,6 +19,8 @@ struct GradeReport: Encodable {
         let decodedText: String
         /// The speed the decoder was told, when the exercise's speed gave the better reading.
         let speedHintWPM: Double?
+        /// For a log of key events: what keyed it (`paddles, Mode B, 20 WPM`, `straight key`).
+        var eventLog: String?
     }
 
     struct Earlier: Encodable {

@@ -35,7 +35,11 @@ struct GradeText {
         if let keying {
             let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
             let hint = keying.speedHintWPM.map { ", at the exercise's \($0.formatted) WPM (the decoder's own speed reading fitted worse)" } ?? ""
-            lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
+            if let log = keying.eventLog {
+                lines.append("Read from the event log \(keying.file) (\(log)): \(keying.result.output.characters.count) characters")
+            } else {
+                lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
+            }
         }
         if let groupsInLesson, let stop = session.stoppedAtSeconds {
             lines.append("Stopped at \(LessonMoment.text(stop)): graded the \(key.groups.count) of \(groupsInLesson) groups sent before then.")

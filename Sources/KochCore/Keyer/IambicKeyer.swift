@@ -1,0 +1,202 @@
+/// The iambic keyer of the Z specification (`../shared/seeds/003`,
+/// "Iambic Keyer: A Z Specification"), schema for schema, driven by paddle
+/// events and by time. Time is in seconds (the specification counts whole
+/// milliseconds; here an element lasts exactly 1.2 / wpm s a unit, so that
+/// its audio has exact lengths).
+///
+/// Time moves only forward, by `advance(to:)`, which carries out every
+/// transition that falls due on the way at the instant it falls due (the
+/// specification's `Tick`, without a tick's granularity). Paddle events
+/// change the paddle state at the current instant; the transitions they
+/// enable (`StartFromIdle`, `TruncateElement`) are the tick's, carried out
+/// at that same instant by the next `advance(to:)`, after every event of
+/// the instant: so both paddles pressed at once start with a dit.
+///
+/// The keyer sounds elements; it does not decide where characters end.
+/// Those boundaries have one owner, the decoder that reads the keyed
+/// elements (the specification's lesson from a failed implementation with
+/// two competing timeouts).
+public struct IambicKeyer: Sendable {
+    /// `KeyerPhase ::= keyerIdle | playing | gap`.
+    public enum Phase: Sendable, Hashable {
+        case idle
+        case playing
+        case gap
+    }
+
+    /// `minWpm`, `maxWpm`, `defaultWpm`.
+    public static let speedsWPM = 5...40
+    public static let defaultWPM = 13.0
+
+    public private(set) var mode: IambicMode
+    public private(set) var wpm: Double
+    // PaddleState.
+    public private(set) var ditHeld = false
+    public private(set) var dahHeld = false
+    // KeyerState.
+    public private(set) var phase = Phase.idle
+    public private(set) var currentElement = Element.dit
+    public private(set) var elementStartSeconds = 0.0
+    public private(set) var gapStartSeconds = 0.0
+    public private(set) var pendingOpposite = false
+    public private(set) var lastPlayedElement = Element.dit
+    // KeyerOutput.
+    public private(set) var toneActive = false
+    public private(set) var now = 0.0
+    /// The length of the element sounding, fixed when it starts (a change of speed applies from the next).
+    private var elementDurationSeconds = 0.0
+    /// The length of the gap under way, fixed when it starts.
+    private var gapDurationSeconds = 0.0
+    /// Every element sounded so far, in order.
+    public private(set) var elements: [KeyedElement] = []
+
+    /// `KeyerInit`, at a speed (5 to 40 WPM) and mode.
+    public init(wpm: Double = Self.defaultWPM, mode: IambicMode = .b) {
+        self.wpm = min(max(wpm, Double(Self.speedsWPM.lowerBound)), Double(Self.speedsWPM.upperBound))
+        self.mode = mode
+    }
+
+    /// `ditDuration(wpm)`: one unit, 1.2 / wpm seconds (PARIS).
+    public var unitSeconds: Double { 1.2 / wpm }
+
+    /// `ditDuration`, `dahDuration` (three units).
+    public func durationSeconds(of element: Element) -> Double { Double(element.units) * unitSeconds }
+
+    private func isHeld(_ paddle: Paddle) -> Bool { paddle == .dit ? ditHeld : dahHeld }
+
+    // MARK: Input operations
+
+    /// `PaddleDownTotal` = `PaddleDown` ∨ `PaddleAlreadyHeld`: the paddle is held; pressed
+    /// while the other paddle's element sounds, that element's opposite is latched to play next
+    /// (`pendingOpposite`, the paddle memory).
+    public mutating func paddleDown(_ paddle: Paddle) {
+        guard !isHeld(paddle) else { return }
+        if paddle == .dit { ditHeld = true } else { dahHeld = true }
+        if phase == .playing, currentElement != paddle.element { pendingOpposite = true }
+    }
+
+    /// `PaddleUpTotal` = `PaddleUp` ∨ `PaddleNotHeld`: the paddle is let go. In Mode B the
+    /// sounding element completes; in Mode A, with both paddles up, it stops at this instant
+    /// (`TruncateElement`, carried out by the next `advance(to:)`).
+    public mutating func paddleUp(_ paddle: Paddle) {
+        guard isHeld(paddle) else { return }
+        if paddle == .dit { ditHeld = false } else { dahHeld = false }
+    }
+
+    /// `SetWpmTotal`: a speed outside 5 to 40 WPM is refused (false). Applies from the next element.
+    @discardableResult
+    public mutating func setWPM(_ newWPM: Double) -> Bool {
+        guard newWPM >= Double(Self.speedsWPM.lowerBound), newWPM <= Double(Self.speedsWPM.upperBound) else { return false }
+        wpm = newWPM
+        return true
+    }
+
+    /// `SetIambicMode`.
+    public mutating func setMode(_ newMode: IambicMode) {
+        mode = newMode
+    }
+
+    // MARK: Time
+
+    /// `Tick`, repeated: advances the clock to `seconds`, carrying out each transition at the
+    /// instant it falls due. Earlier times are ignored (time does not go back).
+    public mutating func advance(to seconds: Double) {
+        // The transitions due at this very instant: those the paddles just enabled.
+        if mode == .a, phase == .playing, !ditHeld, !dahHeld { truncateElement() }
+        startFromIdleIfHeld()
+        while let due = nextTransitionSeconds, due <= seconds {
+            now = max(now, due)
+            switch phase {
+            case .playing: endElement()
+            case .gap: endGap()
+            case .idle: break
+            }
+        }
+        now = max(now, seconds)
+    }
+
+    /// When the next transition falls due by time alone; nil when idle (a paddle pressed while
+    /// idle starts an element at once, at the next `advance(to:)`).
+    public var nextTransitionSeconds: Double? {
+        switch phase {
+        case .idle: nil
+        case .playing: elementStartSeconds + elementDurationSeconds
+        case .gap: gapStartSeconds + gapDurationSeconds
+        }
+    }
+
+    /// Lets the keyer finish what it is doing with the paddles as they are: runs until idle, or
+    /// (with a paddle held for ever) until `limitSeconds`.
+    public mutating func finish(limitSeconds: Double) {
+        advance(to: limitSeconds)
+        if phase == .playing { truncateElement() }
+    }
+
+    // MARK: Internal transitions
+
+    /// `StartFromIdle`: idle with a paddle held: its element sounds, dit first when both are held.
+    private mutating func startFromIdleIfHeld() {
+        guard phase == .idle, ditHeld || dahHeld else { return }
+        start(ditHeld ? .dit : .dah)
+    }
+
+    private mutating func start(_ element: Element) {
+        phase = .playing
+        currentElement = element
+        elementStartSeconds = now
+        elementDurationSeconds = durationSeconds(of: element)
+        gapStartSeconds = 0
+        pendingOpposite = false
+        toneActive = true
+    }
+
+    /// `EndElement`: the element has sounded its length; a one-unit gap follows.
+    private mutating func endElement() {
+        elements.append(KeyedElement(element: currentElement, startSeconds: elementStartSeconds, durationSeconds: elementDurationSeconds))
+        phase = .gap
+        gapStartSeconds = now
+        gapDurationSeconds = unitSeconds
+        elementStartSeconds = 0
+        lastPlayedElement = currentElement
+        toneActive = false
+    }
+
+    /// `EndGapWithNext` or `EndGapToIdle`: after the gap, in order of priority, the latched
+    /// opposite; with both paddles held (a squeeze), the opposite of the element before; the
+    /// held paddle's element; else idle.
+    private mutating func endGap() {
+        let next: Element?
+        if pendingOpposite || (ditHeld && dahHeld) {
+            next = lastPlayedElement == .dit ? .dah : .dit
+        } else if ditHeld {
+            next = .dit
+        } else if dahHeld {
+            next = .dah
+        } else {
+            next = nil
+        }
+        if let next {
+            start(next)
+        } else {
+            phase = .idle
+            elementStartSeconds = 0
+            gapStartSeconds = 0
+            pendingOpposite = false
+            toneActive = false
+        }
+    }
+
+    /// `TruncateElement` (Mode A): the element stops now and the keyer is idle.
+    private mutating func truncateElement() {
+        let sounded = now - elementStartSeconds
+        if sounded > 0 {
+            elements.append(KeyedElement(element: currentElement, startSeconds: elementStartSeconds, durationSeconds: sounded))
+        }
+        phase = .idle
+        elementStartSeconds = 0
+        gapStartSeconds = 0
+        pendingOpposite = false
+        lastPlayedElement = currentElement
+        toneActive = false
+    }
+}

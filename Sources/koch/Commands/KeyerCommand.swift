@@ -1,0 +1,170 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochCore
+import KochIO
+
+extension IambicMode: ExpressibleByArgument {}
+
+/// `--mode`, `--wpm` and `--paddle-keys`: how a paddle or straight-key log is read.
+struct KeyerOptions: ParsableArguments {
+    @Option(help: "Iambic mode: b (the element sounding completes when both paddles are let go) or a (it stops at once).")
+    var mode: IambicMode = .b
+
+    @Option(name: .customLong("paddle-keys"), help: ArgumentHelp(
+        "For an evtest log: the key names of the dit and dah paddles, and optionally of a straight key. Default: KEY_LEFTCTRL,KEY_RIGHTCTRL.",
+        valueName: "dit,dah[,key]"))
+    var paddleKeys: String?
+
+    func validate() throws { _ = try mapping() }
+
+    func mapping() throws -> PaddleLog.KeyMapping {
+        guard let paddleKeys else { return .usual }
+        let names = paddleKeys.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+        guard (2...3).contains(names.count), names.allSatisfy({ $0.hasPrefix("KEY_") || $0.hasPrefix("BTN_") }) else {
+            throw ValidationError("--paddle-keys must be two or three evtest key names, e.g. KEY_LEFTBRACE,KEY_RIGHTBRACE, not '\(paddleKeys)'.")
+        }
+        return PaddleLog.KeyMapping(dit: names[0], dah: names[1], straightKey: names.count == 3 ? names[2] : nil)
+    }
+
+    /// Reads a log file; its errors name the file and the line.
+    func read(_ path: String) throws -> PaddleLog {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(description: "\(path): there is no event log here.")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else {
+            throw FileError.system(path: path, action: "read the event log", errno: errno == 0 ? EFBIG : errno)
+        }
+        let mapping = try mapping()
+        do {
+            return try PaddleLog(text: String(decoding: data, as: UTF8.self), mapping: mapping)
+        } catch {
+            throw FileError.malformed(path: path, reason: error.description)
+        }
+    }
+}
+
+struct KeyerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keyer",
+        abstract: "Run a log of paddle or straight-key events through an iambic keyer, and read what was keyed.",
+        discussion: """
+            For learners who key through a USB paddle adapter (or any key the computer \
+            sees as key presses): their sending is read from the events, without a \
+            microphone. The log is plain text, one event a line:
+
+              0.000 dit down        time in seconds, dit or dah (paddles) or key (a straight key),
+              0.080 dit up          then down or up
+              0.300 dah down
+              0.500 dah up
+              2.000 wpm 18          the keyer's speed from the next element on (5 to 40)
+
+            or what Linux's evtest prints for the adapter (evtest /dev/input/eventN > log.txt); \
+            --paddle-keys says which keys are the paddles (default: left and right Ctrl, \
+            as common adapters send).
+
+            Paddles go through an iambic keyer (Mode B by default: the element sounding \
+            completes; squeezing both paddles alternates dit and dah, dit first; a paddle \
+            pressed during the other's element plays next). A straight key's marks are \
+            your own timing. What was keyed is read as koch decode reads a recording.
+
+            Examples:
+              koch keyer --events paddles.txt --wpm 20
+              koch keyer --events evtest.log --paddle-keys KEY_LEFTBRACE,KEY_RIGHTBRACE --out keyed.wav
+              koch keyer --events paddles.txt --json       every element with its start and length
+              koch grade --key NAME.key.json --events paddles.txt   grade a send exercise from the log
+            """
+    )
+
+    @Option(name: .customLong("events"), help: ArgumentHelp("The event log.", valueName: "file"))
+    var eventsPath: String
+
+    @Option(help: "The keyer's speed in WPM (5 to 40) until the log changes it.")
+    var wpm: Double = IambicKeyer.defaultWPM
+
+    @OptionGroup
+    var keyer: KeyerOptions
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Also write the keyed sidetone as audio: FILE.wav or FILE.mp3.", valueName: "file"))
+    var outputPath: String?
+
+    @Flag(help: "Print every element with its start and length, and the text, as one JSON object.")
+    var json = false
+
+    @Flag(name: .customLong("elements-only"), help: "Only run the keyer: the elements, without reading them as text.")
+    var elementsOnly = false
+
+    func validate() throws {
+        guard IambicKeyer.speedsWPM.contains(Int(wpm.rounded())) else { throw ValidationError("--wpm must be 5 to 40, not \(wpm.formatted).") }
+        if let outputPath, !(outputPath.hasSuffix(".wav") || outputPath.hasSuffix(".mp3")) {
+            throw ValidationError("--out must name a .wav or .mp3 file, not \(outputPath).")
+        }
+    }
+
+    func run() throws {
+        let log = try keyer.read(eventsPath)
+        let elements = log.keyed(wpm: wpm, mode: keyer.mode)
+        guard !elements.isEmpty else {
+            throw CommandFailure(description: "\(eventsPath): the log holds no key-down long enough to sound; nothing was keyed.")
+        }
+        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? nil : wpm).text
+        if let outputPath { try writeAudio(elements, to: outputPath) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let report = KeyerReport(
+                file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.mode,
+                wpm: log.isStraightKey ? nil : wpm, text: text,
+                elements: elements.map { KeyerReport.Element(element: $0.element.map { String($0.rawValue) }, startSeconds: Self.ms($0.startSeconds), durationSeconds: Self.ms($0.durationSeconds)) })
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            let what = log.isStraightKey ? "straight key" : "paddles, Mode \(keyer.mode.rawValue.uppercased()), \(wpm.formatted) WPM"
+            print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
+            if let text {
+                print(text)
+            } else {
+                for element in elements {
+                    print(String(format: "%9.3f s  %@  %5.0f ms", element.startSeconds, element.element.map { String($0.rawValue) } ?? "key",
+                                 element.durationSeconds * 1000))
+                }
+            }
+            if let outputPath { print("Sidetone written to \(outputPath).") }
+        }
+    }
+
+    private static func ms(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
+    private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
+        let start = elements.first?.startSeconds ?? 0
+        let shifted = elements.map { KeyedElement(element: $0.element, startSeconds: $0.startSeconds - start + 0.5, durationSeconds: $0.durationSeconds) }
+        let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: 44_100)
+        let samples = synthesizer.render(shifted, durationSeconds: (shifted.map(\.endSeconds).max() ?? 0) + 0.5)
+        if path.hasSuffix(".mp3") {
+            let tags = MP3Tags(
+                title: "Keyed from \((eventsPath as NSString).lastPathComponent)", album: "koch keyer", artist: "koch", track: 1, trackCount: 1,
+                comment: "koch keyer")
+            try AudioOutput.writeMP3(samples, encoder: try MP3Encoder(sampleRate: synthesizer.sampleRate, bitrateKbps: 64), tags: tags, to: path)
+        } else {
+            try AudioOutput.writeWAV(samples, sampleRate: synthesizer.sampleRate, to: path)
+        }
+    }
+}
+
+/// What `koch keyer --json` prints.
+struct KeyerReport: Encodable {
+    struct Element: Encodable {
+        /// "." or "-" from the keyer; absent for a straight key's mark.
+        let element: String?
+        let startSeconds: Double
+        let durationSeconds: Double
+    }
+
+    let file: String
+    /// paddles or straight.
+    let key: String
+    let mode: IambicMode?
+    let wpm: Double?
+    /// Absent with --elements-only.
+    let text: String?
+    let elements: [Element]
+}
