@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 koch=$(realpath "${1:-../../.build/release/koch}")
 export TZ=Europe/Berlin KOCH_TEMPLATES=$PWD/../../templates
-rm -f koch-send-* keying.mp3 graded*.txt graded*.json progress.json progress.json.lock
+rm -f koch-send-* keying.mp3 keyer-*.txt graded*.txt graded*.json progress.json progress.json.lock paddles.txt straight-key.txt
 
 # The exercise: a sheet to key and its answer key (no audio: a send exercise is read).
 "$koch" lesson --direction send --level 2 --minutes 1 --seed 2026 --out . --progress progress.json >/dev/null
@@ -26,3 +26,12 @@ python3 human-fist.py "$text" "$scratch/learner.wav" --wpm 16 --dah 2.3 --word-g
     --dry-run --json > graded-learner.json
 sed -i "s|$scratch/||g" graded-learner.txt graded-learner.json
 rm -rf "$scratch" progress.json.lock new-learner.json
+
+# Logs of key events instead of a recording: a USB paddle adapter, and a straight key.
+python3 key-log.py "$key" paddles.txt paddles --wpm 18
+python3 key-log.py "$key" straight-key.txt straight --wpm 16 --jitter 0.12 --seed 3
+"$koch" keyer --events paddles.txt > keyer-paddles.txt
+"$koch" grade --key "$key" --events paddles.txt --progress new-learner.json --date 2026-11-21T19:30 --dry-run > graded-paddles.txt
+"$koch" grade --key "$key" --events straight-key.txt --progress new-learner.json --date 2026-11-21T19:30 --dry-run \
+    > graded-straight-key.txt
+rm -f new-learner.json new-learner.json.lock

@@ -128,6 +128,22 @@ public struct PaddleLog: Sendable {
         return events
     }
 
+    /// The keyer's speeds over the log, in order, starting from `wpm` (a `wpm` line before the
+    /// first key event replaces it).
+    public func speedsWPM(startingAt wpm: Double) -> [Double] {
+        var speeds = [wpm]
+        var keyed = false
+        for event in events {
+            switch event.action {
+            case let .wpm(speed):
+                if keyed { speeds.append(speed) } else { speeds[speeds.count - 1] = speed }
+            default:
+                keyed = true
+            }
+        }
+        return speeds.reduce(into: []) { if $0.last != $1 { $0.append($1) } }
+    }
+
     /// Whether the log is of a straight key (its own timing) rather than paddles.
     public var isStraightKey: Bool {
         events.contains { event in

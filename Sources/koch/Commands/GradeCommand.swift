@@ -298,10 +298,11 @@ struct GradeCommand: ParsableCommand {
         guard !elements.isEmpty else {
             throw refusal("\(path): the log holds no key-down long enough to sound; there is nothing to grade.")
         }
-        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : keyerWPM)
+        let speeds = log.speedsWPM(startingAt: keyerWPM)
+        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
         let copy = KeyedCopy(key: key, characters: result.output.characters)
         var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil)
-        recording.eventLog = log.isStraightKey ? "straight key" : "paddles, Mode \(keyer.mode.rawValue.uppercased()), \(keyerWPM.formatted) WPM"
+        recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.mode, speeds: speeds)
         return recording
     }
 

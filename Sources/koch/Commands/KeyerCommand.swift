@@ -27,6 +27,11 @@ struct KeyerOptions: ParsableArguments {
         return PaddleLog.KeyMapping(dit: names[0], dah: names[1], straightKey: names.count == 3 ? names[2] : nil)
     }
 
+    /// `paddles, Mode B, 18 WPM` (`18 then 20 WPM` when the log changes the speed).
+    static func describe(mode: IambicMode, speeds: [Double]) -> String {
+        "paddles, Mode \(mode.rawValue.uppercased()), \(speeds.map(\.formatted).joined(separator: " then ")) WPM"
+    }
+
     /// Reads a log file; its errors name the file and the line.
     func read(_ path: String) throws -> PaddleLog {
         guard FileManager.default.fileExists(atPath: path) else {
@@ -107,18 +112,19 @@ struct KeyerCommand: ParsableCommand {
         guard !elements.isEmpty else {
             throw CommandFailure(description: "\(eventsPath): the log holds no key-down long enough to sound; nothing was keyed.")
         }
-        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? nil : wpm).text
+        let speeds = log.speedsWPM(startingAt: wpm)
+        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? nil : speeds.first).text
         if let outputPath { try writeAudio(elements, to: outputPath) }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = KeyerReport(
                 file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.mode,
-                wpm: log.isStraightKey ? nil : wpm, text: text,
+                wpm: log.isStraightKey ? nil : speeds.first, text: text,
                 elements: elements.map { KeyerReport.Element(element: $0.element.map { String($0.rawValue) }, startSeconds: Self.ms($0.startSeconds), durationSeconds: Self.ms($0.durationSeconds)) })
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            let what = log.isStraightKey ? "straight key" : "paddles, Mode \(keyer.mode.rawValue.uppercased()), \(wpm.formatted) WPM"
+            let what = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.mode, speeds: speeds)
             print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
             if let text {
                 print(text)
