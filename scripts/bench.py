@@ -281,12 +281,45 @@ def bench_pack(koch, scratch):
     print(f"\nTarget: --jobs 2 close to twice as fast as --jobs 1 on two cores (this machine has {os.cpu_count()}).")
 
 
+def paddle_log(path, minutes=60, wpm=20, seed=1):
+    """A paddle log of random characters keyed for `minutes`: each element's paddle pressed for
+    half its length, now and then a squeeze. Returns the number of events."""
+    import random
+    rng = random.Random(seed)
+    patterns = [".-", "-...", "-.-.", "-..", ".", "..-.", "--.", "....", "..", ".---", "-.-", ".-..", "--", "-.", "---"]
+    unit = 1.2 / wpm
+    time_s, lines = 0.5, []
+    while time_s < minutes * 60:
+        for element in rng.choice(patterns):
+            length = unit * (1 if element == "." else 3)
+            paddle = "dit" if element == "." else "dah"
+            lines += [f"{time_s:.4f} {paddle} down", f"{time_s + length / 2:.4f} {paddle} up"]
+            time_s += length + unit
+        time_s += (2.2 + (4 if rng.random() < 0.2 else 0)) * unit
+    with open(path, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return len(lines)
+
+
+def bench_keyer(koch, runs, scratch):
+    """The iambic keyer alone over a 60-minute paddle log, and the whole reading of it."""
+    log = os.path.join(scratch, "paddles-60min.txt")
+    events = paddle_log(log)
+    keyer_only = timed([koch, "keyer", "--events", log, "--wpm", "20", "--elements-only", "--json"], runs)
+    read = timed([koch, "keyer", "--events", log, "--wpm", "20"], 1)
+    rows = [["keyer (--elements-only --json)", f"{keyer_only:.2f}", f"{events / keyer_only:,.0f}"],
+            ["keyer and reading the text", f"{read:.2f}", f"{events / read:,.0f}"]]
+    table(f"A 60-minute paddle log ({events:,} events) through koch keyer (seconds, median of {runs})",
+          ["what", "seconds", "events a second"], rows)
+    print("\nTarget: the keyer alone well under 1 s for a 60-minute log (no open keyer reads such logs, so no peer).")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms", "outside"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms", "outside", "keyer"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -298,6 +331,7 @@ def main():
             "conditions": lambda: bench_conditions(koch, args.runs, scratch),
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
+            "keyer": lambda: bench_keyer(koch, args.runs, scratch),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
             "outside": lambda: bench_outside(decoders_for(koch), scratch),
         }
