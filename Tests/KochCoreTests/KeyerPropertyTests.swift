@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import KochCore
 
 /// The specification's invariants, checked after every millisecond of random paddle work

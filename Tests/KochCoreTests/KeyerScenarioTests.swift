@@ -1,4 +1,5 @@
 import Testing
+
 @testable import KochCore
 
 /// Each behaviour of the specification's keyer, at 20 WPM (a unit of 60 ms).
@@ -29,15 +30,32 @@ import Testing
     }
 
     @Test func aSqueezeAlternatesDitFirst() {
-        let elements = keyed([(0, { $0.paddleDown(.dah); $0.paddleDown(.dit) }), (1.0, { $0.paddleUp(.dit); $0.paddleUp(.dah) })])
+        let elements = keyed([
+            (
+                0,
+                {
+                    $0.paddleDown(.dah)
+                    $0.paddleDown(.dit)
+                }
+            ),
+            (
+                1.0,
+                {
+                    $0.paddleUp(.dit)
+                    $0.paddleUp(.dah)
+                }
+            ),
+        ])
         #expect(pattern(elements).hasPrefix(".-.-"), "\(pattern(elements))")
         #expect(zip(elements, elements.dropFirst()).allSatisfy { $0.element != $1.element })
     }
 
     @Test func aDahTappedDuringADitPlaysNext() {
         // Dit pressed and let go; the dah paddle touched and let go while the dit sounds.
-        let elements = keyed([(0, { $0.paddleDown(.dit) }), (0.01, { $0.paddleUp(.dit) }), (0.02, { $0.paddleDown(.dah) }),
-                              (0.04, { $0.paddleUp(.dah) })])
+        let elements = keyed([
+            (0, { $0.paddleDown(.dit) }), (0.01, { $0.paddleUp(.dit) }), (0.02, { $0.paddleDown(.dah) }),
+            (0.04, { $0.paddleUp(.dah) }),
+        ])
         #expect(pattern(elements) == ".-")
         #expect(abs(elements[1].startSeconds - 2 * unit) < 1e-9, "one unit after the dit")
     }
@@ -53,7 +71,14 @@ import Testing
     @Test func bothLetGoAfterALatchPlaysItInModeBAndNotInModeA() {
         // Dit pressed during a dah latches it; both let go before the dah ends.
         let steps: [(Double, (inout IambicKeyer) -> Void)] = [
-            (0, { $0.paddleDown(.dah) }), (0.05, { $0.paddleDown(.dit) }), (0.1, { $0.paddleUp(.dit); $0.paddleUp(.dah) }),
+            (0, { $0.paddleDown(.dah) }), (0.05, { $0.paddleDown(.dit) }),
+            (
+                0.1,
+                {
+                    $0.paddleUp(.dit)
+                    $0.paddleUp(.dah)
+                }
+            ),
         ]
         #expect(pattern(keyed(mode: .b, steps)) == "-.")
         #expect(pattern(keyed(mode: .a, steps)) == "-")
@@ -61,8 +86,10 @@ import Testing
 
     @Test func aPaddlePressedDuringTheGapIsNotLatched() {
         // The specification latches the opposite paddle only while an element sounds.
-        let elements = keyed([(0, { $0.paddleDown(.dit) }), (0.01, { $0.paddleUp(.dit) }), (0.07, { $0.paddleDown(.dah) }),
-                              (0.09, { $0.paddleUp(.dah) })])
+        let elements = keyed([
+            (0, { $0.paddleDown(.dit) }), (0.01, { $0.paddleUp(.dit) }), (0.07, { $0.paddleDown(.dah) }),
+            (0.09, { $0.paddleUp(.dah) }),
+        ])
         #expect(pattern(elements) == ".")
     }
 

@@ -14,8 +14,9 @@ public enum KeyedElementsReader {
     /// nil to let it measure the speed (a straight key).
     public static func decode(_ elements: [KeyedElement], speedWPM: Double?) throws -> DecodeResult {
         let shifted = elements.map {
-            KeyedElement(element: $0.element, startSeconds: $0.startSeconds - (elements.first?.startSeconds ?? 0) + marginSeconds,
-                         durationSeconds: $0.durationSeconds)
+            KeyedElement(
+                element: $0.element, startSeconds: $0.startSeconds - (elements.first?.startSeconds ?? 0) + marginSeconds,
+                durationSeconds: $0.durationSeconds)
         }
         let duration = (shifted.map(\.endSeconds).max() ?? 0) + marginSeconds
         let samples = ToneSynthesizer(frequencyHz: toneHz, sampleRate: sampleRate).render(shifted, durationSeconds: duration)

@@ -51,7 +51,9 @@ public struct PaddleLog: Sendable {
         // Stable: events at the same instant keep the order they were written in.
         if zip(events, events.dropFirst()).contains(where: { $0.seconds > $1.seconds }) {
             let late = zip(events, events.dropFirst()).first { $0.seconds > $1.seconds }
-            throw Problem(line: late?.1.line ?? 0, reason: "the time goes back (\(late.map { "\($0.1.seconds) after \($0.0.seconds)" } ?? "")); events must be in order.")
+            throw Problem(
+                line: late?.1.line ?? 0,
+                reason: "the time goes back (\(late.map { "\($0.1.seconds) after \($0.0.seconds)" } ?? "")); events must be in order.")
         }
     }
 
@@ -123,7 +125,11 @@ public struct PaddleLog: Sendable {
         }
         if events.isEmpty, !keysSeen.isEmpty {
             let wanted = [mapping.dit, mapping.dah] + (mapping.straightKey.map { [$0] } ?? [])
-            throw Problem(line: lines.count, reason: "no event of \(wanted.joined(separator: ", ")); the keys in the log are \(keysSeen.sorted().joined(separator: ", ")). Say which is which with --paddle-keys DIT,DAH.")
+            throw Problem(
+                line: lines.count,
+                reason:
+                    "no event of \(wanted.joined(separator: ", ")); the keys in the log are \(keysSeen.sorted().joined(separator: ", ")). Say which is which with --paddle-keys DIT,DAH."
+            )
         }
         return events
     }

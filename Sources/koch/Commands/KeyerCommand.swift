@@ -11,9 +11,11 @@ struct KeyerOptions: ParsableArguments {
     @Option(help: "Iambic mode: b (the element sounding completes when both paddles are let go) or a (it stops at once).")
     var mode: IambicMode = .b
 
-    @Option(name: .customLong("paddle-keys"), help: ArgumentHelp(
-        "For an evtest log: the key names of the dit and dah paddles, and optionally of a straight key. Default: KEY_LEFTCTRL,KEY_RIGHTCTRL.",
-        valueName: "dit,dah[,key]"))
+    @Option(
+        name: .customLong("paddle-keys"),
+        help: ArgumentHelp(
+            "For an evtest log: the key names of the dit and dah paddles, and optionally of a straight key. Default: KEY_LEFTCTRL,KEY_RIGHTCTRL.",
+            valueName: "dit,dah[,key]"))
     var paddleKeys: String?
 
     func validate() throws { _ = try mapping() }
@@ -121,7 +123,11 @@ struct KeyerCommand: ParsableCommand {
             let report = KeyerReport(
                 file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.mode,
                 wpm: log.isStraightKey ? nil : speeds.first, text: text,
-                elements: elements.map { KeyerReport.Element(element: $0.element.map { String($0.rawValue) }, startSeconds: Self.ms($0.startSeconds), durationSeconds: Self.ms($0.durationSeconds)) })
+                elements: elements.map {
+                    KeyerReport.Element(
+                        element: $0.element.map { String($0.rawValue) }, startSeconds: Self.ms($0.startSeconds),
+                        durationSeconds: Self.ms($0.durationSeconds))
+                })
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             let what = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.mode, speeds: speeds)
@@ -130,8 +136,10 @@ struct KeyerCommand: ParsableCommand {
                 print(text)
             } else {
                 for element in elements {
-                    print(String(format: "%9.3f s  %@  %5.0f ms", element.startSeconds, element.element.map { String($0.rawValue) } ?? "key",
-                                 element.durationSeconds * 1000))
+                    print(
+                        String(
+                            format: "%9.3f s  %@  %5.0f ms", element.startSeconds, element.element.map { String($0.rawValue) } ?? "key",
+                            element.durationSeconds * 1000))
                 }
             }
             if let outputPath { print("Sidetone written to \(outputPath).") }
@@ -142,7 +150,9 @@ struct KeyerCommand: ParsableCommand {
 
     private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
         let start = elements.first?.startSeconds ?? 0
-        let shifted = elements.map { KeyedElement(element: $0.element, startSeconds: $0.startSeconds - start + 0.5, durationSeconds: $0.durationSeconds) }
+        let shifted = elements.map {
+            KeyedElement(element: $0.element, startSeconds: $0.startSeconds - start + 0.5, durationSeconds: $0.durationSeconds)
+        }
         let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: 44_100)
         let samples = synthesizer.render(shifted, durationSeconds: (shifted.map(\.endSeconds).max() ?? 0) + 0.5)
         if path.hasSuffix(".mp3") {
