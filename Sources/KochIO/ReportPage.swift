@@ -1,0 +1,108 @@
+import Foundation
+import KochCore
+
+/// A learner's progress report as one self-contained HTML page (inline
+/// CSS and SVG, no scripts): `templates/report.html.mustache` filled from
+/// a `ProgressReport`, every chart with a text equivalent beside it.
+public enum ReportPage {
+    public static func html(_ report: ProgressReport, learner: String, progressFile: String, templates: Templates) throws -> String {
+        try templates.render("report.html", context(report, learner: learner, progressFile: progressFile))
+    }
+
+    static func context(_ report: ProgressReport, learner: String, progressFile: String) -> [String: Any] {
+        let first = report.firstDay ?? report.today.adding(days: -7)
+        let levelHigh = Double(report.directions.map(\.course.lastLevel).max() ?? 26)
+        let levelFrame = ReportCharts.Frame(first: first, last: report.today, low: 2, high: levelHigh)
+        let accuracyFrame = ReportCharts.Frame(first: first, last: report.today, low: 0, high: 100)
+        let practisedDays = report.calendar.filter { $0.sessions > 0 }.count
+        return [
+            "learner": learner,
+            "progressFile": progressFile,
+            "today": report.today.description,
+            "hasSessions": report.sessionCount > 0,
+            "noSessions": report.sessionCount == 0,
+            "sessionCount": DayText.sessions(report.sessionCount),
+            "firstDay": report.firstDay?.description ?? "",
+            "streak": days(report.streakDays),
+            "longestStreak": days(report.longestStreakDays),
+            "chart": ["width": ReportCharts.width, "height": ReportCharts.height,
+                      "left": ReportCharts.margins.left, "right": ReportCharts.width - ReportCharts.margins.right,
+                      "top": ReportCharts.margins.top, "bottom": ReportCharts.height - ReportCharts.margins.bottom,
+                      "labelY": ReportCharts.height - 8],
+            "dayTicks": levelFrame.dayTicks.enumerated().map { index, tick in
+                ["x": fixed(tick.position), "label": tick.label,
+                 "anchor": index == 0 ? "start" : index == levelFrame.dayTicks.count - 1 ? "end" : "middle"]
+            },
+            "levelTicks": [2.0, (2 + levelHigh) / 2, levelHigh].map { ["y": fixed(levelFrame.y($0)), "label": Int($0.rounded())] },
+            "accuracyTicks": [0.0, 50, 100].map { ["y": fixed(accuracyFrame.y($0)), "label": "\(Int($0)) %"] },
+            "passLineY": fixed(accuracyFrame.y(90)),
+            "directions": report.directions.map { direction(report, $0, levelFrame: levelFrame, accuracyFrame: accuracyFrame) },
+            "calendarWeeks": calendarWeeks(report),
+            "calendarSummary": "Practised on \(practisedDays) of the last \(ProgressReport.calendarWeeks * 7) days.",
+        ]
+    }
+
+    private static func direction(
+        _ report: ProgressReport, _ direction: ProgressReport.Direction, levelFrame: ReportCharts.Frame, accuracyFrame: ReportCharts.Frame
+    ) -> [String: Any] {
+        let steps = ReportCharts.levelSteps(direction.levels, frame: levelFrame, today: report.today)
+        let points = ReportCharts.accuracyPoints(direction.sessions, frame: accuracyFrame)
+        let radius = 22.0
+        let cells = direction.cells.enumerated().map { index, cell -> [String: Any] in
+            let arc = cell.accuracy.map { ReportCharts.ringArc(accuracy: $0, radius: radius) }
+            return [
+                "character": cell.character, "pattern": cell.pattern, "unlocked": cell.unlocked, "locked": !cell.unlocked,
+                "x": fixed(Double(index % 9) * 62 + 31), "y": fixed(Double(index / 9) * 70 + 31),
+                "practised": cell.accuracy != nil,
+                "percent": cell.accuracy.map { "\(Int(($0 * 100).rounded())) %" } ?? "not practised",
+                "tier": cell.tier?.rawValue ?? "none",
+                "drawn": fixed(arc?.drawn ?? 0), "circumference": fixed(arc?.circumference ?? 0),
+                "attempts": cell.attempts,
+            ]
+        }
+        let rows = (direction.cells.count + 8) / 9
+        let name = direction.direction.rawValue
+        return [
+            "name": name, "title": name.capitalized, "isSend": direction.direction == .send, "level": direction.level, "lastLevel": direction.course.lastLevel,
+            "course": direction.course.rawValue,
+            "hasSessions": direction.sessionCount > 0, "noSessions": direction.sessionCount == 0,
+            "sessions": DayText.sessions(direction.sessionCount),
+            "steps": steps.map { "\(fixed($0.x)),\(fixed($0.y))" }.joined(separator: " "),
+            "levelPoints": steps.filter { !$0.label.isEmpty }.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
+            "accuracyPoints": points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
+            "sessionRows": direction.sessions.suffix(12).reversed().map {
+                ["day": $0.day.description, "percent": "\(Int(($0.accuracy * 100).rounded())) %", "kind": $0.kind.rawValue, "sent": $0.sent]
+            },
+            "cells": cells, "gridHeight": rows * 70,
+            "confusions": direction.confusions.map { ["sent": $0.sent, "copied": $0.copied, "count": $0.count] },
+            "hasConfusions": !direction.confusions.isEmpty,
+            "nextDue": direction.nextDueDay.map { $0 <= report.today ? "due now" : $0.description } ?? "due now (no level lesson yet)",
+            "reviews": direction.reviews.map { ["level": $0.level, "day": $0.dueDay.description] },
+            "hasReviews": !direction.reviews.isEmpty,
+        ]
+    }
+
+    private static func calendarWeeks(_ report: ProgressReport) -> [[String: Any]] {
+        stride(from: 0, to: report.calendar.count, by: 7).enumerated().map { week, start in
+            [
+                "x": week * 14 + 30,
+                "days": report.calendar[start..<min(start + 7, report.calendar.count)].enumerated().map { weekday, cell -> [String: Any] in
+                    [
+                        "y": weekday * 14 + 4, "day": cell.day.description, "sessions": cell.sessions,
+                        "shade": min(cell.sessions, 3), "future": cell.day > report.today,
+                    ]
+                },
+            ]
+        }
+    }
+
+    private static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+}
+
+extension DayText {
+    static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
+}
+
+/// Small words for the report.
+enum DayText {}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import KochCore
+import KochIO
+
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write your progress as one HTML page: levels and accuracy over time, your characters, your practice calendar.",
+        discussion: """
+            One self-contained file (no scripts, nothing fetched), readable offline on a \
+            phone: your levels over time and the accuracy of each session with the 90 % \
+            line, per direction; every character of your course in Koch order with a ring \
+            as long as your accuracy (orange under 50 %, yellow 50-79 %, green 80 % and over, \
+            none for a character never practised); the commonest confusions; a calendar of \
+            the last 16 weeks; your streak and next practice days. Every chart has a table \
+            or a sentence beside it.
+
+            Examples:
+              koch report --out report.html
+              koch report --progress ann.json --out ann.html
+              koch report --roster class.csv --out reports/      one page per learner with a progress file
+            """
+    )
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    @Option(help: ArgumentHelp("A class list (as for koch pack): a page for each learner with a progress file.", valueName: "file"))
+    var roster: String?
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("The page to write (a folder with --roster). Default: report.html (reports).", valueName: "path"))
+    var outputPath: String?
+
+    @Option(help: ArgumentHelp("The day the report is for (streak, due days). Default: today.", valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
+            throw ValidationError("--date must be a date such as 2026-11-21, not \"\(date)\".")
+        }
+    }
+
+    func run() throws {
+        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+        let templates = try Templates()
+        guard let roster else {
+            let store = progress.store
+            let path = outputPath ?? "report.html"
+            let recorded = try store.read()
+            try write(ProgressReport(progress: recorded, today: today), learner: "you", progressFile: store.path, to: path, templates: templates)
+            print("Wrote \(path): \(DayText.count(recorded.sessions.count, "session")) from \(store.path).")
+            return
+        }
+        let folder = outputPath ?? "reports"
+        guard let data = FileManager.default.contents(atPath: roster) else {
+            throw FileError.system(path: roster, action: "read the roster", errno: errno)
+        }
+        let learners: Roster
+        do {
+            learners = try RosterFile.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw FileError.malformed(path: roster, reason: error.description)
+        }
+        let base = URL(fileURLWithPath: roster).deletingLastPathComponent()
+        try Folder.prepareForWriting(folder)
+        var written = 0
+        for learner in learners.learners {
+            guard case let .progressFile(file) = learner.source else {
+                print("  \(learner.name): no progress file in the roster (a level only), no report.")
+                continue
+            }
+            let path = file.hasPrefix("/") ? file : base.appendingPathComponent(file).path
+            let recorded: LearnerProgress
+            do {
+                recorded = try ProgressStore(path: path).read()
+            } catch {
+                print("  \(learner.name): \(error) No report.")
+                continue
+            }
+            let page = folder + "/" + PackPlan.slug(learner.name) + ".html"
+            try write(ProgressReport(progress: recorded, today: today), learner: learner.name, progressFile: path, to: page, templates: templates)
+            print("  \(learner.name): \(page) (\(DayText.count(recorded.sessions.count, "session")))")
+            written += 1
+        }
+        print("Wrote \(DayText.count(written, "report")) into \(folder).")
+    }
+
+    private func write(_ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates) throws {
+        let html = try ReportPage.html(report, learner: learner, progressFile: progressFile, templates: templates)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try Folder.prepareForWriting(folder) }
+        try AtomicFile.write(html, to: path)
+    }
+}

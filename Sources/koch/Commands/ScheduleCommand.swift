@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import KochCore
+import KochIO
+
+struct ScheduleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schedule",
+        abstract: "Put your practice days and level reviews into your calendar, as an iCalendar (.ics) file.",
+        discussion: """
+            An event for the next practice day of each direction and for each level review \
+            due, at --at (18:00 by default) on your own clock, with an alarm. It keeps the \
+            design's anti-nag rules: at most two reminders a day, at least four hours \
+            apart, none in the quiet hours (22:00-08:00 unless --quiet-hours); anything \
+            more that falls due that day is listed in the second reminder. With a streak of \
+            three days or more and no practice yet today, a reminder to keep it.
+
+            Import the file into your calendar, or subscribe to it where it lies. Export it \
+            again after practising: the same events move to their new days (each has a \
+            stable identity) instead of new ones being added.
+
+            Examples:
+              koch schedule --ics ~/morse.ics
+              koch schedule --ics morse.ics --at 07:30 --quiet-hours 23:00-07:00
+            """
+    )
+
+    @Option(name: .customLong("ics"), help: ArgumentHelp("The calendar file to write.", valueName: "file"))
+    var icsPath: String
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    @Option(help: ArgumentHelp("When a day's first reminder sounds, HH:MM, outside the quiet hours. Default: 18:00.", valueName: "time"))
+    var at: String = "18:00"
+
+    @Option(name: .customLong("quiet-hours"), help: ArgumentHelp("When no reminder may sound: START-END, e.g. 22:00-08:00 (the default).", valueName: "span"))
+    var quietHours: String = "22:00-08:00"
+
+    @Option(help: ArgumentHelp("The day to schedule from. Default: today.", valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        guard let quiet = QuietHours(parsing: quietHours) else {
+            throw ValidationError("--quiet-hours must be a span such as 22:00-08:00, not \"\(quietHours)\".")
+        }
+        guard let minute = Self.minute(at) else {
+            throw ValidationError("--at must be a time such as 18:00, not \"\(at)\".")
+        }
+        if quiet.contains(minuteOfDay: minute) {
+            throw ValidationError("--at \(at) falls in the quiet hours (\(quiet.description)); choose another time or other quiet hours.")
+        }
+        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
+            throw ValidationError("--date must be a date such as 2026-11-21, not \"\(date)\".")
+        }
+    }
+
+    static func minute(_ text: String) -> Int? {
+        QuietHours(parsing: text + "-00:00").map(\.startMinute) ?? QuietHours(parsing: text + "-00:01").map(\.startMinute)
+    }
+
+    func run() throws {
+        let store = progress.store
+        let recorded = try store.read()
+        let now = Date()
+        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: now, timeZone: .current)).day
+        let learner = LearnerState(progress: recorded)
+        let quiet = QuietHours(parsing: quietHours) ?? .standard
+        let reminders = PracticeReminders(
+            learner: learner, today: today, practisedToday: recorded.sessions.contains { $0.date.day == today },
+            minuteOfDay: Self.minute(at) ?? 18 * 60, quiet: quiet)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
+        let stamp = formatter.string(from: now).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
+        let token = String(FileChecksum.sha256Hex(of: Array(URL(fileURLWithPath: store.path).standardizedFileURL.path.utf8)).prefix(12))
+        let text = ICalendarText.text(reminders, learnerToken: token, stampUTC: stamp, sequence: recorded.sessions.count)
+        try AtomicFile.write(text, to: icsPath)
+        print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
+        for reminder in reminders.reminders {
+            let also = reminder.alsoDue.isEmpty ? "" : " (also: \(reminder.alsoDue.map(\.summary).joined(separator: "; ")))"
+            print("  \(reminder.day) \(QuietHours.clock(reminder.minuteOfDay))  \(reminder.item.summary)\(also)")
+        }
+        if recorded.sessions.isEmpty { print("No sessions yet: practice is due today.") }
+    }
+}
