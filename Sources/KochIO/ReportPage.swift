@@ -25,13 +25,17 @@ public enum ReportPage {
             "firstDay": report.firstDay?.description ?? "",
             "streak": days(report.streakDays),
             "longestStreak": days(report.longestStreakDays),
-            "chart": ["width": ReportCharts.width, "height": ReportCharts.height,
-                      "left": ReportCharts.margins.left, "right": ReportCharts.width - ReportCharts.margins.right,
-                      "top": ReportCharts.margins.top, "bottom": ReportCharts.height - ReportCharts.margins.bottom,
-                      "labelY": ReportCharts.height - 8],
+            "chart": [
+                "width": ReportCharts.width, "height": ReportCharts.height,
+                "left": ReportCharts.margins.left, "right": ReportCharts.width - ReportCharts.margins.right,
+                "top": ReportCharts.margins.top, "bottom": ReportCharts.height - ReportCharts.margins.bottom,
+                "labelY": ReportCharts.height - 8,
+            ],
             "dayTicks": levelFrame.dayTicks.enumerated().map { index, tick in
-                ["x": fixed(tick.position), "label": tick.label,
-                 "anchor": index == 0 ? "start" : index == levelFrame.dayTicks.count - 1 ? "end" : "middle"]
+                [
+                    "x": fixed(tick.position), "label": tick.label,
+                    "anchor": index == 0 ? "start" : index == levelFrame.dayTicks.count - 1 ? "end" : "middle",
+                ]
             },
             "levelTicks": [2.0, (2 + levelHigh) / 2, levelHigh].map { ["y": fixed(levelFrame.y($0)), "label": Int($0.rounded())] },
             "accuracyTicks": [0.0, 50, 100].map { ["y": fixed(accuracyFrame.y($0)), "label": "\(Int($0)) %"] },
@@ -63,7 +67,8 @@ public enum ReportPage {
         let rows = (direction.cells.count + 8) / 9
         let name = direction.direction.rawValue
         return [
-            "name": name, "title": name.capitalized, "isSend": direction.direction == .send, "level": direction.level, "lastLevel": direction.course.lastLevel,
+            "name": name, "title": name.capitalized, "isSend": direction.direction == .send, "level": direction.level,
+            "lastLevel": direction.course.lastLevel,
             "course": direction.course.rawValue,
             "hasSessions": direction.sessionCount > 0, "noSessions": direction.sessionCount == 0,
             "sessions": DayText.sessions(direction.sessionCount),

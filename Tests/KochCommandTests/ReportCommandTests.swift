@@ -108,8 +108,10 @@ import Testing
 
         let quiet = try KochBinary.run(["schedule", "--ics", ics, "--progress", scratch.progressPath, "--at", "23:00"])
         #expect(!quiet.succeeded && quiet.standardError.contains("quiet hours"))
-        let early = try KochBinary.run(["schedule", "--ics", ics, "--progress", scratch.progressPath, "--at", "07:00", "--quiet-hours", "23:00-06:30",
-                                        "--date", "2026-11-05"])
+        let early = try KochBinary.run([
+            "schedule", "--ics", ics, "--progress", scratch.progressPath, "--at", "07:00", "--quiet-hours", "23:00-06:30",
+            "--date", "2026-11-05",
+        ])
         #expect(early.succeeded, "\(early.standardError)")
         #expect(try events(ics).allSatisfy { $0.start.hasSuffix("07:00") || $0.start.hasSuffix("11:00") })
     }

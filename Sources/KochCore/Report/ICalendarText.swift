@@ -10,8 +10,10 @@ public enum ICalendarText {
     ///   - learnerToken: sets one learner's reminders apart from another's in the same calendar.
     ///   - stampUTC: when the file is made, `20261124T020000Z`.
     public static func text(_ reminders: PracticeReminders, learnerToken: String, stampUTC: String, sequence: Int) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//koch//Morse practice reminders//EN", "CALSCALE:GREGORIAN",
-                     "X-WR-CALNAME:Morse practice (koch)"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//koch//Morse practice reminders//EN", "CALSCALE:GREGORIAN",
+            "X-WR-CALNAME:Morse practice (koch)",
+        ]
         for reminder in reminders.reminders {
             let (year, month, day) = reminder.day.components
             let date = String(format4: year) + String(format2: month) + String(format2: day)

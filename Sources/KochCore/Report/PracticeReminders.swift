@@ -36,12 +36,22 @@ public struct PracticeReminders: Sendable, Hashable {
         for direction in Direction.allCases {
             let progress = learner[direction]
             if let due = progress.nextDueDay {
-                items.append((max(due, today), Item(uid: "practice-\(direction.rawValue)", summary: "Morse practice due: \(direction.rawValue), level \(progress.level)")))
+                items.append(
+                    (
+                        max(due, today),
+                        Item(uid: "practice-\(direction.rawValue)", summary: "Morse practice due: \(direction.rawValue), level \(progress.level)")
+                    ))
             }
             for review in progress.pendingReviews {
-                items.append((max(review.dueDay, today), Item(
-                    uid: "review-\(direction.rawValue)-\(review.level)",
-                    summary: "Morse review: \(direction.rawValue) level \(review.level) (koch lesson --level \(review.level)\(direction == .send ? " --direction send" : ""))")))
+                items.append(
+                    (
+                        max(review.dueDay, today),
+                        Item(
+                            uid: "review-\(direction.rawValue)-\(review.level)",
+                            summary:
+                                "Morse review: \(direction.rawValue) level \(review.level) (koch lesson --level \(review.level)\(direction == .send ? " --direction send" : ""))"
+                        )
+                    ))
             }
         }
         let streak = learner.streakDays(asOf: today)

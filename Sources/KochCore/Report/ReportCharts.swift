@@ -69,7 +69,9 @@ public enum ReportCharts {
     public static func accuracyPoints(_ sessions: [ProgressReport.SessionPoint], frame: Frame) -> [Point] {
         sessions.map { session in
             let percent = session.accuracy * 100
-            return Point(x: frame.x(session.day), y: frame.y(percent), label: "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) characters)")
+            return Point(
+                x: frame.x(session.day), y: frame.y(percent),
+                label: "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) characters)")
         }
     }
 

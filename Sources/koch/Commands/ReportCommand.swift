@@ -29,7 +29,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A class list (as for koch pack): a page for each learner with a progress file.", valueName: "file"))
     var roster: String?
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("The page to write (a folder with --roster). Default: report.html (reports).", valueName: "path"))
+    @Option(
+        name: .customLong("out"), help: ArgumentHelp("The page to write (a folder with --roster). Default: report.html (reports).", valueName: "path")
+    )
     var outputPath: String?
 
     @Option(help: ArgumentHelp("The day the report is for (streak, due days). Default: today.", valueName: "date"))

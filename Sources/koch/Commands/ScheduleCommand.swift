@@ -34,7 +34,9 @@ struct ScheduleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("When a day's first reminder sounds, HH:MM, outside the quiet hours. Default: 18:00.", valueName: "time"))
     var at: String = "18:00"
 
-    @Option(name: .customLong("quiet-hours"), help: ArgumentHelp("When no reminder may sound: START-END, e.g. 22:00-08:00 (the default).", valueName: "span"))
+    @Option(
+        name: .customLong("quiet-hours"),
+        help: ArgumentHelp("When no reminder may sound: START-END, e.g. 22:00-08:00 (the default).", valueName: "span"))
     var quietHours: String = "22:00-08:00"
 
     @Option(help: ArgumentHelp("The day to schedule from. Default: today.", valueName: "date"))

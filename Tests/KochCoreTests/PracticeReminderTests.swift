@@ -1,0 +1,67 @@
+import Testing
+
+@testable import KochCore
+
+/// The anti-nag rules of the design: at most two reminders a day, four hours apart, none in the quiet hours.
+@Suite struct PracticeReminderTests {
+    /// Receive and send both due on day 2, and a review of level 3 due then too (a level-up on day -5).
+    func learner() -> LearnerState {
+        LearnerState(
+            progress: LearnerProgress(sessions: [
+                session(day: -5, correct: 95, id: "up"), session(day: 0, correct: 95, level: 3),
+                session(day: 0, correct: 95, direction: .send, id: "send"),
+            ]))
+    }
+
+    @Test func threeThingsDueOnOneDayMakeTwoRemindersFourHoursApart() {
+        let reminders = PracticeReminders(learner: learner(), today: day(1), practisedToday: false)
+        let onDay = Dictionary(grouping: reminders.reminders, by: \.day)
+        for (_, list) in onDay {
+            #expect(list.count <= PracticeReminders.maximumPerDay)
+            if list.count == 2 { #expect(abs(list[0].minuteOfDay - list[1].minuteOfDay) >= PracticeReminders.minimumGapMinutes) }
+            #expect(list.allSatisfy { !QuietHours.standard.contains(minuteOfDay: $0.minuteOfDay) })
+        }
+        // Nothing is dropped: what has no reminder of its own rides on the day's last.
+        let named = reminders.reminders.flatMap { [$0.item.uid] + $0.alsoDue.map(\.uid) }
+        let learner = learner()
+        var expected: Set<String> = ["practice-receive", "practice-send"]
+        for direction in Direction.allCases {
+            for review in learner[direction].pendingReviews { expected.insert("review-\(direction.rawValue)-\(review.level)") }
+        }
+        #expect(Set(named) == expected)
+        #expect(named.count == expected.count, "each once")
+        #expect(onDay.values.contains { $0.count == 2 }, "a day with more than one thing due gets two reminders")
+    }
+
+    @Test func aSecondReminderThatWouldFallInTheQuietHoursIsFoldedIntoTheFirst() {
+        let late = PracticeReminders(
+            learner: learner(), today: day(1), practisedToday: false, minuteOfDay: 21 * 60 + 30,
+            quiet: QuietHours(startMinute: 22 * 60, endMinute: 18 * 60))
+        // Only 18:00-22:00 is allowed: no room for a second reminder four hours from 21:30.
+        #expect(Dictionary(grouping: late.reminders, by: \.day).values.allSatisfy { $0.count == 1 })
+        #expect(late.reminders.flatMap(\.alsoDue).count >= 1)
+    }
+
+    @Test func quietHoursReadAsASpanThatMayCrossMidnight() {
+        let quiet = QuietHours(parsing: "22:00-08:00")
+        #expect(quiet?.contains(minuteOfDay: 23 * 60) == true)
+        #expect(quiet?.contains(minuteOfDay: 7 * 60) == true)
+        #expect(quiet?.contains(minuteOfDay: 12 * 60) == false)
+        #expect(QuietHours(parsing: "13-15")?.contains(minuteOfDay: 14 * 60) == true)
+        #expect(QuietHours(parsing: "25:00-08:00") == nil)
+    }
+
+    @Test func aStreakOfThreeIsRemindedOfOnlyWhenNotYetPractisedToday() {
+        let learner = LearnerState(progress: LearnerProgress(sessions: (0..<3).map { session(day: $0, correct: 80, id: "d\($0)") }))
+        let notYet = PracticeReminders(learner: learner, today: day(3), practisedToday: false)
+        #expect(notYet.reminders.contains { $0.uid == "streak" } || notYet.reminders.flatMap(\.alsoDue).contains { $0.uid == "streak" })
+        let done = PracticeReminders(learner: learner, today: day(3), practisedToday: true)
+        #expect(!done.reminders.contains { $0.uid == "streak" })
+    }
+
+    @Test func theCalendarTextFoldsLongLinesAndEscapesText() {
+        #expect(ICalendarText.escaped("a, b; c\\d\ne") == "a\\, b\\; c\\\\d\\ne")
+        let folded = ICalendarText.folded("DESCRIPTION:" + String(repeating: "é", count: 60))
+        #expect(folded.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 })
+    }
+}
