@@ -150,6 +150,30 @@ import Testing
         expectSame(try contents(of: folder), try contents(of: reference))
     }
 
+    @Test func keysKeptApartAreInTheTeachersFolderAndNotLinkedForLearners() throws {
+        let folder = try KochBinary.scratchFolder() + "/pack"
+        try makePack(small + ["--keys", "separate"], in: folder)
+        let files = try contents(of: folder)
+        let learners = files.keys.filter { !$0.hasPrefix("teacher/") }
+        #expect(!learners.contains { $0.hasSuffix(".key.json") || $0.hasSuffix(".key.txt") }, "\(learners.sorted())")
+        #expect(files.keys.filter { $0.hasPrefix("teacher/level-02/") && $0.hasSuffix(".key.json") }.count == 2)
+        #expect(files.keys.contains("teacher/level-03/keys.html"))
+        let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+        #expect(!index.contains(".key."), "the learners' index links no key")
+        let sheets = String(decoding: try #require(files["level-02/sheets.html"]), as: UTF8.self)
+        #expect(sheets.contains("class=\"box\"") && !sheets.contains("class=\"teacher\""), "copy pages only")
+        let keys = String(decoding: try #require(files["teacher/level-02/keys.html"]), as: UTF8.self)
+        #expect(keys.contains("class=\"teacher\"") && !keys.contains("class=\"box\""), "key pages only")
+        let manifest = String(decoding: try #require(files["manifest.json"]), as: UTF8.self)
+        #expect(manifest.contains("teacher/level-04/keys.html"))
+        // Run again: everything is complete and kept.
+        let again = try makePack(small + ["--keys", "separate"], in: folder)
+        #expect(again.standardOutput.contains("Made 0 lessons, kept 6"), "\(again.standardOutput)")
+        // The same pack with the keys beside the lessons is another pack.
+        let mixed = try KochBinary.run(small + ["--out", folder])
+        #expect(!mixed.succeeded)
+    }
+
     @Test func anotherPacksFolderIsNotMixedIn() throws {
         let folder = try KochBinary.scratchFolder() + "/pack"
         try makePack(small, in: folder)

@@ -30,6 +30,8 @@ struct PackCommand: ParsableCommand {
                   send exercises at each learner's send level, sheets to key from
               koch pack --levels 2-26 --seed 7 --out pack --shard 2/4
               koch pack --verify pack
+              koch pack --levels 2-10 --keys separate --out week1
+                  the keys in week1/teacher/, not linked from the learners' index
 
             A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
             (a path relative to the roster's folder); lessons are then made at each \
@@ -43,6 +45,16 @@ struct PackCommand: ParsableCommand {
 
     @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
     var roster: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "beside (each lesson's keys beside it, and the key pages after the copy pages in sheets.html) or separate (the keys and their pages in teacher/, which the learners' index does not link).",
+            valueName: "where"))
+    var keys: KeyPlacement = .beside
+
+    enum KeyPlacement: String, ExpressibleByArgument {
+        case beside, separate
+    }
 
     @Option(help: "receive (lessons to copy) or send (exercises to key, with sheets for keying; a roster's learners at their send level).")
     var direction: Direction = .receive
@@ -117,7 +129,7 @@ struct PackCommand: ParsableCommand {
         // The time stamp is in every key: a rerun under another SOURCE_DATE_EPOCH is another pack, not one to finish.
         let signature = plan.signature(
             extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)"
-                + "|\(createdAt.timeIntervalSince1970)")
+                + "|\(createdAt.timeIntervalSince1970)" + (keys == .separate ? "|keys separate" : ""))
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
@@ -130,6 +142,7 @@ struct PackCommand: ParsableCommand {
                 LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
             })
         builder.shouldStop = { interruption.isRequested }
+        builder.keysSeparate = keys == .separate
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
         print(
             "Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))"

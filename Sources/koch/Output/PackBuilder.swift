@@ -19,6 +19,8 @@ struct PackBuilder: Sendable {
     let jobs: Int
     let createdAt: Date
     let templates: Templates
+    /// Keys in a teacher's folder (`teacher/FOLDER/`) the learners' pages do not link, rather than beside the lessons.
+    var keysSeparate = false
     let makeWriter: @Sendable (_ folder: String) -> LessonWriter
     /// Asked between lessons: true stops the run once the lessons under way are complete.
     var shouldStop: @Sendable () -> Bool = { false }
@@ -32,7 +34,10 @@ struct PackBuilder: Sendable {
 
     func build() throws -> Summary {
         try Folder.prepareForWriting(root)
-        for folder in plan.folders { try Folder.prepareForWriting(root + "/" + folder.name) }
+        for folder in plan.folders {
+            try Folder.prepareForWriting(root + "/" + folder.name)
+            if keysSeparate { try Folder.prepareForWriting(root + "/" + keyFolder(folder)) }
+        }
         removeAbandonedPartialFiles()
 
         let known = try knownFiles()
@@ -62,6 +67,7 @@ struct PackBuilder: Sendable {
                     // The jobs are the parallelism: --jobs 1 is one core.
                     writer.mp3Concurrency = 1
                     _ = try writer.write(lesson, createdAt: createdAt)
+                    try moveKeys(of: lesson, in: folder)
                     let files = try relativePaths(of: lesson, in: folder).map(describe)
                     try work.record(files) { try $0.write(to: journalPath) }
                     progress.advance()
@@ -132,7 +138,23 @@ struct PackBuilder: Sendable {
     // MARK: Files of the whole pack
 
     private func relativePaths(of lesson: Lesson, in folder: PackPlan.Folder) -> [String] {
-        makeWriter(root + "/" + folder.name).fileNames(of: lesson).map { folder.name + "/" + $0 }
+        makeWriter(root + "/" + folder.name).fileNames(of: lesson).map { (isKey($0) ? keyFolder(folder) : folder.name) + "/" + $0 }
+    }
+
+    /// Where a folder's keys go: beside its lessons, or in the teacher's folder.
+    private func keyFolder(_ folder: PackPlan.Folder) -> String {
+        keysSeparate ? PackPages.teacherFolder + "/" + folder.name : folder.name
+    }
+
+    private func isKey(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
+
+    /// Moves a lesson's keys from beside it into the teacher's folder (a rename: whole or not at all).
+    private func moveKeys(of lesson: Lesson, in folder: PackPlan.Folder) throws {
+        guard keysSeparate else { return }
+        for name in makeWriter(root + "/" + folder.name).fileNames(of: lesson) where isKey(name) {
+            let from = root + "/" + folder.name + "/" + name, to = root + "/" + keyFolder(folder) + "/" + name
+            guard rename(from, to) == 0 else { throw FileError.system(path: to, action: "move the key into the teacher's folder", errno: errno) }
+        }
     }
 
     private func describe(_ relativePath: String) throws -> PackManifest.File {
@@ -154,9 +176,18 @@ struct PackBuilder: Sendable {
                 Playlist.Entry(path: name, title: writer.tags(for: lesson).title, durationSeconds: lesson.timeline.durationSeconds)
             }
             try AtomicFile.write(Playlist.m3u(entries), to: root + "/" + folder.name + "/" + PackPages.playlistName)
-            try AtomicFile.write(
-                try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt)),
-                to: root + "/" + folder.name + "/" + PackPages.sheetsName)
+            if keysSeparate {
+                try AtomicFile.write(
+                    try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt, pages: .copies)),
+                    to: root + "/" + folder.name + "/" + PackPages.sheetsName)
+                try AtomicFile.write(
+                    try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt, pages: .keys)),
+                    to: root + "/" + keyFolder(folder) + "/" + PackPages.keysName)
+            } else {
+                try AtomicFile.write(
+                    try templates.render("pack/sheets.html", PackPages.sheets(folder, createdAt: createdAt, pages: .both)),
+                    to: root + "/" + folder.name + "/" + PackPages.sheetsName)
+            }
         }
     }
 
@@ -164,7 +195,8 @@ struct PackBuilder: Sendable {
         let context = PackPages.index(
             plan,
             fileNames: { lesson, folder in
-                makeWriter(root + "/" + folder.name).fileNames(of: lesson)
+                // With the keys apart, the learners' index links only what learners use.
+                makeWriter(root + "/" + folder.name).fileNames(of: lesson).filter { !keysSeparate || !isKey($0) }
             }, seed: seed, createdAt: createdAt)
         try AtomicFile.write(try templates.render("pack/index.html", context), to: root + "/index.html")
     }
@@ -181,6 +213,7 @@ struct PackBuilder: Sendable {
         for folder in plan.folders {
             files.append(try describe(folder.name + "/" + PackPages.playlistName))
             files.append(try describe(folder.name + "/" + PackPages.sheetsName))
+            if keysSeparate { files.append(try describe(keyFolder(folder) + "/" + PackPages.keysName)) }
         }
         files.append(try describe("index.html"))
         let manifest = PackManifest(

@@ -5,13 +5,23 @@ import KochCore
 enum PackPages {
     static let playlistName = "playlist.m3u"
     static let sheetsName = "sheets.html"
+    /// With `--keys separate`: the keys' pages, in the teacher's folder.
+    static let keysName = "keys.html"
+    static let teacherFolder = "teacher"
+
+    /// Which pages a sheets file holds: the copy pages, the key pages, or both (copies first).
+    enum SheetPages {
+        case copies, keys, both
+    }
 
     /// `templates/pack/sheets.html`: per lesson, a page of numbered boxes to
     /// copy into, and (after all of them) a page of the key for the teacher;
     /// for send exercises, a page of the groups to key, with the pace.
-    static func sheets(_ folder: PackPlan.Folder, createdAt: Date) -> [String: Any] {
+    static func sheets(_ folder: PackPlan.Folder, createdAt: Date, pages: SheetPages = .both) -> [String: Any] {
         let isSend = folder.lessons.first?.settings.direction == .send
         return [
+            "copyPages": pages != .keys,
+            "keyPages": pages != .copies,
             "title": folder.title,
             "date": day(createdAt).map { $0 as Any } ?? false,
             "isSend": isSend,
