@@ -16,6 +16,7 @@ public enum AnswerKeyFile {
     /// its character set, a level outside its course) is refused with its
     /// path, the key and its line: grading against it would give a wrong score.
     public static func read(_ path: String) throws -> AnswerKey {
+        try FileError.checkNotFolder(path, expected: "the lesson's answer key (NAME.key.json)")
         guard let bytes = try JSONFileReader.contents(of: path) else {
             throw FileError.malformed(
                 path: path, reason: "there is no answer key here. Give the NAME.key.json file that `koch lesson` wrote beside the audio.")

@@ -5,12 +5,22 @@ public enum FileError: Error, CustomStringConvertible {
     case system(path: String, action: String, errno: Int32)
     case unwritableFolder(path: String, reason: String)
     case malformed(path: String, reason: String)
+    /// A folder given where a file was expected (`expected`: "your copy", "an answer key").
+    case isFolder(path: String, expected: String)
+
+    /// Throws `isFolder` when `path` is a folder; nothing when it is a file or is missing.
+    public static func checkNotFolder(_ path: String, expected: String) throws(FileError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .isFolder(path: path, expected: expected)
+        }
+    }
 
     /// Whether a file could not be written (or its folder or lock made), as opposed to read wrong.
     public var isWriteFailure: Bool {
         switch self {
         case .system, .unwritableFolder: return true
-        case .malformed: return false
+        case .malformed, .isFolder: return false
         }
     }
 
@@ -22,6 +32,8 @@ public enum FileError: Error, CustomStringConvertible {
             return "Cannot write into the folder \(path): \(reason)."
         case let .malformed(path, reason):
             return "\(path): \(reason)"
+        case let .isFolder(path, expected):
+            return "\(path) is a folder, not a file: give the path of \(expected) inside it."
         }
     }
 }

@@ -8,6 +8,7 @@ import KochCore
 enum JSONFileReader {
     /// Reads the file's bytes; nil if it does not exist.
     static func contents(of path: String) throws -> [UInt8]? {
+        try FileError.checkNotFolder(path, expected: "the JSON file")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FileError.system(path: path, action: "read", errno: errno == 0 ? EACCES : errno)

@@ -30,6 +30,11 @@ struct GradingScratch {
         try AnswerKeyFile.read(keyPath).groups.map(\.text).joined(separator: " ") + "\n"
     }
 
+    /// A whole copy with every K written as M and every M as K: as long as the lesson, and poor.
+    func poorCopy(of keyPath: String) throws -> String {
+        String(try perfectCopy(of: keyPath).map { $0 == "K" ? "M" : $0 == "M" ? "K" : $0 })
+    }
+
     /// Writes a transcript file and returns its path.
     func transcript(_ text: String, name: String = "copy.txt") throws -> String {
         let path = folder + "/" + name
@@ -140,7 +145,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     @Test func dryRunRecordsNothing() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson()
-        let report = try scratch.gradeJSON(key, copy: "KM", date: "2026-11-21T19:30", extra: ["--dry-run"])
+        let report = try scratch.gradeJSON(key, copy: try scratch.poorCopy(of: key), date: "2026-11-21T19:30", extra: ["--dry-run"])
         #expect(report["recorded"] as? Bool == false)
         #expect(scratch.progressBytes() == nil)
     }
@@ -148,7 +153,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     @Test func regradingIsRefusedAndLeavesTheFileByteIdentical() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson()
-        try scratch.grade(key, copy: "KMK", date: "2026-11-21T19:30")
+        try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-21T19:30")
         let before = try #require(scratch.progressBytes())
         let again = try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-22T08:00")
         #expect(!again.succeeded)
@@ -161,7 +166,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
     @Test func replaceGradesAgainReplacingTheEarlierResult() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson()
-        try scratch.grade(key, copy: "KMK", date: "2026-11-21T19:30")
+        try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-21T19:30")
         let report = try scratch.gradeJSON(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-22T08:00", extra: ["--replace"])
         #expect(report["replaced"] is [String: Any])
         let sessions = try scratch.sessions()
@@ -180,7 +185,7 @@ func jsonObject(_ text: String) throws -> [String: Any] {
         report = try scratch.gradeJSON(keys[1], copy: perfect[1], date: "2026-11-02T07:00")
         #expect(report["streak"] as? Int == 2)
         #expect(report["nextDue"] as? String == "2026-11-04")
-        report = try scratch.gradeJSON(keys[2], copy: "", date: "2026-11-02T21:00")
+        report = try scratch.gradeJSON(keys[2], copy: try scratch.poorCopy(of: keys[2]), date: "2026-11-02T21:00")
         #expect(report["streak"] as? Int == 2)  // same day
         #expect(report["nextDue"] as? String == "2026-11-03")  // under 70 %: 1 day
         report = try scratch.gradeJSON(keys[3], copy: perfect[3], date: "2026-11-04T21:00")

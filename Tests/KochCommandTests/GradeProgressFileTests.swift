@@ -144,7 +144,7 @@ import Testing
         // How long one grade takes here, to spread the kills over its whole run.
         let clock = ContinuousClock()
         let calibration = try clock.measure {
-            try scratch.grade(key, copy: "K", date: "2026-11-21T09:00")
+            try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-21T09:00")
         }
         let runMicroseconds = max(
             UInt32(calibration.components.attoseconds / 1_000_000_000_000) + UInt32(calibration.components.seconds) * 1_000_000, 1000)
@@ -187,7 +187,7 @@ import Testing
         #expect(outcomes.killed > 0)
         // A grader killed while holding the lock does not block the next one.
         // It also clears the temporary files that killed graders left.
-        let after = try scratch.grade(key, copy: "K", date: "2026-11-22T10:00", extra: ["--replace"])
+        let after = try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-22T10:00", extra: ["--replace"])
         #expect(after.succeeded, "\(after.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder).filter { $0.contains(".partial-") }.isEmpty)
     }

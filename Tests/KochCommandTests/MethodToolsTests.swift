@@ -13,7 +13,7 @@ import Testing
         let key = try scratch.lesson(level: 2)
         _ = try scratch.gradeJSON(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-20T19:30")
         let send = try scratch.lesson(level: 2, direction: .send)
-        _ = try scratch.gradeJSON(send, copy: "K M", date: "2026-11-20T19:40", extra: ["--force"])
+        _ = try scratch.gradeJSON(send, copy: try scratch.poorCopy(of: send), date: "2026-11-20T19:40")
         return scratch
     }
 

@@ -86,8 +86,21 @@ import Testing
         let foreign = try scratch.grade(key, copy: String(repeating: "Привет мир ", count: length / 10 + 1), date: "2026-11-20T19:30")
         #expect(!foreign.succeeded && foreign.standardError.contains("matches almost nothing"), "\(foreign.standardError)")
         #expect(scratch.progressBytes() == nil)
-        // A learner who caught little still has that recorded: a short, poor copy is a real session.
-        #expect(try scratch.grade(key, copy: "K M", date: "2026-11-20T19:30").succeeded)
+        // A copy of a few characters is not graded as the lesson (it would reset the schedule and mark every
+        // character weak): it says so, and --partial records it as a partial copy that moves nothing.
+        let short = try scratch.grade(key, copy: "K M", date: "2026-11-20T19:30")
+        #expect(
+            !short.succeeded && short.standardError.contains("under a quarter") && short.standardError.contains("--partial"), "\(short.standardError)"
+        )
+        #expect(scratch.progressBytes() == nil)
+        let empty = try scratch.grade(key, copy: "\n", date: "2026-11-20T19:30")
+        #expect(!empty.succeeded && empty.standardError.contains("holds no character of the lesson"), "\(empty.standardError)")
+        let partial = try scratch.gradeJSON(key, copy: "K M", date: "2026-11-20T19:30", extra: ["--partial"])
+        #expect(partial["levelDecision"] as? String == "partialCopy" && partial["scheduleMoved"] as? Bool == false)
+        #expect(try scratch.sessions().first?.partial == true)
+        let status = try scratch.statusJSON(date: "2026-11-20")
+        #expect((status["receive"] as? [String: Any])?["charactersSent"] as? Int == 0, "a partial copy is kept out of the statistics")
+        #expect(status["streak"] as? Int == 1)
     }
 
     @Test func aDateInTheFutureOrBeforeTheLessonIsRefused() throws {

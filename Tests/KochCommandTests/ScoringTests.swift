@@ -77,7 +77,7 @@ import Testing
         let key = try scratch.lesson(level: 2, seed: 4)
         #expect(try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-01T20:00").succeeded)
         let before = try #require(scratch.progressBytes())
-        let dry = try scratch.grade(key, copy: "K M K", date: "2026-11-01T20:00", extra: ["--dry-run"])
+        let dry = try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-01T20:00", extra: ["--dry-run"])
         #expect(dry.succeeded)
         #expect(dry.standardOutput.contains("was graded before") && dry.standardOutput.contains("as --replace would"), "\(dry.standardOutput)")
         #expect(scratch.progressBytes() == before)

@@ -56,6 +56,7 @@ public struct DirectionProgress: Sendable, Hashable {
     /// What a level lesson graded now would do to the level: the rule of
     /// advancement, applied to `session` against the level before it.
     public func levelDecision(for session: GradedSession) -> LevelDecision {
+        guard !session.partial else { return .partialCopy }
         guard session.kind.isLevelLesson else { return .notLevelLesson(session.kind) }
         if session.level < level { return .review(lessonLevel: session.level) }
         if session.sent < Self.advancementMinimumCharacters { return .tooFewCharacters(session.sent) }
@@ -67,11 +68,13 @@ public struct DirectionProgress: Sendable, Hashable {
     public mutating func apply(_ session: GradedSession, learnerFirstDay: CalendarDay) {
         let day = session.date.day
         sessionCount += 1
+        lastPracticeDay = max(lastPracticeDay ?? day, day)
+        // A partial copy counts for the streak and the history only.
+        guard !session.partial else { return }
         sent += session.sent
         correct += session.correct
         inserted += session.inserted
         characters.merge(session.characters, uniquingKeysWith: +)
-        lastPracticeDay = max(lastPracticeDay ?? day, day)
         guard session.kind.isLevelLesson else { return }
 
         levelSessionCount += 1

@@ -21,11 +21,15 @@ public struct GradedSession: Sendable, Hashable, Codable {
     /// Where the learner stopped a lesson early (`koch grade --stopped-at`):
     /// only what was sent before it was graded. Nil for a whole lesson.
     public var stoppedAtSeconds: Double?
+    /// A copy recorded although it covers under a quarter of the lesson (`koch grade --partial`):
+    /// it counts for the streak and the history, never for statistics, level or schedule.
+    public var partial: Bool
 
     public init(
         lessonID: String, direction: Direction, course: KochCourse, level: Int, kind: SessionKind = .groups,
         date: LocalTimestamp, gradedAt: LocalTimestamp,
-        sent: Int, correct: Int, inserted: Int, characters: [String: CharacterStatistics], stoppedAtSeconds: Double? = nil
+        sent: Int, correct: Int, inserted: Int, characters: [String: CharacterStatistics], stoppedAtSeconds: Double? = nil,
+        partial: Bool = false
     ) {
         self.lessonID = lessonID
         self.direction = direction
@@ -39,14 +43,17 @@ public struct GradedSession: Sendable, Hashable, Codable {
         self.inserted = inserted
         self.characters = characters
         self.stoppedAtSeconds = stoppedAtSeconds
+        self.partial = partial
     }
 
     /// The session of grading `score` against `key` (a key cut at `stoppedAtSeconds`, if given).
-    public init(key: AnswerKey, score: Score, date: LocalTimestamp, gradedAt: LocalTimestamp, stoppedAtSeconds: Double? = nil) {
+    public init(
+        key: AnswerKey, score: Score, date: LocalTimestamp, gradedAt: LocalTimestamp, stoppedAtSeconds: Double? = nil, partial: Bool = false
+    ) {
         self.init(
             lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: SessionKind(key: key),
             date: date, gradedAt: gradedAt, sent: score.sent, correct: score.correct, inserted: score.inserted,
-            characters: score.characters, stoppedAtSeconds: stoppedAtSeconds)
+            characters: score.characters, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
     }
 
     /// Correct / (sent + inserted).
@@ -63,7 +70,7 @@ public struct GradedSession: Sendable, Hashable, Codable {
 
 extension GradedSession {
     private enum CodingKeys: String, CodingKey {
-        case lessonID, direction, course, level, kind, date, gradedAt, sent, correct, inserted, characters, stoppedAtSeconds
+        case lessonID, direction, course, level, kind, date, gradedAt, sent, correct, inserted, characters, stoppedAtSeconds, partial
         /// Format version 1's only record of the kind: written as false for a lesson that was not a level's.
         case countsTowardLevel
     }
@@ -90,7 +97,8 @@ extension GradedSession {
             correct: try container.decode(Int.self, forKey: .correct),
             inserted: try container.decode(Int.self, forKey: .inserted),
             characters: try container.decode([String: CharacterStatistics].self, forKey: .characters),
-            stoppedAtSeconds: try container.decodeIfPresent(Double.self, forKey: .stoppedAtSeconds))
+            stoppedAtSeconds: try container.decodeIfPresent(Double.self, forKey: .stoppedAtSeconds),
+            partial: try container.decodeIfPresent(Bool.self, forKey: .partial) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,5 +115,6 @@ extension GradedSession {
         try container.encode(inserted, forKey: .inserted)
         try container.encode(characters, forKey: .characters)
         try container.encodeIfPresent(stoppedAtSeconds, forKey: .stoppedAtSeconds)
+        if partial { try container.encode(true, forKey: .partial) }
     }
 }

@@ -13,11 +13,15 @@ public enum LevelDecision: Sendable, Hashable {
     case tooFewCharacters(Int)
     /// Not a level lesson: statistics and streak only.
     case notLevelLesson(SessionKind)
+    /// A copy of under a quarter of the lesson recorded with `--partial`: the streak and the history only.
+    case partialCopy
 
     /// Whether the session was a level lesson and so moved the schedule.
     public var movedSchedule: Bool {
-        if case .notLevelLesson = self { return false }
-        return true
+        switch self {
+        case .notLevelLesson, .partialCopy: return false
+        default: return true
+        }
     }
 
     /// A word for JSON: up, courseComplete, review, belowPassMark, tooFewCharacters, notLevelLesson.
@@ -29,6 +33,7 @@ public enum LevelDecision: Sendable, Hashable {
         case .belowPassMark: "belowPassMark"
         case .tooFewCharacters: "tooFewCharacters"
         case .notLevelLesson: "notLevelLesson"
+        case .partialCopy: "partialCopy"
         }
     }
 }

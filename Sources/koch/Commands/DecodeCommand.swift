@@ -77,6 +77,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try FileError.checkNotFolder(file, expected: "the recording")
         let first = try AudioFileReader(path: file)
         guard first.sampleRate >= CWDecoder.lowestSampleRate else {
             throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")

@@ -117,6 +117,12 @@ struct GradeCommand: ParsableCommand {
 
     @Flag(
         help:
+            "Record a copy that covers under a quarter of the lesson, as a partial copy: it counts for your streak and history, not your statistics, level or schedule."
+    )
+    var partial = false
+
+    @Flag(
+        help:
             "Record a copy even though it does not look like one of this lesson (another key in the folder fits it far better, or it matches almost nothing of this one)."
     )
     var force = false
@@ -185,12 +191,25 @@ struct GradeCommand: ParsableCommand {
         } else {
             copy = try readTranscript()
             score = Score(key: key, transcript: copy)
+            let coverage = CopyCoverage(score: score)
+            if !partial, coverage.isTooShort {
+                let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "Standard input"
+                let found =
+                    coverage.isEmpty
+                    ? "holds no character of the lesson: is it the file you typed your copy into?"
+                    : "holds \(coverage.written) characters, under a quarter of the \(coverage.sent) sent."
+                throw refusal(
+                    "\(source) \(found)",
+                    then: "If you stopped the lesson early, give --stopped-at M:SS (where the player stopped); "
+                        + "to record it as it is, as a partial copy that moves neither your level nor your schedule, add --partial.")
+            }
         }
         if !force, let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: AnswerKeyFile.siblings(of: keyPath)) {
             let source = audioPath ?? eventsPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
             throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
         }
-        let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds)
+        let session = GradedSession(
+            key: key, score: score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
         let store = progress.store
 
         let outcome: GradeOutcome
@@ -258,6 +277,7 @@ struct GradeCommand: ParsableCommand {
     /// written when this throws.
     private func decodeRecording(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
         try requireSendExercise(key)
+        try FileError.checkNotFolder(path, expected: "the recording of your keying")
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
@@ -391,6 +411,7 @@ struct GradeCommand: ParsableCommand {
     private func readTranscript() throws -> String {
         let data: Data
         if let transcriptPath, transcriptPath != "-" {
+            try FileError.checkNotFolder(transcriptPath, expected: "your copy (a text file)")
             guard FileManager.default.fileExists(atPath: transcriptPath) else {
                 throw CommandFailure(
                     description: "\(transcriptPath): there is no transcript here. Type your copy into a text file and give its path.")

@@ -36,6 +36,7 @@ struct KeyerOptions: ParsableArguments {
 
     /// Reads a log file; its errors name the file and the line.
     func read(_ path: String) throws -> PaddleLog {
+        try FileError.checkNotFolder(path, expected: "the event log")
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no event log here.")
         }

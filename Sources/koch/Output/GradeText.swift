@@ -135,6 +135,11 @@ struct GradeText {
             return ["\(standing): too few characters (\(sent)) to move up; a lesson needs \(DirectionProgress.advancementMinimumCharacters)."]
         case .belowPassMark:
             return ["\(standing): \(pass) moves you up."]
+        case .partialCopy:
+            return [
+                "\(standing) and your practice schedule are unchanged: recorded as a partial copy (--partial), which counts for your "
+                    + "streak and your history only, not your character statistics."
+            ]
         case let .notLevelLesson(kind):
             var line =
                 "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"
