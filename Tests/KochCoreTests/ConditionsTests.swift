@@ -43,13 +43,16 @@ import Testing
     }
 
     @Test func theNoiseDoesNotDependOnTheBlocksItIsMadeIn() {
-        // A block's noise is filtered after the block before it: the join between blocks has no step.
+        // A block's noise is filtered after the stretch before it, and pink noise drawn afresh at a
+        // stretch's start is filtered like the rest: no join shows a step.
         let length = BandConditions.noiseBlockSamples * 3
         let noise = BandConditions(qrn: QRN(snrDB: 0, cracklePerSecond: 20)).apply(
             to: [Float](repeating: 0, count: length), sampleRate: 8000, toneHz: 600, seed: 5, signalPeakAmplitude: 0.2)
         let steps = zip(noise, noise.dropFirst()).map { abs($1 - $0) }
         let typical = steps.reduce(0, +) / Float(steps.count)
-        for join in [BandConditions.noiseBlockSamples, 2 * BandConditions.noiseBlockSamples] {
+        let joins = [BandConditions.noiseStretchSamples, 3 * BandConditions.noiseStretchSamples, BandConditions.noiseBlockSamples,
+                     2 * BandConditions.noiseBlockSamples]
+        for join in joins {
             #expect(steps[join - 1] < 6 * typical, "the step into sample \(join)")
         }
     }

@@ -72,14 +72,17 @@ extension BandConditions {
     }
 
     static let noiseBlockSamples = 1 << 16
+    /// Pink noise is drawn in stretches of this many samples, each from its own seed, so that the
+    /// stretch before a block (the filter's warm-up) is made without the whole block before it.
+    static let noiseStretchSamples = 1 << 13
 
     /// Adds the band noise (pink noise times `gain`, and the crackle) through the receiver's
     /// passband, block by block on every core, and returns the peak of the result.
     ///
-    /// Each block's noise is drawn from its own seed; the filter runs over the block before it
-    /// first (drawn again from that block's seed), so that it enters the block as it would have
-    /// run through the whole file (its response dies away long before a block's length), and
-    /// the result does not depend on the number of cores.
+    /// The pink noise is drawn in stretches of 8192 samples, each from its own seed; the filter
+    /// runs over the stretch before a block first (drawn again from that stretch's seed), so that
+    /// it enters the block as it would have run through the whole file (its response dies away
+    /// within a few hundred samples), and the result does not depend on the number of cores.
     private static func addNoise(
         into buffer: UnsafeMutableBufferPointer<Float>, gain: Float, crackle: Crackle, passband: ReceiverPassband, sampleRate: Int, seed: UInt64
     ) -> Float {
@@ -89,15 +92,18 @@ extension BandConditions {
             let shared = DisjointBlocks(samples: buffer, peaks: peaks)
             DispatchQueue.concurrentPerform(iterations: blockCount) { block in
                 let slice = shared.block(block)
-                let first = max(0, block - 1)
-                let start = first * noiseBlockSamples
-                var bed = [Float](repeating: 0, count: block * noiseBlockSamples + slice.count - start)
+                let blockStart = block * noiseBlockSamples
+                // The filter warms up over the stretch of noise just before the block.
+                let start = max(0, blockStart - noiseStretchSamples)
+                var bed = [Float](repeating: 0, count: blockStart + slice.count - start)
                 bed.withUnsafeMutableBufferPointer { bed in
-                    for part in first...block {
-                        let offset = (part - first) * noiseBlockSamples
-                        let end = part == block ? bed.count : offset + noiseBlockSamples
-                        var noise = PinkNoise(sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: part))
-                        noise.add(into: UnsafeMutableBufferPointer(rebasing: bed[offset..<end]), gain: gain)
+                    var stretch = start / noiseStretchSamples
+                    while stretch * noiseStretchSamples < start + bed.count {
+                        let from = stretch * noiseStretchSamples - start
+                        let to = min(bed.count, from + noiseStretchSamples)
+                        var noise = PinkNoise(sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: stretch))
+                        noise.add(into: UnsafeMutableBufferPointer(rebasing: bed[from..<to]), gain: gain)
+                        stretch += 1
                     }
                     crackle.add(into: bed, offset: start)
                     var filter = passband
