@@ -50,8 +50,10 @@ import Testing
             to: [Float](repeating: 0, count: length), sampleRate: 8000, toneHz: 600, seed: 5, signalPeakAmplitude: 0.2)
         let steps = zip(noise, noise.dropFirst()).map { abs($1 - $0) }
         let typical = steps.reduce(0, +) / Float(steps.count)
-        let joins = [BandConditions.noiseStretchSamples, 3 * BandConditions.noiseStretchSamples, BandConditions.noiseBlockSamples,
-                     2 * BandConditions.noiseBlockSamples]
+        let joins = [
+            BandConditions.noiseStretchSamples, 3 * BandConditions.noiseStretchSamples, BandConditions.noiseBlockSamples,
+            2 * BandConditions.noiseBlockSamples,
+        ]
         for join in joins {
             #expect(steps[join - 1] < 6 * typical, "the step into sample \(join)")
         }
