@@ -34,17 +34,11 @@ struct ReportCommand: ParsableCommand {
     )
     var outputPath: String?
 
-    @Option(help: ArgumentHelp("The day the report is for (streak, due days). Default: today.", valueName: "date"))
-    var date: String?
-
-    func validate() throws {
-        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
-            throw ValidationError("--date must be a date such as 2026-11-21, not \"\(date)\".")
-        }
-    }
+    @OptionGroup
+    var day: DayOption
 
     func run() throws {
-        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+        let today = day.day
         let templates = try Templates()
         guard let roster else {
             let store = progress.store

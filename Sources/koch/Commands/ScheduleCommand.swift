@@ -39,8 +39,8 @@ struct ScheduleCommand: ParsableCommand {
         help: ArgumentHelp("When no reminder may sound: START-END, e.g. 22:00-08:00 (the default).", valueName: "span"))
     var quietHours: String = "22:00-08:00"
 
-    @Option(help: ArgumentHelp("The day to schedule from. Default: today.", valueName: "date"))
-    var date: String?
+    @OptionGroup
+    var day: DayOption
 
     func validate() throws {
         guard let quiet = QuietHours(parsing: quietHours) else {
@@ -52,9 +52,6 @@ struct ScheduleCommand: ParsableCommand {
         if quiet.contains(minuteOfDay: minute) {
             throw ValidationError("--at \(at) falls in the quiet hours (\(quiet.description)); choose another time or other quiet hours.")
         }
-        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
-            throw ValidationError("--date must be a date such as 2026-11-21, not \"\(date)\".")
-        }
     }
 
     static func minute(_ text: String) -> Int? {
@@ -65,7 +62,7 @@ struct ScheduleCommand: ParsableCommand {
         let store = progress.store
         let recorded = try store.read()
         let now = Date()
-        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: now, timeZone: .current)).day
+        let today = day.day
         let learner = LearnerState(progress: recorded)
         let quiet = QuietHours(parsing: quietHours) ?? .standard
         let reminders = PracticeReminders(

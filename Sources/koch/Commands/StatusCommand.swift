@@ -29,19 +29,13 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print the status as one JSON object.")
     var json = false
 
-    @Option(help: ArgumentHelp("The day to show the status for (due, streak). Default: today.", valueName: "date"))
-    var date: String?
-
-    func validate() throws {
-        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
-            throw ValidationError("--date must be a date such as 2026-11-21 or 2026-11-21T19:30, not \"\(date)\".")
-        }
-    }
+    @OptionGroup
+    var day: DayOption
 
     func run() throws {
         let store = progress.store
         let recorded = try store.read()
-        let today = (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+        let today = day.day
         let learner = LearnerState(progress: recorded)
         let statuses = Direction.allCases.map { DirectionStatus(progress: learner[$0], today: today) }
         if json {

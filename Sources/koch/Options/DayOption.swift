@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import KochCore
+
+/// `--date DAY`: the day a status, report or schedule is worked out for (due days, the streak).
+struct DayOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The day to work it out for (due days, the streak): 2026-12-01. Default: today.", valueName: "date"))
+    var date: String?
+
+    func validate() throws {
+        if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
+            throw ValidationError("--date must be a date such as 2026-11-21 or 2026-11-21T19:30, not \"\(date)\".")
+        }
+    }
+
+    /// The day given, else today on the learner's clock.
+    var day: CalendarDay {
+        (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+    }
+}
