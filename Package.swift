@@ -53,7 +53,8 @@ let package = Package(
             name: "KochCoreTests",
             dependencies: ["KochCore", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore", "KochTestSupport"]),
-        .testTarget(name: "KochIOTests", dependencies: ["KochIO", "KochCore"]),
+        .testTarget(
+            name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )
