@@ -15,13 +15,14 @@ public enum ReportPage {
         let levelFrame = ReportCharts.Frame(first: first, last: report.today, low: 2, high: levelHigh)
         let accuracyFrame = ReportCharts.Frame(first: first, last: report.today, low: 0, high: 100)
         let practisedDays = report.calendar.filter { $0.sessions > 0 }.count
+        let daysSoFar = report.calendar.filter { $0.day <= report.today }.count
         return [
             "learner": learner,
             "progressFile": progressFile,
             "today": report.today.description,
             "hasSessions": report.sessionCount > 0,
             "noSessions": report.sessionCount == 0,
-            "sessionCount": DayText.sessions(report.sessionCount),
+            "sessionCount": sessions(report.sessionCount),
             "firstDay": report.firstDay?.description ?? "",
             "streak": days(report.streakDays),
             "longestStreak": days(report.longestStreakDays),
@@ -42,7 +43,7 @@ public enum ReportPage {
             "passLineY": fixed(accuracyFrame.y(90)),
             "directions": report.directions.map { direction(report, $0, levelFrame: levelFrame, accuracyFrame: accuracyFrame) },
             "calendarWeeks": calendarWeeks(report),
-            "calendarSummary": "Practised on \(practisedDays) of the last \(ProgressReport.calendarWeeks * 7) days.",
+            "calendarSummary": "Practised on \(practisedDays) of the last \(daysSoFar) days.",
         ]
     }
 
@@ -71,7 +72,7 @@ public enum ReportPage {
             "lastLevel": direction.course.lastLevel,
             "course": direction.course.rawValue,
             "hasSessions": direction.sessionCount > 0, "noSessions": direction.sessionCount == 0,
-            "sessions": DayText.sessions(direction.sessionCount),
+            "sessions": sessions(direction.sessionCount),
             "steps": steps.map { "\(fixed($0.x)),\(fixed($0.y))" }.joined(separator: " "),
             "levelPoints": steps.filter { !$0.label.isEmpty }.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
             "accuracyPoints": points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
@@ -103,11 +104,5 @@ public enum ReportPage {
 
     private static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+    private static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
 }
-
-extension DayText {
-    static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
-}
-
-/// Small words for the report.
-enum DayText {}

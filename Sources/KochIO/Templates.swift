@@ -40,7 +40,7 @@ public struct Templates: Sendable {
         guard let text = library.render(context, withTemplate: name) else {
             throw FileError.malformed(
                 path: "templates/" + name + ".mustache",
-                reason: "the template is missing (koch's own is built in; was it replaced by an empty folder?).")
+                reason: "there is no such template, built in or in the template folders (koch templates lists them).")
         }
         return text
     }

@@ -78,6 +78,18 @@ import Testing
         #expect(scratch.progressBytes() == before)
     }
 
+    @Test func aLessonGradedLateIsJudgedAgainstTheLevelOnTheDayItWasDone() throws {
+        let scratch = try GradingScratch()
+        let later = try scratch.lesson(level: 2, seed: 1)
+        _ = try scratch.gradeJSON(later, copy: try scratch.perfectCopy(of: later), date: "2026-11-05T19:30")
+        // Done on the 1st, graded after the 5th's: on the 1st the learner was at level 2, so it is the level-up.
+        let earlier = try scratch.lesson(level: 2, seed: 2)
+        let report = try scratch.gradeJSON(earlier, copy: try scratch.perfectCopy(of: earlier), date: "2026-11-01T19:30")
+        #expect(report["levelDecision"] as? String == "up", "\(report["levelDecision"] ?? "-")")
+        let text = try scratch.grade(earlier, copy: try scratch.perfectCopy(of: earlier), date: "2026-11-01T19:30", extra: ["--replace"])
+        #expect(text.standardOutput.contains("Level up! Receive level 2 → 3"), "\(text.standardOutput)")
+    }
+
     @Test func receiveOnMondayAndSendOnTuesdayAreAStreakOfTwo() throws {
         let scratch = try GradingScratch()
         let receive = try scratch.lesson(level: 2)

@@ -95,6 +95,8 @@ import Testing
         #expect(scratch.progressBytes() == nil)
         let empty = try scratch.grade(key, copy: "\n", date: "2026-11-20T19:30")
         #expect(!empty.succeeded && empty.standardError.contains("holds no character of the lesson"), "\(empty.standardError)")
+        let whole = try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-20T19:30", extra: ["--partial"])
+        #expect(!whole.succeeded && whole.standardError.contains("a quarter or more"), "--partial is for a short copy only")
         let partial = try scratch.gradeJSON(key, copy: "K M", date: "2026-11-20T19:30", extra: ["--partial"])
         #expect(partial["levelDecision"] as? String == "partialCopy" && partial["scheduleMoved"] as? Bool == false)
         #expect(try scratch.sessions().first?.partial == true)

@@ -42,7 +42,7 @@ import Testing
         #expect(power[0] - power[2] > 20, "\(power)")
     }
 
-    @Test func theNoiseDoesNotDependOnTheBlocksItIsMadeIn() {
+    @Test func noJoinBetweenNoiseStretchesOrBlocksShowsAStep() {
         // A block's noise is filtered after the stretch before it, and pink noise drawn afresh at a
         // stretch's start is filtered like the rest: no join shows a step.
         let length = BandConditions.noiseBlockSamples * 3

@@ -113,6 +113,14 @@ import Testing
         #expect(pattern(log.keyed(wpm: 20, mode: .b)).hasPrefix(".-"))
     }
 
+    @Test func paddlesStillHeldWhenTheLogEndsAreLetGoThere() throws {
+        // The log ends 0.05 s into the second dit: it completes, and nothing follows.
+        let log = try PaddleLog(text: "0.000 dit down\n0.170 dit down\n")
+        #expect(pattern(log.keyed(wpm: 20, mode: .b)) == "..")
+        #expect(throws: PaddleLog.Problem.self) { try PaddleLog(text: "0 wpm nan\n0.1 dit down\n") }
+        #expect(throws: PaddleLog.Problem.self) { try PaddleLog(text: "0 wpm 40.4\n0.1 dit down\n") }
+    }
+
     @Test func aStraightKeyIsKeyedAsItWasPressed() throws {
         let log = try PaddleLog(text: "0.10 key down\n0.25 key up\n0.40 key down\n0.43 key up\n")
         #expect(log.isStraightKey)

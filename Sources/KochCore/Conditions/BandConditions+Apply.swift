@@ -12,9 +12,9 @@ extension BandConditions {
     /// the pink noise scaled so that its power within ±250 Hz of `toneHz`,
     /// after the filter, meets the asked SNR against the unfaded signal. Each part draws from its own stream
     /// derived from `seed`, so that turning one on or off does not change
-    /// the others; the noise is made in blocks of 65536 samples, each from
-    /// its own derived seed, so that blocks can be made on several cores
-    /// and the result does not depend on how many there are.
+    /// the others; the noise is drawn in stretches of 8192 samples, each
+    /// from its own derived seed, and made in blocks of 65536 samples on
+    /// several cores, the result not depending on how many there are.
     ///
     /// The reference amplitude A (the key-down peak of the wanted tone) is
     /// `signalPeakAmplitude` if given (pass the synthesizer's

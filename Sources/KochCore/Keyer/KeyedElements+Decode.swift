@@ -13,13 +13,7 @@ public enum KeyedElementsReader {
     /// The decode of `elements`; `speedWPM` is a hint for the decoder (the keyer's speed),
     /// nil to let it measure the speed (a straight key).
     public static func decode(_ elements: [KeyedElement], speedWPM: Double?) throws -> DecodeResult {
-        let shifted = elements.map {
-            KeyedElement(
-                element: $0.element, startSeconds: $0.startSeconds - (elements.first?.startSeconds ?? 0) + marginSeconds,
-                durationSeconds: $0.durationSeconds)
-        }
-        let duration = (shifted.map(\.endSeconds).max() ?? 0) + marginSeconds
-        let samples = ToneSynthesizer(frequencyHz: toneHz, sampleRate: sampleRate).render(shifted, durationSeconds: duration)
+        let samples = sidetone(elements, sampleRate: sampleRate)
         return try DecodeSession.run(sampleRate: sampleRate, channelCount: 1, toneHz: toneHz, speedWPM: speedWPM) { consume in
             var start = 0
             while start < samples.count {
@@ -28,5 +22,15 @@ public enum KeyedElementsReader {
                 start = end
             }
         }
+    }
+
+    /// The stretches sounded at `toneHz`, with `marginSeconds` of silence before the first and after the last.
+    public static func sidetone(_ elements: [KeyedElement], sampleRate: Int) -> [Float] {
+        let start = elements.first?.startSeconds ?? 0
+        let shifted = elements.map {
+            KeyedElement(element: $0.element, startSeconds: $0.startSeconds - start + marginSeconds, durationSeconds: $0.durationSeconds)
+        }
+        let duration = (shifted.map(\.endSeconds).max() ?? 0) + marginSeconds
+        return ToneSynthesizer(frequencyHz: toneHz, sampleRate: sampleRate).render(shifted, durationSeconds: duration)
     }
 }

@@ -70,7 +70,8 @@ public struct PaddleLog: Sendable {
             let what = fields[1].lowercased(), how = fields[2].lowercased()
             let action: PaddleEvent.Action
             if what == "wpm" {
-                guard let speed = Double(how), IambicKeyer.speedsWPM.contains(Int(speed.rounded())) else {
+                guard let speed = Double(how), speed >= Double(IambicKeyer.speedsWPM.lowerBound), speed <= Double(IambicKeyer.speedsWPM.upperBound)
+                else {
                     throw Problem(line: number, reason: "the keyer's speed must be 5 to 40 WPM, not \(how).")
                 }
                 action = .wpm(speed)
@@ -189,8 +190,11 @@ public struct PaddleLog: Sendable {
         if let start = straightDown, end > start {
             straight.append(KeyedElement(element: nil, startSeconds: start, durationSeconds: end - start))
         }
-        // Paddles held at the end: the keyer sounds at most a few more seconds, then stops.
-        keyer.finish(limitSeconds: end + 2)
+        // Paddles still held at the end are let go there; the keyer completes what it sounds (Mode B).
+        keyer.advance(to: end)
+        keyer.paddleUp(.dit)
+        keyer.paddleUp(.dah)
+        keyer.finish(limitSeconds: end + 1)
         return (keyer.elements + straight).sorted { $0.startSeconds < $1.startSeconds }
     }
 }

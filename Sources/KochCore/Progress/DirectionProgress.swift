@@ -3,7 +3,7 @@
 /// the streak, which is the learner's and not a direction's, in
 /// `LearnerState`).
 ///
-/// Every session counts for the statistics. Only a level lesson
+/// Every session but a partial copy counts for the statistics. Only a level lesson
 /// (`SessionKind.groups`) moves the level and the schedule:
 /// - one at the learner's level or above with at least 90 % over at least
 ///   20 characters sent moves the learner up one level (one new character;
@@ -35,6 +35,13 @@ public struct DirectionProgress: Sendable, Hashable {
     public private(set) var lastPracticeDay: CalendarDay?
     /// Reviews scheduled and not yet done, earliest first.
     public private(set) var pendingReviews: [LevelReview] = []
+    /// The level after each level lesson, in date order (for a chart of the level over time).
+    public private(set) var levelHistory: [LevelStep] = []
+
+    public struct LevelStep: Sendable, Hashable {
+        public let day: CalendarDay
+        public let level: Int
+    }
 
     public init(direction: Direction, course: KochCourse = .letters) {
         self.direction = direction
@@ -50,7 +57,7 @@ public struct DirectionProgress: Sendable, Hashable {
     /// Next practice day; nil before the first level lesson (practice is due).
     public var nextDueDay: CalendarDay? { lastDay?.adding(days: intervalDays) }
 
-    /// Correct / (sent + inserted) over every session, nil before the first.
+    /// Correct / (sent + inserted) over every session but partial copies, nil before the first.
     public var accuracy: Double? { sent + inserted > 0 ? Double(correct) / Double(sent + inserted) : nil }
 
     /// What a level lesson graded now would do to the level: the rule of
@@ -94,5 +101,6 @@ public struct DirectionProgress: Sendable, Hashable {
             pendingReviews.append(LevelReview(level: reached, dueDay: day.adding(days: LevelReview.delayDays)))
             pendingReviews.sort { $0.dueDay < $1.dueDay }
         }
+        levelHistory.append(LevelStep(day: day, level: level))
     }
 }

@@ -16,7 +16,10 @@ public struct GradeOutcome: Sendable, Hashable {
         learnerBefore = LearnerState(progress: without)
         learnerAfter = LearnerState(progress: progress.recording(session))
         replaced = progress.session(lessonID: session.lessonID)
-        levelDecision = learnerBefore[session.direction].levelDecision(for: session)
+        // Judged as the replay judges it: against the direction as it stood when the lesson was done
+        // (a lesson graded late, with --date, comes before sessions done after it).
+        let earlier = LearnerProgress(sessions: without.sessions.filter { $0.date < session.date })
+        levelDecision = LearnerState(progress: earlier)[session.direction].levelDecision(for: session)
     }
 
     /// The session's direction without and with it.

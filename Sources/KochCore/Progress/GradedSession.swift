@@ -64,7 +64,7 @@ public struct GradedSession: Sendable, Hashable, Codable {
     /// Whether the accuracy is at least `percent` %, in whole numbers so
     /// that exactly 90 % (18 of 20) counts as 90 %.
     public func accuracy(atLeastPercent percent: Int) -> Bool {
-        correct * 100 >= percent * (sent + inserted)
+        sent + inserted > 0 && correct * 100 >= percent * (sent + inserted)
     }
 }
 

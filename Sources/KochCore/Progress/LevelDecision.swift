@@ -24,7 +24,7 @@ public enum LevelDecision: Sendable, Hashable {
         }
     }
 
-    /// A word for JSON: up, courseComplete, review, belowPassMark, tooFewCharacters, notLevelLesson.
+    /// A word for JSON: up, courseComplete, review, belowPassMark, tooFewCharacters, notLevelLesson, partialCopy.
     public var name: String {
         switch self {
         case .up: "up"

@@ -6,7 +6,7 @@
 public struct PracticeReminders: Sendable, Hashable {
     public static let maximumPerDay = 2
     public static let minimumGapMinutes = 4 * 60
-    /// The streak reminder of the design: in the evening, with no practice yet that day, once a streak reaches this.
+    /// The streak reminder of the design: for today, with no practice yet that day, once a streak reaches this.
     public static let streakReminderMinimumDays = 3
 
     /// One thing to be reminded of.

@@ -15,11 +15,6 @@ public struct ProgressReport: Sendable {
         }
     }
 
-    public struct LevelPoint: Sendable, Hashable {
-        public let day: CalendarDay
-        public let level: Int
-    }
-
     public struct SessionPoint: Sendable, Hashable {
         public let day: CalendarDay
         public let accuracy: Double
@@ -49,8 +44,9 @@ public struct ProgressReport: Sendable {
         public let course: KochCourse
         public let level: Int
         public let sessionCount: Int
-        /// The level after each level lesson, from the first session's level 2.
-        public let levels: [LevelPoint]
+        /// The level after each level lesson.
+        public let levels: [DirectionProgress.LevelStep]
+        /// Every session but partial copies (whose accuracy is not a grade of the lesson).
         public let sessions: [SessionPoint]
         public let cells: [Cell]
         public let confusions: [Confusion]
@@ -75,8 +71,10 @@ public struct ProgressReport: Sendable {
     /// Whole weeks, Monday first, ending with the week of `today`.
     public let calendar: [CalendarCell]
 
-    public init(progress: LearnerProgress, today: CalendarDay) {
+    /// The report as of `today`: sessions done after it are left out.
+    public init(progress all: LearnerProgress, today: CalendarDay) {
         self.today = today
+        let progress = LearnerProgress(sessions: all.sessions.filter { $0.date.day <= today })
         let learner = LearnerState(progress: progress)
         let ordered = progress.sessions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         sessionCount = ordered.count
@@ -97,14 +95,6 @@ public struct ProgressReport: Sendable {
     }
 
     private static func summary(_ direction: KochCore.Direction, sessions: [GradedSession], progress: DirectionProgress) -> Direction {
-        // The level as it stood after each level lesson, replayed one session at a time.
-        var levels: [LevelPoint] = []
-        var replay = DirectionProgress(direction: direction, course: progress.course)
-        let firstDay = sessions.first?.date.day ?? CalendarDay(daysSinceEpoch: 0)
-        for session in sessions {
-            replay.apply(session, learnerFirstDay: firstDay)
-            if session.kind.isLevelLesson { levels.append(LevelPoint(day: session.date.day, level: replay.level)) }
-        }
         let unlocked = Set(progress.course.unlocked(atLevel: progress.level).map(\.text))
         let cells = progress.course.order.map { symbol in
             let statistics = progress.characters[symbol.text]
@@ -117,8 +107,9 @@ public struct ProgressReport: Sendable {
         }
         .sorted { ($1.count, $0.sent, $0.copied) < ($0.count, $1.sent, $1.copied) }
         return Direction(
-            direction: direction, course: progress.course, level: progress.level, sessionCount: progress.sessionCount, levels: levels,
-            sessions: sessions.map { SessionPoint(day: $0.date.day, accuracy: $0.accuracy, kind: $0.kind, sent: $0.sent) },
+            direction: direction, course: progress.course, level: progress.level, sessionCount: progress.sessionCount,
+            levels: progress.levelHistory,
+            sessions: sessions.filter { !$0.partial }.map { SessionPoint(day: $0.date.day, accuracy: $0.accuracy, kind: $0.kind, sent: $0.sent) },
             cells: cells, confusions: Array(confusions.prefix(confusionCount)), nextDueDay: progress.nextDueDay,
             reviews: progress.pendingReviews)
     }

@@ -18,6 +18,9 @@ public struct QuietHours: Sendable, Hashable {
         self.init(startMinute: start, endMinute: end)
     }
 
+    /// `18:00` or `18` as minutes from midnight; nil when it is no time of day.
+    public static func minuteOfDay(parsing text: String) -> Int? { minute(text[...]) }
+
     static func minute(_ text: Substring) -> Int? {
         let fields = text.trimmingCharacters().split(separator: ":")
         guard (1...2).contains(fields.count), let hour = Int(fields[0]), (0...23).contains(hour) else { return nil }

@@ -51,7 +51,7 @@ public enum ReportCharts {
     }
 
     /// The level after each level lesson, as steps: flat until the next lesson, then up.
-    public static func levelSteps(_ points: [ProgressReport.LevelPoint], frame: Frame, today: CalendarDay) -> [Point] {
+    public static func levelSteps(_ points: [DirectionProgress.LevelStep], frame: Frame, today: CalendarDay) -> [Point] {
         var steps: [Point] = []
         for (index, point) in points.enumerated() {
             if index > 0 {

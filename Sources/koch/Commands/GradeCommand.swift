@@ -151,6 +151,15 @@ struct GradeCommand: ParsableCommand {
         if let toneHz, toneHz < 100 {
             throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz.formatted).")
         }
+        if eventsPath != nil, let speedWPM, !(5...40).contains(speedWPM) {
+            throw ValidationError("--wpm for a paddle log is the keyer's speed: 5 to 40, not \(speedWPM.formatted).")
+        }
+        if eventsPath == nil, keyer.mode != nil || keyer.paddleKeys != nil {
+            throw ValidationError("--mode and --paddle-keys describe a log of key events: use them with --events.")
+        }
+        if partial, audioPath != nil || eventsPath != nil {
+            throw ValidationError("--partial is for a copy (--transcript) of under a quarter of the lesson; a keying is graded as it was keyed.")
+        }
         if let speedWPM, !(3...60).contains(speedWPM) {
             throw ValidationError("--wpm must be 3 to 60, not \(speedWPM.formatted).")
         }
@@ -192,6 +201,11 @@ struct GradeCommand: ParsableCommand {
             copy = try readTranscript()
             score = Score(key: key, transcript: copy)
             let coverage = CopyCoverage(score: score)
+            if partial, !coverage.isTooShort {
+                throw refusal(
+                    "--partial: this copy holds \(coverage.written) of the \(coverage.sent) characters sent, a quarter or more: it is graded as the lesson.",
+                    then: "Grade it without --partial.")
+            }
             if !partial, coverage.isTooShort {
                 let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "Standard input"
                 let found =
@@ -313,8 +327,9 @@ struct GradeCommand: ParsableCommand {
     private func decodeEvents(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
         try requireSendExercise(key)
         let log = try keyer.read(path)
-        let keyerWPM = min(max(speedWPM ?? key.settings.characterSpeedWPM, 5), 40)
-        let elements = log.keyed(wpm: keyerWPM, mode: keyer.mode)
+        // The exercise's speed, within the keyer's 5 to 40 WPM, unless --wpm says otherwise.
+        let keyerWPM = speedWPM ?? min(max(key.settings.characterSpeedWPM, 5), 40)
+        let elements = log.keyed(wpm: keyerWPM, mode: keyer.modeOrDefault)
         guard !elements.isEmpty else {
             throw refusal("\(path): the log holds no key-down long enough to sound; there is nothing to grade.")
         }
@@ -322,7 +337,7 @@ struct GradeCommand: ParsableCommand {
         let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
         let copy = KeyedCopy(key: key, characters: result.output.characters)
         var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil)
-        recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.mode, speeds: speeds)
+        recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
         return recording
     }
 

@@ -8,8 +8,10 @@ extension IambicMode: ExpressibleByArgument {}
 
 /// `--mode`, `--wpm` and `--paddle-keys`: how a paddle or straight-key log is read.
 struct KeyerOptions: ParsableArguments {
-    @Option(help: "Iambic mode: b (the element sounding completes when both paddles are let go) or a (it stops at once).")
-    var mode: IambicMode = .b
+    @Option(help: "Iambic mode: b (the element sounding completes when both paddles are let go; the default) or a (it stops at once).")
+    var mode: IambicMode?
+
+    var modeOrDefault: IambicMode { mode ?? .b }
 
     @Option(
         name: .customLong("paddle-keys"),
@@ -103,7 +105,9 @@ struct KeyerCommand: ParsableCommand {
     var elementsOnly = false
 
     func validate() throws {
-        guard IambicKeyer.speedsWPM.contains(Int(wpm.rounded())) else { throw ValidationError("--wpm must be 5 to 40, not \(wpm.formatted).") }
+        guard wpm >= Double(IambicKeyer.speedsWPM.lowerBound), wpm <= Double(IambicKeyer.speedsWPM.upperBound) else {
+            throw ValidationError("--wpm must be 5 to 40, not \(wpm.formatted).")
+        }
         if let outputPath, !(outputPath.hasSuffix(".wav") || outputPath.hasSuffix(".mp3")) {
             throw ValidationError("--out must name a .wav or .mp3 file, not \(outputPath).")
         }
@@ -111,7 +115,7 @@ struct KeyerCommand: ParsableCommand {
 
     func run() throws {
         let log = try keyer.read(eventsPath)
-        let elements = log.keyed(wpm: wpm, mode: keyer.mode)
+        let elements = log.keyed(wpm: wpm, mode: keyer.modeOrDefault)
         guard !elements.isEmpty else {
             throw CommandFailure(description: "\(eventsPath): the log holds no key-down long enough to sound; nothing was keyed.")
         }
@@ -122,7 +126,7 @@ struct KeyerCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = KeyerReport(
-                file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.mode,
+                file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.modeOrDefault,
                 wpm: log.isStraightKey ? nil : speeds.first, text: text,
                 elements: elements.map {
                     KeyerReport.Element(
@@ -131,7 +135,7 @@ struct KeyerCommand: ParsableCommand {
                 })
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            let what = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.mode, speeds: speeds)
+            let what = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
             print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
             if let text {
                 print(text)
@@ -150,19 +154,15 @@ struct KeyerCommand: ParsableCommand {
     private static func ms(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
-        let start = elements.first?.startSeconds ?? 0
-        let shifted = elements.map {
-            KeyedElement(element: $0.element, startSeconds: $0.startSeconds - start + 0.5, durationSeconds: $0.durationSeconds)
-        }
-        let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: 44_100)
-        let samples = synthesizer.render(shifted, durationSeconds: (shifted.map(\.endSeconds).max() ?? 0) + 0.5)
+        let sampleRate = 44_100
+        let samples = KeyedElementsReader.sidetone(elements, sampleRate: sampleRate)
         if path.hasSuffix(".mp3") {
             let tags = MP3Tags(
                 title: "Keyed from \((eventsPath as NSString).lastPathComponent)", album: "koch keyer", artist: "koch", track: 1, trackCount: 1,
                 comment: "koch keyer")
-            try AudioOutput.writeMP3(samples, encoder: try MP3Encoder(sampleRate: synthesizer.sampleRate, bitrateKbps: 64), tags: tags, to: path)
+            try AudioOutput.writeMP3(samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: tags, to: path)
         } else {
-            try AudioOutput.writeWAV(samples, sampleRate: synthesizer.sampleRate, to: path)
+            try AudioOutput.writeWAV(samples, sampleRate: sampleRate, to: path)
         }
     }
 }

@@ -37,6 +37,12 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup
     var day: DayOption
 
+    func validate() throws {
+        if roster != nil, progress.path != nil {
+            throw ValidationError("With --roster each learner's progress file comes from the roster: leave out --progress.")
+        }
+    }
+
     func run() throws {
         let today = day.day
         let templates = try Templates()
@@ -61,6 +67,8 @@ struct ReportCommand: ParsableCommand {
         let base = URL(fileURLWithPath: roster).deletingLastPathComponent()
         try Folder.prepareForWriting(folder)
         var written = 0
+        var unreadable: [String] = []
+        var slugs = Set<String>()
         for learner in learners.learners {
             guard case let .progressFile(file) = learner.source else {
                 print("  \(learner.name): no progress file in the roster (a level only), no report.")
@@ -69,17 +77,27 @@ struct ReportCommand: ParsableCommand {
             let path = file.hasPrefix("/") ? file : base.appendingPathComponent(file).path
             let recorded: LearnerProgress
             do {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw FileError.malformed(path: path, reason: "there is no progress file here.")
+                }
                 recorded = try ProgressStore(path: path).read()
             } catch {
                 print("  \(learner.name): \(error) No report.")
+                unreadable.append(learner.name)
                 continue
             }
-            let page = folder + "/" + PackPlan.slug(learner.name) + ".html"
+            // Two names that make the same file name keep apart by their line in the roster, as in a pack.
+            var slug = PackPlan.slug(learner.name)
+            while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
+            let page = folder + "/" + slug + ".html"
             try write(ProgressReport(progress: recorded, today: today), learner: learner.name, progressFile: path, to: page, templates: templates)
             print("  \(learner.name): \(page) (\(DayText.count(recorded.sessions.count, "session")))")
             written += 1
         }
         print("Wrote \(DayText.count(written, "report")) into \(folder).")
+        if !unreadable.isEmpty {
+            throw CommandFailure(description: "No report for \(unreadable.joined(separator: ", ")): the progress file could not be read (see above).")
+        }
     }
 
     private func write(_ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates) throws {

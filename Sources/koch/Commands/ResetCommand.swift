@@ -9,7 +9,8 @@ struct ResetCommand: ParsableCommand {
         abstract: "Start over: take your sessions out of the progress file, keeping a dated copy of it.",
         discussion: """
             Without --direction both directions start again at level 2; with it, only \
-            that one (the other keeps its level, statistics and schedule). Nothing is \
+            that one (the other keeps its sessions, so its level and statistics; its schedule \
+            and the streak are worked out again from what remains, as always). Nothing is \
             lost: the file as it was is copied beside it first, as progress-DATE.json; \
             to undo the reset, move that copy back. Asks for --yes, and says what it \
             would remove without it.

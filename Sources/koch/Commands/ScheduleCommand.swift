@@ -12,7 +12,7 @@ struct ScheduleCommand: ParsableCommand {
             due, at --at (18:00 by default) on your own clock, with an alarm. It keeps the \
             design's anti-nag rules: at most two reminders a day, at least four hours \
             apart, none in the quiet hours (22:00-08:00 unless --quiet-hours); anything \
-            more that falls due that day is listed in the second reminder. With a streak of \
+            more that falls due that day is listed in the day's other reminder. With a streak of \
             three days or more and no practice yet today, a reminder to keep it.
 
             Import the file into your calendar, or subscribe to it where it lies. Export it \
@@ -46,16 +46,12 @@ struct ScheduleCommand: ParsableCommand {
         guard let quiet = QuietHours(parsing: quietHours) else {
             throw ValidationError("--quiet-hours must be a span such as 22:00-08:00, not \"\(quietHours)\".")
         }
-        guard let minute = Self.minute(at) else {
+        guard let minute = QuietHours.minuteOfDay(parsing: at) else {
             throw ValidationError("--at must be a time such as 18:00, not \"\(at)\".")
         }
         if quiet.contains(minuteOfDay: minute) {
             throw ValidationError("--at \(at) falls in the quiet hours (\(quiet.description)); choose another time or other quiet hours.")
         }
-    }
-
-    static func minute(_ text: String) -> Int? {
-        QuietHours(parsing: text + "-00:00").map(\.startMinute) ?? QuietHours(parsing: text + "-00:01").map(\.startMinute)
     }
 
     func run() throws {
@@ -67,12 +63,14 @@ struct ScheduleCommand: ParsableCommand {
         let quiet = QuietHours(parsing: quietHours) ?? .standard
         let reminders = PracticeReminders(
             learner: learner, today: today, practisedToday: recorded.sessions.contains { $0.date.day == today },
-            minuteOfDay: Self.minute(at) ?? 18 * 60, quiet: quiet)
+            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? 18 * 60, quiet: quiet)
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
         let stamp = formatter.string(from: now).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
         let token = String(FileChecksum.sha256Hex(of: Array(URL(fileURLWithPath: store.path).standardizedFileURL.path.utf8)).prefix(12))
-        let text = ICalendarText.text(reminders, learnerToken: token, stampUTC: stamp, sequence: recorded.sessions.count)
+        // SEQUENCE only grows from one export to the next (minutes since 2020), so a calendar takes each export as the newer.
+        let sequence = max(0, Int((now.timeIntervalSince1970 - 1_577_836_800) / 60))
+        let text = ICalendarText.text(reminders, learnerToken: token, stampUTC: stamp, sequence: sequence)
         try AtomicFile.write(text, to: icsPath)
         print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
         for reminder in reminders.reminders {

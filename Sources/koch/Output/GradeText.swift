@@ -124,9 +124,10 @@ struct GradeText {
         let pass = "\(DirectionProgress.advancementPercent) % over at least \(DirectionProgress.advancementMinimumCharacters) characters"
         switch outcome.levelDecision {
         case let .up(level):
-            let added = after.course.unlocked(atLevel: level).dropFirst(before.level).map(\.text).joined(separator: " ")
-            let made = key.level > before.level ? " (the lesson was made at level \(key.level); a level adds one character at a time)" : ""
-            return ["Level up! \(name) level \(before.level) → \(level) of \(after.course.lastLevel): new character \(added)\(made)."]
+            // One level up from where the learner stood on the lesson's date.
+            let added = after.course.unlocked(atLevel: level).dropFirst(level - 1).map(\.text).joined(separator: " ")
+            let made = key.level > level - 1 ? " (the lesson was made at level \(key.level); a level adds one character at a time)" : ""
+            return ["Level up! \(name) level \(level - 1) → \(level) of \(after.course.lastLevel): new character \(added)\(made)."]
         case .courseComplete:
             return ["\(standing): every character of the course is unlocked."]
         case let .review(lessonLevel):

@@ -12,6 +12,11 @@ struct LessonWriter {
     let format: AudioFormat
     /// Cores one MP3 may be encoded on; 1 when lessons are made side by side.
     var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
+    /// Where the answer key and its text go (`.key.json`, `.key.txt`); nil: beside the audio.
+    var keyFolder: String?
+
+    /// Whether a file `write` makes goes into `keyFolder`.
+    static func goesInKeyFolder(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
 
     /// The file name without extension: `koch-level02-01-3fa94c1d` for a
     /// level's lesson, `koch-qso-01-…`, `koch-text-01-…`, `koch-chars-01-…` for the others.
@@ -59,16 +64,18 @@ struct LessonWriter {
             }
         }
         let key = AnswerKey(lesson: lesson, createdAt: createdAt)
-        try AtomicFile.write(try AnswerKeyFile.encode(key), to: base + ".key.json")
-        written.append(base + ".key.json")
+        let keyBase = (keyFolder ?? folder) + "/" + Self.baseName(of: lesson)
+        try AtomicFile.write(try AnswerKeyFile.encode(key), to: keyBase + ".key.json")
+        written.append(keyBase + ".key.json")
         if key.direction == .send {
+            // The sheet to key from stays with the learner's files.
             try AtomicFile.write(
-                Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: base + ".key.json"))),
+                Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: keyBase + ".key.json"))),
                 to: base + ".sheet.txt")
             written.append(base + ".sheet.txt")
         } else {
-            try AtomicFile.write(Self.endingWithNewline(try templates.render("key.txt", SheetContext.make(key))), to: base + ".key.txt")
-            written.append(base + ".key.txt")
+            try AtomicFile.write(Self.endingWithNewline(try templates.render("key.txt", SheetContext.make(key))), to: keyBase + ".key.txt")
+            written.append(keyBase + ".key.txt")
         }
         return written
     }

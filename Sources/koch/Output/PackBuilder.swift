@@ -66,8 +66,8 @@ struct PackBuilder: Sendable {
                     var writer = makeWriter(root + "/" + folder.name)
                     // The jobs are the parallelism: --jobs 1 is one core.
                     writer.mp3Concurrency = 1
+                    writer.keyFolder = root + "/" + keyFolder(folder)
                     _ = try writer.write(lesson, createdAt: createdAt)
-                    try moveKeys(of: lesson, in: folder)
                     let files = try relativePaths(of: lesson, in: folder).map(describe)
                     try work.record(files) { try $0.write(to: journalPath) }
                     progress.advance()
@@ -146,16 +146,7 @@ struct PackBuilder: Sendable {
         keysSeparate ? PackPages.teacherFolder + "/" + folder.name : folder.name
     }
 
-    private func isKey(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
-
-    /// Moves a lesson's keys from beside it into the teacher's folder (a rename: whole or not at all).
-    private func moveKeys(of lesson: Lesson, in folder: PackPlan.Folder) throws {
-        guard keysSeparate else { return }
-        for name in makeWriter(root + "/" + folder.name).fileNames(of: lesson) where isKey(name) {
-            let from = root + "/" + folder.name + "/" + name, to = root + "/" + keyFolder(folder) + "/" + name
-            guard rename(from, to) == 0 else { throw FileError.system(path: to, action: "move the key into the teacher's folder", errno: errno) }
-        }
-    }
+    private func isKey(_ name: String) -> Bool { LessonWriter.goesInKeyFolder(name) }
 
     private func describe(_ relativePath: String) throws -> PackManifest.File {
         let path = root + "/" + relativePath
