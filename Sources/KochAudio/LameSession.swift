@@ -5,7 +5,6 @@ final class LameSession {
     private let lame: OpaquePointer
     private let path: String
     private var buffer: [UInt8]
-    private static let chunkSamples = 1 << 16
 
     /// Sets LAME up for mono CBR at the encoder's settings. Only the first
     /// session of a file carries tags and reserves the info frame; sessions
@@ -14,7 +13,7 @@ final class LameSession {
         guard let lame = lame_init() else { throw .encoder(path: path, reason: "the LAME library could not start") }
         self.lame = lame
         self.path = path
-        buffer = [UInt8](repeating: 0, count: Self.chunkSamples * 5 / 4 + 7200)
+        buffer = [UInt8](repeating: 0, count: 7200)
         lame_set_in_samplerate(lame, Int32(settings.sampleRate))
         lame_set_out_samplerate(lame, Int32(settings.sampleRate))
         lame_set_num_channels(lame, 1)
@@ -45,22 +44,27 @@ final class LameSession {
     /// Audio frames written so far, not counting the info frame.
     var frameCount: Int { Int(lame_get_frameNum(lame)) }
 
-    /// Encodes every sample of `samples` and flushes: the frames of a whole stream.
-    func encodeAndFlush(_ samples: UnsafeBufferPointer<Float>) throws(AudioError) -> [UInt8] {
-        guard let start = samples.baseAddress else { return try flush() }
+    /// Encodes samples `range` of `source`, read a block at a time, and
+    /// flushes: the frames of a whole stream.
+    func encodeAndFlush(_ source: SampleSource, _ range: Range<Int>) throws(AudioError) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(samples.count / 4)
-        var offset = 0
-        while offset < samples.count {
-            let count = min(Self.chunkSamples, samples.count - offset)
-            let produced = buffer.withUnsafeMutableBufferPointer { out in
-                out.baseAddress.map { lame_encode_buffer_ieee_float(lame, start + offset, nil, Int32(count), $0, Int32(out.count)) } ?? -1
+        output.reserveCapacity(range.count / 4)
+        var samples = [Float](repeating: 0, count: min(source.blockSamples, range.count))
+        if buffer.count < samples.count * 5 / 4 + 7200 { buffer = [UInt8](repeating: 0, count: samples.count * 5 / 4 + 7200) }
+        for piece in source.pieces(of: range) {
+            let produced = samples.withUnsafeMutableBufferPointer { samples in
+                let input = UnsafeMutableBufferPointer(rebasing: samples[0..<piece.count])
+                source.read(piece, into: input)
+                return buffer.withUnsafeMutableBufferPointer { out in
+                    guard let start = input.baseAddress, let base = out.baseAddress else { return Int32(-1) }
+                    return lame_encode_buffer_ieee_float(lame, start, nil, Int32(piece.count), base, Int32(out.count))
+                }
             }
             guard produced >= 0 else { throw .encoder(path: path, reason: "LAME error \(produced) while encoding") }
             output.append(contentsOf: buffer[0..<Int(produced)])
-            offset += count
         }
-        return output + (try flush())
+        output.append(contentsOf: try flush())
+        return output
     }
 
     /// Flushes the encoder: the last frames.

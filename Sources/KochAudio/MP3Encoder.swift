@@ -42,8 +42,29 @@ public struct MP3Encoder: Sendable {
         }
     }
 
-    /// The complete MP3 file for `samples` (full scale ±1). `path` only names
-    /// the file in error messages.
+    /// The complete MP3 file for `samples` (full scale ±1), in memory.
+    /// `path` only names the file in error messages.
+    public func encode(
+        _ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(AudioError) -> [UInt8] {
+        var sink = MemorySink()
+        try encode(SampleSource(samples), tags: tags, path: path, maximumParts: maximumParts, concurrency: concurrency, into: &sink)
+        return sink.bytes
+    }
+
+    /// Encodes `source` into a new file at `temporaryPath`, reading and
+    /// writing as it goes, so that no more than a few parts' frames are
+    /// held; errors name `path`. The bytes are those `encode` returns.
+    public func write(
+        _ source: SampleSource, tags: MP3Tags, toNewFile temporaryPath: String, path: String, maximumParts: Int = 8,
+        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(AudioError) {
+        var sink = try FileSink(creating: temporaryPath, name: path)
+        try encode(source, tags: tags, path: path, maximumParts: maximumParts, concurrency: concurrency, into: &sink)
+    }
+
+    /// The MP3 file for the source's samples, into `sink`.
     ///
     /// Recordings longer than a minute are cut into parts of at least half a
     /// minute (at most `maximumParts`), encoded on up to `concurrency` cores
@@ -51,77 +72,52 @@ public struct MP3Encoder: Sendable {
     /// reservoir off so that each frame stands alone. The result decodes to
     /// the same number of samples, each where it was. How the audio is cut
     /// depends only on its length, so the bytes are the same whatever the
-    /// concurrency.
-    public func encode(
-        _ samples: [Float], tags: MP3Tags, path: String, maximumParts: Int = 8,
-        concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws(AudioError) -> [UInt8] {
+    /// concurrency. Parts are encoded `concurrency` at a time and written in
+    /// order as each such round ends.
+    func encode(
+        _ source: SampleSource, tags: MP3Tags, path: String, maximumParts: Int, concurrency: Int, into sink: inout some ByteSink
+    ) throws(AudioError) {
         let minimumPartSeconds = 30
-        let count = max(1, min(maximumParts, samples.count / (minimumPartSeconds * sampleRate)))
-        let joined = count > 1
-        let first = try LameSession(self, tags: tags, writesInfoFrame: true, reservoir: !joined, path: path)
-        let plan = MP3Parts(sampleCount: samples.count, count: count, frameSize: first.frameSizeSamples)
+        let count = max(1, min(maximumParts, source.count / (minimumPartSeconds * sampleRate)))
+        let first = try LameSession(self, tags: tags, writesInfoFrame: true, reservoir: count == 1, path: path)
+        let plan = MP3Parts(sampleCount: source.count, count: count, frameSize: first.frameSizeSamples)
         // LAME's tables are set up as each session starts; start them all
         // here, one after another, and only encode concurrently.
         var sessions = [first]
         for _ in plan.parts.dropFirst() {
             sessions.append(try LameSession(self, tags: nil, writesInfoFrame: false, reservoir: false, path: path))
         }
-        let results = Results(count: plan.parts.count)
-        samples.withUnsafeBufferPointer { all in
-            let work = PartWork(samples: all, parts: plan.parts.map(\.samples), sessions: sessions, results: results)
-            if concurrency <= 1 || sessions.count == 1 {
-                for index in sessions.indices { work.encode(index) }
+        var joiner = MP3Joiner(joined: plan.parts.count > 1, path: path)
+        let round = max(1, concurrency)
+        for roundStart in stride(from: 0, to: sessions.count, by: round) {
+            let indices = Array(roundStart..<min(sessions.count, roundStart + round))
+            let results = Results(count: indices.count)
+            let work = PartWork(
+                source: source, parts: indices.map { plan.parts[$0].samples }, sessions: indices.map { sessions[$0] }, results: results)
+            if indices.count == 1 {
+                work.encode(0)
             } else {
-                DispatchQueue.concurrentPerform(iterations: sessions.count) { work.encode($0) }
+                DispatchQueue.concurrentPerform(iterations: indices.count) { work.encode($0) }
+            }
+            for (offset, frames) in try results.all().enumerated() {
+                let index = indices[offset]
+                if index == 0 { try joiner.start(with: first, into: &sink) }
+                try joiner.append(frames, keeping: plan.parts[index].keptFrames, isFirst: index == 0, into: &sink)
             }
         }
-        var parts = try results.all()
-
-        // The info frame is the first frame, rewritten now that the length is
-        // known. At the smallest frame sizes (8 to 12 kHz at low bit rates)
-        // LAME has no room for it and writes none; a constant bit rate file
-        // still shows its length there.
-        let lameFrame = first.infoFrame()
-        var info = lameFrame.isEmpty ? nil : MP3InfoFrame(lameFrame)
-        guard lameFrame.isEmpty || (info != nil && parts[0].count >= lameFrame.count) else {
-            throw .encoder(path: path, reason: "LAME's info frame does not fit the audio")
-        }
-        if joined {
-            var audio: [UInt8] = []
-            var frameCount = 0
-            for (index, part) in plan.parts.enumerated() {
-                let skipped = index == 0 ? lameFrame.count : 0
-                guard let frames = MP3FrameScanner.frames(in: parts[index][skipped...]) else {
-                    throw .encoder(path: path, reason: "LAME wrote a frame koch cannot follow")
-                }
-                let kept = frames[min(part.keptFrames.lowerBound, frames.count)..<min(part.keptFrames.upperBound, frames.count)]
-                for frame in kept { audio.append(contentsOf: parts[index][frame]) }
-                frameCount += kept.count
-            }
-            parts = [lameFrame + audio]
-            info?.describe(frameCount: frameCount, audio: audio[...], padding: sessions.last?.encoderPaddingSamples ?? 0)
-        }
-        var output = first.id3v2Tag()
-        let audioStart = output.count
-        output.append(contentsOf: parts[0])
-        if let info {
-            output.replaceSubrange(audioStart..<(audioStart + lameFrame.count), with: info.bytes)
-        }
-        return output
+        try joiner.finish(padding: sessions.last?.encoderPaddingSamples ?? 0, into: &sink)
     }
 
     /// What each core needs to encode its part: each part has its own session
     /// and its own slot for the result, and the samples are only read.
     private struct PartWork: @unchecked Sendable {
-        let samples: UnsafeBufferPointer<Float>
+        let source: SampleSource
         let parts: [Range<Int>]
         let sessions: [LameSession]
         let results: Results
 
         func encode(_ index: Int) {
-            let part = UnsafeBufferPointer(rebasing: samples[parts[index]])
-            results.store(index, Result { () throws(AudioError) in try sessions[index].encodeAndFlush(part) })
+            results.store(index, Result { () throws(AudioError) in try sessions[index].encodeAndFlush(source, parts[index]) })
         }
     }
 

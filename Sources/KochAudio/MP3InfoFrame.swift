@@ -32,7 +32,13 @@ struct MP3InfoFrame {
     /// Describes a stream of `frameCount` audio frames in `audio` (the bytes
     /// after this frame), ending with `padding` samples.
     mutating func describe(frameCount: Int, audio: ArraySlice<UInt8>, padding: Int) {
-        let totalBytes = bytes.count + audio.count
+        describe(frameCount: frameCount, audioByteCount: audio.count, musicCRC: Self.crc16(audio), padding: padding)
+    }
+
+    /// Describes a stream of `frameCount` audio frames, `audioByteCount`
+    /// bytes after this frame whose CRC is `musicCRC`, ending with `padding` samples.
+    mutating func describe(frameCount: Int, audioByteCount: Int, musicCRC: UInt16, padding: Int) {
+        let totalBytes = bytes.count + audioByteCount
         write(frameCount, at: tagOffset + 8, length: 4)
         write(totalBytes, at: tagOffset + 12, length: 4)
         for (i, point) in Self.constantBitRateSeekTable(frameCount: frameCount).enumerated() {
@@ -41,7 +47,7 @@ struct MP3InfoFrame {
         let delayAndPadding = readInteger(at: tagOffset + 141, length: 3) & 0xFFF000 | (padding & 0xFFF)
         write(delayAndPadding, at: tagOffset + 141, length: 3)
         write(totalBytes, at: tagOffset + 148, length: 4)
-        write(Int(Self.crc16(audio)), at: tagOffset + 152, length: 2)
+        write(Int(musicCRC), at: tagOffset + 152, length: 2)
         write(Int(computedTagCRC), at: tagOffset + 154, length: 2)
     }
 
@@ -85,9 +91,10 @@ struct MP3InfoFrame {
         for i in 0..<length { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> (8 * (length - 1 - i))) }
     }
 
-    /// CRC-16 (polynomial 0x8005, reflected, initial 0), as LAME computes it.
-    static func crc16(_ data: some Collection<UInt8>) -> UInt16 {
-        var crc: UInt16 = 0
+    /// CRC-16 (polynomial 0x8005, reflected, initial 0), as LAME computes it;
+    /// `continuing` the CRC of the bytes before `data`.
+    static func crc16(_ data: some Collection<UInt8>, continuing crc: UInt16 = 0) -> UInt16 {
+        var crc = crc
         for byte in data {
             crc = crc16Table[Int((crc ^ UInt16(byte)) & 0xFF)] ^ (crc >> 8)
         }

@@ -6,6 +6,12 @@ public enum WAVWriter {
     /// only when this returns; a failure leaves whatever was written, which
     /// the caller removes.
     public static func write(_ samples: [Float], sampleRate: Int, to path: String) throws(AudioError) {
+        try write(SampleSource(samples), sampleRate: sampleRate, to: path)
+    }
+
+    /// Writes the source's samples, read a stretch of `blocksAtOnce` blocks at a
+    /// time (which the source may make on several cores at once).
+    public static func write(_ source: SampleSource, sampleRate: Int, to path: String, blocksAtOnce: Int = 16) throws(AudioError) {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = 1
@@ -18,10 +24,16 @@ public enum WAVWriter {
         }
         // Clip rather than wrap samples that reach full scale.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
-        let written = samples.withUnsafeBufferPointer { buffer in
-            sf_write_float(file, buffer.baseAddress, sf_count_t(buffer.count))
+        var stretch = [Float](repeating: 0, count: min(source.count, source.blockSamples * blocksAtOnce))
+        var writeError: String?
+        for piece in source.pieces(of: 0..<source.count, maximumBlocks: blocksAtOnce) where writeError == nil {
+            let written = stretch.withUnsafeMutableBufferPointer { stretch in
+                let samples = UnsafeMutableBufferPointer(rebasing: stretch[0..<piece.count])
+                source.read(piece, into: samples)
+                return sf_write_float(file, samples.baseAddress, sf_count_t(piece.count))
+            }
+            if written != sf_count_t(piece.count) { writeError = String(cString: sf_strerror(file)) }
         }
-        let writeError = written == sf_count_t(samples.count) ? nil : String(cString: sf_strerror(file))
         let closeResult = sf_close(file)
         if let writeError { throw .cannotWrite(path: path, reason: writeError) }
         guard closeResult == 0 else {

@@ -45,14 +45,14 @@ import Testing
     @Test func noJoinBetweenNoiseStretchesOrBlocksShowsAStep() {
         // A block's noise is filtered after the stretch before it, and pink noise drawn afresh at a
         // stretch's start is filtered like the rest: no join shows a step.
-        let length = BandConditions.noiseBlockSamples * 3
+        let length = BandMix.blockSamples * 3
         let noise = BandConditions(qrn: QRN(snrDB: 0, cracklePerSecond: 20)).apply(
             to: [Float](repeating: 0, count: length), sampleRate: 8000, toneHz: 600, seed: 5, signalPeakAmplitude: 0.2)
         let steps = zip(noise, noise.dropFirst()).map { abs($1 - $0) }
         let typical = steps.reduce(0, +) / Float(steps.count)
         let joins = [
-            BandConditions.noiseStretchSamples, 3 * BandConditions.noiseStretchSamples, BandConditions.noiseBlockSamples,
-            2 * BandConditions.noiseBlockSamples,
+            BandMix.noiseStretchSamples, 3 * BandMix.noiseStretchSamples, BandMix.blockSamples,
+            2 * BandMix.blockSamples,
         ]
         for join in joins {
             #expect(steps[join - 1] < 6 * typical, "the step into sample \(join)")

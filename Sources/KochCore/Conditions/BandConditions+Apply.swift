@@ -44,98 +44,57 @@ extension BandConditions {
             let peak = samples.withUnsafeBufferPointer { Double(Self.peak(of: $0)) }
             amplitude = peak > 0 ? peak : 0.708
         }
+        let mix = BandMix(self, lengthSamples: samples.count, sampleRate: sampleRate, toneHz: toneHz, seed: seed, amplitude: amplitude)
         samples.withUnsafeMutableBufferPointer { buffer in
-            if let qsb, qsb.depthDB > 0 {
-                let envelope = FadingEnvelope(
-                    qsb: qsb, lengthSamples: buffer.count, sampleRate: sampleRate,
-                    seed: SeededGenerator.derivedSeed(seed, index: 3))
-                envelope.apply(to: buffer)
+            let blocks = DisjointBlocks(samples: buffer)
+            let mixedPeak = Self.largest(of: mix.blockCount) { index in
+                let block = blocks.block(mix.blockRange(index))
+                mix.mix(into: block, index: index)
+                return Self.peak(of: UnsafeBufferPointer(block))
             }
-            QRMRenderer.add(qrm, into: buffer, sampleRate: sampleRate, toneHz: toneHz, signalPeakAmplitude: amplitude, seed: seed)
-            let mixedPeak: Float
-            if let qrn {
-                let crackle = Crackle(
-                    lengthSamples: buffer.count, sampleRate: sampleRate, perSecond: qrn.cracklePerSecond,
-                    peakAmplitude: amplitude * pow(10, qrn.crackleLevelDB / 20), seed: SeededGenerator.derivedSeed(seed, index: 2))
-                let passband = ReceiverPassband(widthHz: qrn.receiverFilterWidthHz, toneHz: toneHz, sampleRate: sampleRate)
-                let gain = Float(Self.noiseGain(qrn: qrn, amplitude: amplitude, sampleRate: sampleRate, toneHz: toneHz))
-                mixedPeak = Self.addNoise(
-                    into: buffer, gain: gain, crackle: crackle, passband: passband, sampleRate: sampleRate,
-                    seed: SeededGenerator.derivedSeed(seed, index: 1))
-            } else {
-                mixedPeak = Self.peak(of: UnsafeBufferPointer(buffer))
-            }
-            if mixedPeak > Self.peakLimit {
-                Self.scale(buffer, by: Self.peakLimit / mixedPeak)
-            }
-        }
-    }
-
-    static let noiseBlockSamples = 1 << 16
-    /// Pink noise is drawn in stretches of this many samples, each from its own seed, so that the
-    /// stretch before a block (the filter's warm-up) is made without the whole block before it.
-    static let noiseStretchSamples = 1 << 13
-
-    /// Adds the band noise (pink noise times `gain`, and the crackle) through the receiver's
-    /// passband, block by block on every core, and returns the peak of the result.
-    ///
-    /// The pink noise is drawn in stretches of 8192 samples, each from its own seed; the filter
-    /// runs over the stretch before a block first (drawn again from that stretch's seed), so that
-    /// it enters the block as it would have run through the whole file (its response dies away
-    /// within a few hundred samples), and the result does not depend on the number of cores.
-    private static func addNoise(
-        into buffer: UnsafeMutableBufferPointer<Float>, gain: Float, crackle: Crackle, passband: ReceiverPassband, sampleRate: Int, seed: UInt64
-    ) -> Float {
-        let blockCount = (buffer.count + noiseBlockSamples - 1) / noiseBlockSamples
-        var peaks = [Float](repeating: 0, count: blockCount)
-        peaks.withUnsafeMutableBufferPointer { peaks in
-            let shared = DisjointBlocks(samples: buffer, peaks: peaks)
-            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                let slice = shared.block(block)
-                let blockStart = block * noiseBlockSamples
-                // The filter warms up over the stretch of noise just before the block.
-                let start = max(0, blockStart - noiseStretchSamples)
-                var bed = [Float](repeating: 0, count: blockStart + slice.count - start)
-                bed.withUnsafeMutableBufferPointer { bed in
-                    var stretch = start / noiseStretchSamples
-                    while stretch * noiseStretchSamples < start + bed.count {
-                        let from = stretch * noiseStretchSamples - start
-                        let to = min(bed.count, from + noiseStretchSamples)
-                        var noise = PinkNoise(sampleRate: sampleRate, seed: SeededGenerator.derivedSeed(seed, index: stretch))
-                        noise.add(into: UnsafeMutableBufferPointer(rebasing: bed[from..<to]), gain: gain)
-                        stretch += 1
-                    }
-                    crackle.add(into: bed, offset: start)
-                    var filter = passband
-                    filter.process(bed)
-                    let own = bed.count - slice.count
-                    for n in slice.indices { slice[n] += bed[own + n] }
+            if let gain = Self.limitingGain(peak: mixedPeak) {
+                DispatchQueue.concurrentPerform(iterations: mix.blockCount) { index in
+                    let block = blocks.block(mix.blockRange(index))
+                    for n in block.indices { block[n] *= gain }
                 }
-                shared.peaks[block] = peak(of: UnsafeBufferPointer(slice))
             }
         }
-        return peaks.max() ?? 0
     }
 
-    /// Multiplies every sample by `gain`, block by block on every core.
-    private static func scale(_ buffer: UnsafeMutableBufferPointer<Float>, by gain: Float) {
-        let blockCount = (buffer.count + noiseBlockSamples - 1) / noiseBlockSamples
-        let shared = DisjointBlocks(samples: buffer, peaks: UnsafeMutableBufferPointer(start: nil, count: 0))
-        DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-            let slice = shared.block(block)
-            for n in slice.indices { slice[n] *= gain }
+    /// The one gain that brings a mix peaking at `peak` down to `peakLimit`; nil if it peaks no higher.
+    static func limitingGain(peak: Float) -> Float? {
+        peak > peakLimit ? peakLimit / peak : nil
+    }
+
+    /// The largest of `count` values, made on every core.
+    static func largest(of count: Int, _ value: @Sendable (Int) -> Float) -> Float {
+        let values = Largest(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { values.store(value($0), at: $0) }
+        return values.maximum
+    }
+
+    /// Values filled in from several cores, each slot by one.
+    private final class Largest: @unchecked Sendable {
+        private var values: [Float]
+        private let lock = NSLock()
+
+        init(count: Int) { values = Array(repeating: 0, count: count) }
+
+        func store(_ value: Float, at index: Int) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
         }
+
+        var maximum: Float { values.max() ?? 0 }
     }
 
     /// The buffer seen by the workers: each block is written by one worker only.
     private struct DisjointBlocks: @unchecked Sendable {
         let samples: UnsafeMutableBufferPointer<Float>
-        let peaks: UnsafeMutableBufferPointer<Float>
 
-        func block(_ index: Int) -> UnsafeMutableBufferPointer<Float> {
-            let start = index * BandConditions.noiseBlockSamples
-            let end = min(samples.count, start + BandConditions.noiseBlockSamples)
-            return UnsafeMutableBufferPointer(rebasing: samples[start..<end])
+        func block(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Float> {
+            UnsafeMutableBufferPointer(rebasing: samples[range])
         }
     }
 

@@ -41,20 +41,20 @@ struct FadingEnvelope {
         }
     }
 
-    /// Multiplies `buffer` by the gain, sample by sample; each gain is
-    /// computed from its control point, not accumulated, so the loop has no
-    /// chain from one sample to the next and vectorises.
-    func apply(to buffer: UnsafeMutableBufferPointer<Float>) {
-        var start = 0
-        var point = 0
-        while start < buffer.count, point + 1 < gains.count {
-            let end = min(buffer.count, start + hopSamples)
+    /// Multiplies `block`, whose first sample is sample `startSample` of the
+    /// recording, by the gain; each gain is computed from its control
+    /// point, not accumulated, so the loop has no chain from one sample to
+    /// the next and vectorises, and a block gets what the whole would.
+    func apply(to block: UnsafeMutableBufferPointer<Float>, startSample: Int = 0) {
+        let end = startSample + block.count
+        var point = startSample / hopSamples
+        while point * hopSamples < end, point + 1 < gains.count {
+            let pointStart = point * hopSamples
             let first = gains[point]
             let step = (gains[point + 1] - first) / Float(hopSamples)
-            for n in start..<end {
-                buffer[n] *= first + step * Float(n - start)
+            for n in max(pointStart, startSample)..<min(end, pointStart + hopSamples) {
+                block[n - startSample] *= first + step * Float(n - pointStart)
             }
-            start = end
             point += 1
         }
     }

@@ -155,7 +155,7 @@ struct KeyerCommand: ParsableCommand {
 
     private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
         let sampleRate = 44_100
-        let samples = KeyedElementsReader.sidetone(elements, sampleRate: sampleRate)
+        let samples = SampleSource(KeyedElementsReader.sidetone(elements, sampleRate: sampleRate))
         if path.hasSuffix(".mp3") {
             let tags = MP3Tags(
                 title: "Keyed from \((eventsPath as NSString).lastPathComponent)", album: "koch keyer", artist: "koch", track: 1, trackCount: 1,

@@ -68,7 +68,7 @@ struct RenderCommand: ParsableCommand {
         try Folder.prepareForWriting(folder)
 
         let timeline = Timeline(text: morse, timing: sound.timing)
-        let samples = sound.synthesizer.render(timeline)
+        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer).source
         if outputExtension == "mp3" {
             let name = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
             let tags = MP3Tags(

@@ -1,21 +1,31 @@
 import Foundation
 import KochAudio
+import KochCore
 import KochIO
 
-/// Writes rendered samples to WAV or MP3 under their final name only once complete.
+/// Writes audio to WAV or MP3 under its final name only once complete,
+/// reading it a stretch at a time as it goes.
 enum AudioOutput {
-    static func writeWAV(_ samples: [Float], sampleRate: Int, to path: String) throws {
+    static func writeWAV(_ source: SampleSource, sampleRate: Int, to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
-            try WAVWriter.write(samples, sampleRate: sampleRate, to: temporary)
+            try WAVWriter.write(source, sampleRate: sampleRate, to: temporary)
         }
     }
 
     /// `concurrency`: how many cores the encoder may use (the bytes are the same whatever it is).
     static func writeMP3(
-        _ samples: [Float], encoder: MP3Encoder, tags: MP3Tags, to path: String,
+        _ source: SampleSource, encoder: MP3Encoder, tags: MP3Tags, to path: String,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws {
-        let bytes = try encoder.encode(samples, tags: tags, path: path, concurrency: concurrency)
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(to: path) { temporary in
+            try encoder.write(source, tags: tags, toNewFile: temporary, path: path, concurrency: concurrency)
+        }
+    }
+}
+
+extension MixedSound {
+    /// The sound as the audio writers read it: made block by block as they ask.
+    var source: SampleSource {
+        SampleSource(count: sampleCount, blockSamples: Self.blockSamples) { range, buffer in render(range, into: buffer) }
     }
 }

@@ -47,19 +47,18 @@ struct LessonWriter {
         let base = folder + "/" + Self.baseName(of: lesson)
         var written: [String] = []
         if format != .none {
-            var samples = synthesizer.render(lesson.timeline)
-            lesson.settings.conditions.apply(
-                to: &samples, sampleRate: synthesizer.sampleRate, toneHz: synthesizer.frequencyHz,
-                seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number),
-                signalPeakAmplitude: synthesizer.peakAmplitude)
+            let sound = MixedSound(
+                timeline: lesson.timeline, synthesizer: synthesizer, conditions: lesson.settings.conditions,
+                seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number)
+            ).source
             if format.writesMP3, let encoder {
                 try AudioOutput.writeMP3(
-                    samples, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
+                    sound, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
                     concurrency: mp3Concurrency)
                 written.append(base + ".mp3")
             }
             if format.writesWAV {
-                try AudioOutput.writeWAV(samples, sampleRate: synthesizer.sampleRate, to: base + ".wav")
+                try AudioOutput.writeWAV(sound, sampleRate: synthesizer.sampleRate, to: base + ".wav")
                 written.append(base + ".wav")
             }
         }

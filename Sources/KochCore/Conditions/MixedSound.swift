@@ -1,0 +1,140 @@
+import Dispatch
+import Foundation
+
+/// A lesson's sound, the keyed tone heard through the band's conditions,
+/// made a block at a time on demand: however long the lesson, only the
+/// blocks being written are held. Any stretch comes out sample for sample
+/// as `ToneSynthesizer.render` followed by `BandConditions.apply` would
+/// make it for the whole.
+///
+/// A mix that would peak above −1 dBFS is scaled down by one gain; to know
+/// it, the mix is made once ahead, block by block on every core, keeping
+/// only each block's peak.
+public struct MixedSound: Sendable {
+    /// Stretches aligned to this many samples are made without waste.
+    public static let blockSamples = BandMix.blockSamples
+
+    public let sampleCount: Int
+    public var sampleRate: Int { tone.synthesizer.sampleRate }
+    private let tone: KeyedTone
+    private let mix: BandMix?
+    /// The gain that keeps the mix under −1 dBFS; nil when it needs none.
+    private let limitingGain: Float?
+    /// The first blocks of the mix as made ahead (before the limiting gain), kept rather than made again.
+    private let keptBlocks: [[Float]]
+    /// How many samples of the mix made ahead are kept by default: 32 MB, a few minutes of a lesson.
+    public static let defaultKeptSamples = 1 << 23
+
+    /// The timeline keyed by `synthesizer`, through `conditions` drawn from
+    /// `seed`; up to `keptSamples` of the mix made ahead are kept (32 MB by default).
+    public init(
+        timeline: Timeline, synthesizer: ToneSynthesizer, conditions: BandConditions = .clear, seed: UInt64 = 0,
+        keptSamples: Int = MixedSound.defaultKeptSamples
+    ) {
+        sampleCount = synthesizer.sampleIndex(timeline.durationSeconds)
+        tone = KeyedTone(synthesizer, timeline: timeline, totalSamples: sampleCount)
+        guard !conditions.isClear, sampleCount > 0, synthesizer.sampleRate > 0 else {
+            mix = nil
+            limitingGain = nil
+            keptBlocks = []
+            return
+        }
+        let mix = BandMix(
+            conditions, lengthSamples: sampleCount, sampleRate: synthesizer.sampleRate, toneHz: synthesizer.frequencyHz, seed: seed,
+            amplitude: synthesizer.peakAmplitude)
+        let tone = tone
+        let kept = KeptBlocks(count: min(mix.blockCount, max(0, keptSamples) / Self.blockSamples))
+        let peak = BandConditions.largest(of: mix.blockCount) { index in
+            var block = [Float](repeating: 0, count: mix.blockRange(index).count)
+            let peak = block.withUnsafeMutableBufferPointer { block in
+                Self.unlimited(block: index, tone: tone, mix: mix, into: block)
+                return BandConditions.peak(of: UnsafeBufferPointer(block))
+            }
+            kept.keep(block, at: index)
+            return peak
+        }
+        self.mix = mix
+        keptBlocks = kept.blocks
+        limitingGain = BandConditions.limitingGain(peak: peak)
+    }
+
+    /// Writes samples `range` into `buffer` (as long as the range); a
+    /// stretch of several blocks is made on every core.
+    public func render(_ range: Range<Int>, into buffer: UnsafeMutableBufferPointer<Float>) {
+        precondition(range.count == buffer.count && range.lowerBound >= 0 && range.upperBound <= sampleCount)
+        guard !range.isEmpty else { return }
+        let firstBlock = range.lowerBound / Self.blockSamples
+        let lastBlock = (range.upperBound - 1) / Self.blockSamples
+        let output = SharedBuffer(samples: buffer)
+        let work: @Sendable (Int) -> Void = { index in
+            let blockRange = index * Self.blockSamples..<min(sampleCount, (index + 1) * Self.blockSamples)
+            let wanted = blockRange.clamped(to: range)
+            let destination = UnsafeMutableBufferPointer(
+                rebasing: output.samples[(wanted.lowerBound - range.lowerBound)..<(wanted.upperBound - range.lowerBound)])
+            if wanted == blockRange {
+                renderBlock(index, into: destination)
+            } else {
+                var block = [Float](repeating: 0, count: blockRange.count)
+                block.withUnsafeMutableBufferPointer { block in
+                    renderBlock(index, into: block)
+                    for n in wanted { destination[n - wanted.lowerBound] = block[n - blockRange.lowerBound] }
+                }
+            }
+        }
+        if firstBlock == lastBlock {
+            work(firstBlock)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: lastBlock - firstBlock + 1) { work(firstBlock + $0) }
+        }
+    }
+
+    /// Every sample at once (for short sounds and tests).
+    public func samples() -> [Float] {
+        var samples = [Float](repeating: 0, count: sampleCount)
+        samples.withUnsafeMutableBufferPointer { render(0..<sampleCount, into: $0) }
+        return samples
+    }
+
+    /// Block `index`, whole, into `block`.
+    private func renderBlock(_ index: Int, into block: UnsafeMutableBufferPointer<Float>) {
+        if index < keptBlocks.count {
+            keptBlocks[index].withUnsafeBufferPointer { _ = block.update(fromContentsOf: $0) }
+        } else {
+            block.update(repeating: 0)
+            if let mix {
+                Self.unlimited(block: index, tone: tone, mix: mix, into: block)
+            } else {
+                tone.add(into: block, startSample: index * Self.blockSamples)
+            }
+        }
+        if let limitingGain {
+            for n in block.indices { block[n] *= limitingGain }
+        }
+    }
+
+    /// The tone and the mix of one block, before the limiting gain.
+    private static func unlimited(block index: Int, tone: KeyedTone, mix: BandMix, into block: UnsafeMutableBufferPointer<Float>) {
+        tone.add(into: block, startSample: index * blockSamples)
+        mix.mix(into: block, index: index)
+    }
+
+    /// The first blocks of the mix, kept as several workers make them.
+    private final class KeptBlocks: @unchecked Sendable {
+        private(set) var blocks: [[Float]]
+        private let lock = NSLock()
+
+        init(count: Int) { blocks = Array(repeating: [], count: count) }
+
+        func keep(_ block: [Float], at index: Int) {
+            guard index < blocks.count else { return }
+            lock.lock()
+            blocks[index] = block
+            lock.unlock()
+        }
+    }
+
+    /// The caller's buffer, written by several workers, each in its own stretch.
+    private struct SharedBuffer: @unchecked Sendable {
+        let samples: UnsafeMutableBufferPointer<Float>
+    }
+}
