@@ -22,10 +22,8 @@ public struct CWDecoder: Sendable {
     public private(set) var model: TimingModel
     public private(set) var statistics = TimingStatistics()
 
-    private var decimators: [Decimator]
-    private var basebands: [BasebandConverter]
-    /// [channel]: the carriers near the tone, taken out of the baseband.
-    private var cancellers: [[CarrierCanceller]]
+    /// Decimation, baseband and carrier cancelling, for `process(_:)`.
+    private var frontEnd: BasebandFrontEnd
     private let weights: [Double]
     private let rate: Double
     private let delaySeconds: Double
@@ -49,9 +47,6 @@ public struct CWDecoder: Sendable {
     private var wordGaps: [(startSeconds: Double, durationSeconds: Double)] = []
     private var hasEmittedCharacter = false
     private var samplesIn = 0
-    private var blockReal: [[Float]]
-    private var blockImaginary: [[Float]]
-    private var decimated: [Float] = []
 
     public init(configuration: DecoderConfiguration) throws(DecoderError) {
         guard configuration.sampleRate >= Self.lowestSampleRate else { throw .sampleRateTooLow(configuration.sampleRate) }
@@ -62,18 +57,9 @@ public struct CWDecoder: Sendable {
         if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
         self.configuration = configuration
         let channels = configuration.channelCount
-        decimators = (0..<channels).map { _ in Decimator(inputRate: configuration.sampleRate, keepingToneHz: configuration.toneHz) }
-        let decimatedRate = decimators[0].outputRate
-        basebands = (0..<channels).map { _ in
-            BasebandConverter(toneHz: configuration.toneHz, inputRate: decimatedRate, track: configuration.toneTrack)
-        }
-        rate = basebands[0].outputRate
-        // Carriers further off are shut out by the baseband's low-pass (and would fold back at its rate).
-        let basebandRate = basebands[0].outputRate
-        let carrierOffsetsHz = configuration.steadyTonesHz.map { $0 - configuration.toneHz }
-            .filter { abs($0) >= CWDecoder.nearestCarrierHz && abs($0) <= CWDecoder.farthestCarrierShare * basebandRate }
-        cancellers = (0..<channels).map { _ in carrierOffsetsHz.map { CarrierCanceller(offsetHz: $0, rate: basebandRate) } }
-        delaySeconds = basebands[0].delaySeconds + 0.0004
+        frontEnd = BasebandFrontEnd(configuration: configuration)
+        rate = frontEnd.outputRate
+        delaySeconds = frontEnd.delaySeconds + 0.0004
         var weights = configuration.channelWeights.count == channels ? configuration.channelWeights : Array(repeating: 1, count: channels)
         if !weights.contains(where: { $0 > 0 }) { weights = Array(repeating: 1, count: channels) }
         self.weights = weights
@@ -82,8 +68,6 @@ public struct CWDecoder: Sendable {
         warmUpImaginary = Array(repeating: [], count: channels)
         warmUpSamples = Int(rate * 20)
         maximumWarmUpSamples = Int(rate * 60)
-        blockReal = Array(repeating: [], count: channels)
-        blockImaginary = Array(repeating: [], count: channels)
     }
 
     /// A carrier closer than this to the keyed tone cannot be told from its key-down sound.
@@ -102,17 +86,13 @@ public struct CWDecoder: Sendable {
 
     /// Decodes one block of samples, one array per channel (all the same length).
     public mutating func process(_ channels: [[Float]]) -> DecoderOutput {
-        for channel in 0..<configuration.channelCount {
-            blockReal[channel].removeAll(keepingCapacity: true)
-            blockImaginary[channel].removeAll(keepingCapacity: true)
-            guard channel < channels.count else { continue }
-            decimated.removeAll(keepingCapacity: true)
-            decimators[channel].process(channels[channel], into: &decimated)
-            basebands[channel].process(decimated, real: &blockReal[channel], imaginary: &blockImaginary[channel])
-            for index in cancellers[channel].indices {
-                cancellers[channel][index].process(real: &blockReal[channel], imaginary: &blockImaginary[channel])
-            }
-        }
+        process(baseband: frontEnd.process(channels))
+    }
+
+    /// Decodes one block as the front end made it (`BasebandFrontEnd(configuration:)`, run
+    /// over the samples in order, perhaps on another core).
+    public mutating func process(baseband block: BasebandBlock) -> DecoderOutput {
+        let blockReal = block.real, blockImaginary = block.imaginary
         let count = blockReal.map(\.count).min() ?? 0
         samplesIn += count
         var output = DecoderOutput()

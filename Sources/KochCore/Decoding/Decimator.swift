@@ -37,16 +37,7 @@ public struct Decimator: Sendable {
             return
         }
         output.reserveCapacity(output.count + input.count / factor + 1)
-        var phase = self.phase
-        for x in input {
-            let y = filter.process(Double(x))
-            phase += 1
-            if phase == factor {
-                phase = 0
-                output.append(Float(y))
-            }
-        }
-        self.phase = phase
+        phase = filter.process(input, keepingEvery: factor, phase: phase, into: &output)
         self.filter = filter
     }
 }

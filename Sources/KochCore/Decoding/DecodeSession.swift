@@ -9,8 +9,13 @@ public enum DecodeSession {
         traceRangeSeconds: ClosedRange<Double>? = nil,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
-        var finder = ToneFinder(sampleRate: sampleRate, channelCount: channelCount)
-        try pass { finder.process($0) }
+        // Each pass decimates on the calling core while another analyses what was decimated.
+        var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
+        let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
+            intake.process($0)
+        } work: {
+            $0.process(decimated: $1)
+        }
         let search = finder.result()
         var weights = search.channelWeights
         let tone: Double
@@ -26,13 +31,16 @@ public enum DecodeSession {
                 nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
-        var decoder = try CWDecoder(
-            configuration: DecoderConfiguration(
-                sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
-                speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-                toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz))
-        var output = DecoderOutput()
-        try pass { output.append(decoder.process($0)) }
+        let configuration = DecoderConfiguration(
+            sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
+            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
+            toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz)
+        var frontEnd = BasebandFrontEnd(configuration: configuration)
+        var (decoder, output) = try overlapped((try CWDecoder(configuration: configuration), DecoderOutput()), pass: pass) {
+            frontEnd.process($0)
+        } work: {
+            $0.1.append($0.0.process(baseband: $1))
+        }
         output.append(decoder.finish())
         var statistics = decoder.statistics
         if let reread = WordRereader.reread(
@@ -59,6 +67,22 @@ public enum DecodeSession {
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)
+    }
+
+    /// Runs one pass: `first` on each block on the calling core, `work` on
+    /// what it made on another, in order; returns the state `work` left.
+    private static func overlapped<State, Block: Sendable>(
+        _ state: State, pass: (_ consume: ([[Float]]) -> Void) throws -> Void, first: @escaping ([[Float]]) -> Block,
+        work: @escaping (inout State, Block) -> Void
+    ) rethrows -> State {
+        let stage = OverlappedStage(state, work: work)
+        do {
+            try pass { stage.submit(first($0)) }
+        } catch {
+            _ = stage.finish()
+            throw error
+        }
+        return stage.finish()
     }
 
     /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations

@@ -68,7 +68,9 @@ public struct ToneFinder: Sendable {
     private static let stepDB = 0.5
     private static let histogramBins = 400
 
-    private var decimators: [Decimator]
+    /// Decimation, for `process(_:)`.
+    private var intake: ToneFinderIntake
+    private let decimatedRate: Double
     private var pending: [[Float]]
     /// The short frames' length, a power of two (their spectrum is the long frames' every other bin).
     private let frameLength: Int
@@ -118,8 +120,9 @@ public struct ToneFinder: Sendable {
         self.channelCount = channelCount
         let searchRangeHz = searchRangeHz ?? Self.defaultSearchRangeHz(sampleRate: sampleRate)
         self.searchRangeHz = searchRangeHz
-        decimators = (0..<channelCount).map { _ in Decimator(inputRate: sampleRate) }
-        let rate = decimators.first?.outputRate ?? Double(sampleRate)
+        intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
+        let rate = intake.outputRate
+        decimatedRate = rate
         frameLength = FFT.length(atLeast: Int(rate * 0.032))
         let n = frameLength
         window = Self.hann(n)
@@ -153,9 +156,15 @@ public struct ToneFinder: Sendable {
 
     /// Takes one block, one array per channel.
     public mutating func process(_ channels: [[Float]]) {
-        for channel in 0..<min(channelCount, channels.count) {
-            for x in channels[channel] { peakSample = max(peakSample, abs(x)) }
-            decimators[channel].process(channels[channel], into: &pending[channel])
+        process(decimated: intake.process(channels))
+    }
+
+    /// Takes one block as the intake made it (`ToneFinderIntake`, run over the samples in
+    /// order, perhaps on another core).
+    public mutating func process(decimated block: DecimatedBlock) {
+        peakSample = max(peakSample, block.peakSample)
+        for channel in 0..<min(channelCount, block.channels.count) {
+            pending[channel] += block.channels[channel]
             let n = frameLength
             var start = 0
             while pending[channel].count - start >= 2 * n {
@@ -250,7 +259,7 @@ public struct ToneFinder: Sendable {
         guard
             let track = ToneTrack.follow(
                 levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
-                blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / (decimators.first?.outputRate ?? Double(sampleRate)),
+                blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / decimatedRate,
                 startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB)
         else { return nil }
         return track.spanHz > binHz ? track : nil
