@@ -98,6 +98,23 @@ def bench_conditions(koch, runs, scratch):
     print("\nTarget: every condition on costs under 2x the clear lesson.")
 
 
+def bench_long_lesson(koch, scratch):
+    """Peak memory of a 60-minute lesson: the audio is made and written a block at a time."""
+    rows = []
+    cases = [("MP3 and WAV, clear", ["--format", "both"]),
+             ("MP3, every band condition on", ["--format", "mp3", "--band", "poor", "--crackle", "2", "--qrm", "500:-6:25"])]
+    for label, options in cases:
+        out = os.path.join(scratch, "hour")
+        command = ["/usr/bin/time", "-f", "%M %e", koch, "lesson", "--level", "26", "--seed", "1", "--minutes", "60",
+                   "--progress", os.path.join(scratch, "none.json"), "--out", out] + options
+        run = subprocess.run(command, capture_output=True, text=True, check=True)
+        peak_kb, seconds = run.stderr.strip().split("\n")[-1].split()
+        rows.append([label, f"{float(seconds):.1f}", f"{int(peak_kb) / 1024:.0f} MB"])
+        shutil.rmtree(out, ignore_errors=True)
+    table("A 60-minute lesson at 44.1 kHz (one run)", ["audio", "seconds", "peak memory"], rows)
+    print("\nTarget: under 100 MB, whatever the length.")
+
+
 def shared_bench():
     """The reference corpus tools, in ../shared/bench beside the repository."""
     here = os.path.dirname(HERE)
@@ -319,7 +336,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "pack", "decoder", "rooms", "outside", "keyer"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -329,6 +346,7 @@ def main():
         parts = {
             "render": lambda: bench_rendering(koch, args.runs, scratch),
             "conditions": lambda: bench_conditions(koch, args.runs, scratch),
+            "long": lambda: bench_long_lesson(koch, scratch),
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
             "keyer": lambda: bench_keyer(koch, args.runs, scratch),

@@ -74,11 +74,8 @@ public struct ToneFinder: Sendable {
     private var pending: [[Float]]
     /// The short frames' length, a power of two (their spectrum is the long frames' every other bin).
     private let frameLength: Int
-    private let window: [Double]
-    /// Frames twice as long, centred on the short ones, resolve the pitch finely enough
-    /// (half a bin) that a carrier 50 Hz away does not move a tone's measured peak.
-    private let pitchFFT: FFT
-    private let pitchWindow: [Double]
+    /// Each frame's spectrum, measured on every core.
+    private let spectrum: FrameSpectrum
     private let firstBin: Int
     private let lastBin: Int
     private let binHz: Double
@@ -88,10 +85,6 @@ public struct ToneFinder: Sendable {
     private var steadyHistograms: [[[Int32]]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
-    /// This frame's powers of the bins measured (and one beyond each side).
-    private var shortPowers: [Double]
-    /// This frame's levels in the long frame's half bins, from bin firstBin − 2 to lastBin + 2.
-    private var pitchLevelsDB: [Double]
     /// [channel]: each finished block's loudest level per half bin (as in `pitchLevelsDB`), for `ToneTrack`.
     private var blockLevelsDB: [[Float]]
     /// [channel]: the block being filled, and how many frames it holds.
@@ -107,8 +100,6 @@ public struct ToneFinder: Sendable {
     private var recentPowers: [[[Double]]]
     private static let smoothingFrames = 3
     private var peakSample: Float = 0
-    private var real: [Double]
-    private var imaginary: [Double]
 
     /// The pitches searched unless told otherwise, as far as the sample rate allows.
     public static func defaultSearchRangeHz(sampleRate: Int) -> ClosedRange<Double> {
@@ -125,9 +116,6 @@ public struct ToneFinder: Sendable {
         decimatedRate = rate
         frameLength = FFT.length(atLeast: Int(rate * 0.032))
         let n = frameLength
-        window = Self.hann(n)
-        pitchFFT = FFT(length: 2 * n)
-        pitchWindow = Self.hann(2 * n)
         binHz = rate / Double(n)
         // Two bins beyond each limit are measured too, so that a tone on a limit still peaks inside.
         firstBin = max(1, Int((searchRangeHz.lowerBound / binHz).rounded(.up)) - 2)
@@ -136,8 +124,7 @@ public struct ToneFinder: Sendable {
         histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
         steadyHistograms = histograms
         lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
-        shortPowers = Array(repeating: 0, count: bins)
-        pitchLevelsDB = Array(repeating: Self.floorDB, count: 2 * (bins + 2))
+        spectrum = FrameSpectrum(frameLength: n, firstBin: firstBin, binCount: bins)
         blockLevelsDB = Array(repeating: [], count: channelCount)
         openBlockDB = Array(repeating: Array(repeating: Float(Self.floorDB), count: 2 * (bins + 2)), count: channelCount)
         openBlockFrames = Array(repeating: 0, count: channelCount)
@@ -146,12 +133,6 @@ public struct ToneFinder: Sendable {
         measuredCounts = Array(repeating: 0, count: channelCount)
         recentPowers = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.smoothingFrames), count: bins), count: channelCount)
         pending = Array(repeating: [], count: channelCount)
-        real = Array(repeating: 0, count: 2 * n)
-        imaginary = Array(repeating: 0, count: 2 * n)
-    }
-
-    private static func hann(_ n: Int) -> [Double] {
-        (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
     }
 
     /// Takes one block, one array per channel.
@@ -166,65 +147,21 @@ public struct ToneFinder: Sendable {
         for channel in 0..<min(channelCount, block.channels.count) {
             pending[channel] += block.channels[channel]
             let n = frameLength
-            var start = 0
-            while pending[channel].count - start >= 2 * n {
-                analyseFrame(channel: channel, start: start)
-                start += n / 4
-            }
-            if start > 0 { pending[channel].removeFirst(start) }
+            let starts = Array(stride(from: 0, through: pending[channel].count - 2 * n, by: n / 4))
+            for levels in spectrum.measure(pending[channel], starts: starts) { count(levels, channel: channel) }
+            if let last = starts.last { pending[channel].removeFirst(last + n / 4) }
         }
     }
 
-    /// One short frame from `start + n/2`, and the long frame around it from `start`, in one
-    /// complex FFT of 2n: the long frame is its real part and the short one, zero-padded, its
-    /// imaginary part. Each real part's spectrum is recovered from the symmetry of a real
-    /// signal's (X[k] = (Z[k] + Z*[N−k])/2, Y[k] = (Z[k] − Z*[N−k])/2i); the short frame's bin b
-    /// is the long transform's bin 2b. A full-scale sine of amplitude A gives |X| = A·N/4 with a
-    /// Hann window: power A².
-    private mutating func analyseFrame(channel: Int, start: Int) {
-        let n = frameLength, long = 2 * n
-        pending[channel].withUnsafeBufferPointer { samples in
-            var longMean = 0.0, shortMean = 0.0
-            for index in 0..<long { longMean += Double(samples[start + index]) }
-            for index in (n / 2)..<(3 * n / 2) { shortMean += Double(samples[start + index]) }
-            longMean /= Double(long)
-            shortMean /= Double(n)
-            for index in 0..<long {
-                let sample = Double(samples[start + index])
-                real[index] = (sample - longMean) * pitchWindow[index]
-                let shortIndex = index - n / 2
-                imaginary[index] = shortIndex >= 0 && shortIndex < n ? (sample - shortMean) * window[shortIndex] : 0
-            }
-        }
-        pitchFFT.transform(real: &real, imaginary: &imaginary)
-        let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
-        let pitchFirst = 2 * (firstBin - 2)
-        for index in pitchLevelsDB.indices {
-            let bin = pitchFirst + index
-            var power = 0.0
-            if bin > 0 && bin < n {
-                let mirror = long - bin
-                let x = 0.5 * (real[bin] + real[mirror]), y = 0.5 * (imaginary[bin] - imaginary[mirror])
-                power = (x * x + y * y) * longScale
-            }
-            pitchLevelsDB[index] = 10 * log10(max(power, 1e-30))
-        }
-        for index in shortPowers.indices {
-            let bin = 2 * (firstBin - 1 + index)
-            var power = 0.0
-            if bin > 0 && bin < n {
-                let mirror = long - bin
-                let x = 0.5 * (imaginary[bin] + imaginary[mirror]), y = 0.5 * (real[mirror] - real[bin])
-                power = (x * x + y * y) * shortScale
-            }
-            shortPowers[index] = power
-        }
-        holdBlockLevels(channel: channel)
+    /// Counts one frame's measurement into the channel's histograms and pitch track.
+    private mutating func count(_ levels: FrameSpectrum.Levels, channel: Int) {
+        let shortPowers = levels.shortPowers
+        holdBlockLevels(levels.pitchLevelsDB, channel: channel)
         let frame = frameCounts[channel]
         for bin in (firstBin - 1)...(lastBin + 1) {
             let slot = bin - firstBin + 1
             recentPowers[channel][slot][frame % Self.smoothingFrames] = shortPowers[slot]
-            let peak = peakBin(near: bin)
+            let peak = peakBin(near: bin, in: levels.pitchLevelsDB)
             let steady = lastPeakBins[channel][slot] >= 0 && abs(peak - lastPeakBins[channel][slot]) * binHz < Self.steadyStepHz
             lastPeakBins[channel][slot] = peak
             guard frame + 1 >= Self.smoothingFrames else { continue }
@@ -239,7 +176,7 @@ public struct ToneFinder: Sendable {
     }
 
     /// Keeps the loudest level of each half bin over the block, and closes the block when full.
-    private mutating func holdBlockLevels(channel: Int) {
+    private mutating func holdBlockLevels(_ pitchLevelsDB: [Double], channel: Int) {
         for index in pitchLevelsDB.indices {
             openBlockDB[channel][index] = max(openBlockDB[channel][index], Float(pitchLevelsDB[index]))
         }
@@ -258,7 +195,7 @@ public struct ToneFinder: Sendable {
         let halfBinHz = binHz / 2
         guard
             let track = ToneTrack.follow(
-                levelsDB: levels, binCount: pitchLevelsDB.count, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
+                levelsDB: levels, binCount: spectrum.pitchBinCount, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
                 blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / decimatedRate,
                 startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB)
         else { return nil }
@@ -267,7 +204,7 @@ public struct ToneFinder: Sendable {
 
     /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
     /// in the long frame (parabolic interpolation over its half bins).
-    private func peakBin(near bin: Int) -> Double {
+    private func peakBin(near bin: Int, in pitchLevelsDB: [Double]) -> Double {
         let centre = 2 * (bin - firstBin + 2)
         var top = centre
         for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchLevelsDB.count - 1 && pitchLevelsDB[other] > pitchLevelsDB[top] {

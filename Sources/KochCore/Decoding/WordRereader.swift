@@ -58,17 +58,22 @@ enum WordRereader {
         for round in 0..<rounds {
             models = smoothedModels(words, final: final, law: law)
             readings = []
+            let isLast = round == rounds - 1
+            let unrepaired = words
+            if repairsMarks && isLast {
+                for index in words.indices { words[index] = repaired(words[index], model: models[index], assembler: assembler) }
+            }
+            if let evidence, let softReader, isLast {
+                // Each word is read within the midpoints of the gaps to its neighbours: the one
+                // before as repaired, the one after as it was when the words were read in turn.
+                let parts = softReadAll(words, nextWords: unrepaired, evidence: evidence, models: models, reader: softReader)
+                for part in parts.joined() {
+                    softWords.append(part.word)
+                    readings.append(part.readings)
+                }
+                continue
+            }
             for index in words.indices {
-                if repairsMarks && round == rounds - 1 {
-                    words[index] = repaired(words[index], model: models[index], assembler: assembler)
-                }
-                if let evidence, let softReader, round == rounds - 1 {
-                    for part in softRead(words, at: index, evidence: evidence, model: models[index], reader: softReader) {
-                        softWords.append(part.word)
-                        readings.append(part.readings)
-                    }
-                    continue
-                }
                 let word = words[index]
                 let read = assembler.read(
                     markLogs: word.marks.map { log(max($0.durationSeconds, 1e-4)) },
@@ -333,11 +338,43 @@ enum WordRereader {
         }
     }
 
+    /// Every word read again from the evidence (`softRead`), the words shared out among the cores;
+    /// each word's parts, in order.
+    private static func softReadAll(
+        _ words: [Word], nextWords: [Word], evidence: MarkEvidence, models: [TimingModel], reader: SoftWordReader
+    ) -> [[(word: Word, readings: [CharacterAssembler.Reading])]] {
+        let results = SoftReadings(count: words.count)
+        let chunkCount = min(words.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            for index in (words.count * chunk / chunkCount)..<(words.count * (chunk + 1) / chunkCount) {
+                results.store(
+                    softRead(words, at: index, nextWords: nextWords, evidence: evidence, model: models[index], reader: reader), at: index)
+            }
+        }
+        return results.all
+    }
+
+    /// Each word's soft reading, filled in from several cores.
+    private final class SoftReadings: @unchecked Sendable {
+        private var readings: [[(word: Word, readings: [CharacterAssembler.Reading])]]
+        private let lock = NSLock()
+
+        init(count: Int) { readings = Array(repeating: [], count: count) }
+
+        func store(_ parts: [(word: Word, readings: [CharacterAssembler.Reading])], at index: Int) {
+            lock.lock()
+            readings[index] = parts
+            lock.unlock()
+        }
+
+        var all: [[(word: Word, readings: [CharacterAssembler.Reading])]] { readings }
+    }
+
     /// Reads a word again from the evidence of its samples, from a little before its first
     /// mark to a little after its last (never into its neighbours): the word as read, split
     /// where the reading found word gaps; the word as it was if nothing in it beats silence.
     private static func softRead(
-        _ words: [Word], at index: Int, evidence: MarkEvidence, model: TimingModel, reader: SoftWordReader
+        _ words: [Word], at index: Int, nextWords: [Word], evidence: MarkEvidence, model: TimingModel, reader: SoftWordReader
     ) -> [(word: Word, readings: [CharacterAssembler.Reading])] {
         let word = words[index]
         let first = word.marks[0], last = word.marks[word.marks.count - 1]
@@ -347,8 +384,8 @@ enum WordRereader {
         if index > 0, let previous = words[index - 1].marks.last {
             from = max(from, 0.5 * (previous.startSeconds + previous.durationSeconds + first.startSeconds))
         }
-        if index + 1 < words.count {
-            to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + words[index + 1].marks[0].startSeconds))
+        if index + 1 < nextWords.count {
+            to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + nextWords[index + 1].marks[0].startSeconds))
         }
         let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
         guard !soft.isEmpty else { return [] }
