@@ -36,16 +36,13 @@ public struct CharacterAssembler: Sendable {
     public var nonLetterCost = 1.0
     /// Longest pattern tried.
     public let maximumLength = 9
-    private let patterns: [[(elements: [Element], text: String)]]
+    /// The code table by length (`MorseAlphabet.readings`).
+    private let patterns: [[MorseAlphabet.PatternReading]]
 
     public init() {
-        var byLength = Array(repeating: [(elements: [Element], text: String)](), count: 10)
-        var seen = Set<String>()
-        let all = MorseAlphabet.patterns.values.map { $0 } + MorseAlphabet.prosigns.values.map { $0 }
-        for pattern in all where !seen.contains(pattern) && pattern.count < byLength.count {
-            seen.insert(pattern)
-            let elements = pattern.compactMap(Element.init(rawValue:))
-            if let text = MorseAlphabet.text(for: elements) { byLength[elements.count].append((elements, text)) }
+        var byLength = Array(repeating: [MorseAlphabet.PatternReading](), count: maximumLength + 1)
+        for reading in MorseAlphabet.readings where reading.elements.count <= maximumLength {
+            byLength[reading.elements.count].append(reading)
         }
         patterns = byLength
     }
@@ -79,7 +76,7 @@ public struct CharacterAssembler: Sendable {
                 var bestPattern = -1
                 var bestPatternCost = Double.infinity
                 for (index, candidate) in patterns[length].enumerated() {
-                    var patternCost = candidate.text.count == 1 && candidate.text.first?.isLetter == true ? 0 : nonLetterCost
+                    var patternCost = candidate.extraCost(nonLetterCost: nonLetterCost)
                     for (offset, element) in candidate.elements.enumerated() {
                         patternCost += element == .dit ? ditCost[start + offset] : dahCost[start + offset]
                         if patternCost >= bestPatternCost { break }

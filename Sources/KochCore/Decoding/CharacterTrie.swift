@@ -14,12 +14,11 @@ struct CharacterTrie: Sendable {
     private(set) var nodes: [Node] = [Node()]
     static let root = 0
 
-    init(maximumLength: Int = 6, nonLetterCost: Double = 1.0) {
-        let all = MorseAlphabet.patterns.map { (String($0.key), $0.value) } + MorseAlphabet.prosigns.map { ($0.key, $0.value) }
-        for (text, pattern) in all where pattern.count <= maximumLength {
-            let elements = pattern.compactMap(Element.init(rawValue:))
+    /// Every pattern of the table (`MorseAlphabet.readings`) up to `maximumLength` elements.
+    init(maximumLength: Int = 9, nonLetterCost: Double = 1.0) {
+        for reading in MorseAlphabet.readings where reading.elements.count <= maximumLength {
             var node = Self.root
-            for element in elements {
+            for element in reading.elements {
                 let slot = element == .dit ? 0 : 1
                 if nodes[node].children[slot] < 0 {
                     nodes[node].children[slot] = nodes.count
@@ -27,11 +26,8 @@ struct CharacterTrie: Sendable {
                 }
                 node = nodes[node].children[slot]
             }
-            // A pattern shared by a character and a prosign reads as the character.
-            guard nodes[node].text == nil || text.count == 1 else { continue }
-            nodes[node].text = MorseAlphabet.text(for: elements) ?? text
-            let isLetter = text.count == 1 && text.first?.isLetter == true
-            nodes[node].extraCost = isLetter ? 0 : nonLetterCost
+            nodes[node].text = reading.text
+            nodes[node].extraCost = reading.extraCost(nonLetterCost: nonLetterCost)
         }
     }
 

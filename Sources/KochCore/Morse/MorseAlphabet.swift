@@ -36,6 +36,32 @@ public enum MorseAlphabet {
         return Symbol(text: upper, elements: pattern.compactMap(Element.init(rawValue:)))
     }
 
+    /// A pattern that reads as something, and what it reads as.
+    public struct PatternReading: Sendable {
+        public let elements: [Element]
+        /// A character rather than a prosign of the same code (`=` for `<BT>`, `+` for `<AR>`).
+        public let text: String
+        public let isLetter: Bool
+
+        /// What reading it costs a decoder beyond any character's price: nothing for a
+        /// letter, `nonLetterCost` for a digit, punctuation mark or prosign (rarer in text).
+        public func extraCost(nonLetterCost: Double) -> Double { isLetter ? 0 : nonLetterCost }
+    }
+
+    /// Every pattern of the table once, with what it reads as: shortest first,
+    /// then dits before dahs. The one index the decoder's readers build from.
+    public static let readings: [PatternReading] =
+        decodingTable
+        .map { pattern, text in
+            PatternReading(
+                elements: pattern.compactMap(Element.init(rawValue:)), text: text,
+                isLetter: text.count == 1 && text.first?.isLetter == true)
+        }
+        .sorted { ($0.elements.count, order($0.elements)) < ($1.elements.count, order($1.elements)) }
+
+    /// A pattern as a string that sorts dits before dahs.
+    private static func order(_ elements: [Element]) -> String { String(elements.map { $0 == .dit ? "0" : "1" }) }
+
     /// The written form of a pattern of elements, preferring a character to a prosign.
     public static func text(for elements: [Element]) -> String? {
         decodingTable[String(elements.map(\.rawValue))]
