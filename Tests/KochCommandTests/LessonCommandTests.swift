@@ -157,7 +157,7 @@ import Testing
 
     @Test func unwritableOutputFolderIsNamed() throws {
         let file = try KochBinary.scratchFolder() + "/not-a-folder"
-        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let result = try KochBinary.run(["lesson", "--out", file])
         #expect(result.exitCode != 0)
         #expect(result.standardError.contains("Cannot write into the folder \(file)"), "\(result.standardError)")

@@ -10,12 +10,13 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
             if !isFolder.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)) }
         }
         return files
     }
 
+    @discardableResult
     func makePack(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> KochBinary.Result {
         let result = try KochBinary.run(arguments + ["--out", folder], environment: environment)
         #expect(result.succeeded, "\(result.standardError)")

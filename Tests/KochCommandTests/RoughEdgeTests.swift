@@ -303,7 +303,7 @@ extension RoughEdgeTests {
         process.environment = environment
         // Standard output goes to a file, as when a teacher logs the run.
         let log = folder + "/pack.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         let errors = Pipe()
         process.standardError = errors

@@ -127,7 +127,7 @@ import Testing
         #expect(prior.mark[2] > 2 && prior.space[2] > 2 && prior.mark[17] > prior.mark[9])
     }
 
-    @Test func thresholdEstimatesTheNoiseOfKeyedSignalWithoutBias() {
+    @Test func thresholdEstimatesTheNoiseOfKeyedSignalWithoutBias() throws {
         // Complex Gaussian noise through a 12-sample matched filter (σ = 1/√12 per component),
         // and a tone of amplitude 5 keyed 40 % of the time.
         var threshold = AdaptiveThreshold(sampleRate: 500)
@@ -138,9 +138,9 @@ import Testing
             let re = amplitude + Float(DecodingSignals.gaussian(&random)), im = Float(DecodingSignals.gaussian(&random))
             _ = threshold.process(filter.process(real: re, imaginary: im).squareRoot())
         }
-        let levels = try? #require(threshold.levels)
-        #expect(abs((levels?.noiseDeviation ?? 0) * Double(12).squareRoot() - 1) < 0.15)
-        #expect(abs((levels?.markLevel ?? 0) - 5) < 0.5)
+        let levels = try #require(threshold.levels)
+        #expect(abs(levels.noiseDeviation * Double(12).squareRoot() - 1) < 0.15)
+        #expect(abs(levels.markLevel - 5) < 0.5)
     }
 
     @Test func quickSelectFindsEveryRankOfShuffledAndRepeatedValues() {

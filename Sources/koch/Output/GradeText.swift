@@ -119,7 +119,6 @@ struct GradeText {
     /// What the session did to the level and why, by the method's rules.
     private func levelLines(after: DirectionProgress) -> [String] {
         let name = key.direction.rawValue.capitalized
-        let before = outcome.before
         let standing = "\(name) level \(after.level) of \(after.course.lastLevel)"
         let pass = "\(DirectionProgress.advancementPercent) % over at least \(DirectionProgress.advancementMinimumCharacters) characters"
         switch outcome.levelDecision {
