@@ -171,4 +171,16 @@ import Testing
         let expected = PinkNoise.bandPower(fromHz: 0, toHz: 22_050, sampleRate: 44_100) / (PinkNoise.rowAmplitude * PinkNoise.rowAmplitude)
         #expect(abs(10 * log10(total / expected)) < 0.2, "\(total) against \(expected)")
     }
+
+    @Test(arguments: QRMStation.Traffic.allCases)
+    func everyTransmissionOfTheBuiltInTrafficIsMorse(style: QRMStation.Traffic) {
+        for seed in UInt64(0)..<20 {
+            var generator = SeededGenerator(seed: seed)
+            var traffic = QRMTraffic(style: style, using: &generator)
+            for _ in 0..<50 {
+                let transmission = traffic.nextTransmission(using: &generator)
+                #expect((try? MorseText(parsing: transmission)) != nil, "\(transmission)")
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func callsignsMatchTheRealPrefixStructure() throws {
-        let generator = try #require(CallsignGenerator.full)
+        let generator = CallsignGenerator.full
         var random = SeededGenerator(seed: 1)
         var away = 0
         for _ in 0..<2000 {
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func callsignsBeginWithAPrefixOfTheTable() throws {
-        let generator = try #require(CallsignGenerator.full)
+        let generator = CallsignGenerator.full
         let prefixes = Set(CallsignEntity.table.flatMap(\.prefixes))
         var random = SeededGenerator(seed: 2)
         for _ in 0..<500 {
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func callsignsFillTheAskedDuration() throws {
-        let generator = try #require(CallsignGenerator.full)
+        let generator = CallsignGenerator.full
         var random = SeededGenerator(seed: 4)
         let timing = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12)
         let calls = generator.callsigns(lastingSeconds: 120, timing: timing, using: &random)

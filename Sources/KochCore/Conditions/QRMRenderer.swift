@@ -33,11 +33,21 @@ enum QRMRenderer {
         var start = Int(3 * generator.nextUnit() * fs)
         var transmissions: [KeyedTone] = []
         while start < lengthSamples {
-            guard let text = try? MorseText(parsing: traffic.nextTransmission(using: &generator)) else { break }
+            let text = Self.morse(traffic.nextTransmission(using: &generator))
             let timeline = Timeline(text: text, timing: timing, leadInSeconds: 0, tailSeconds: 0)
             transmissions.append(KeyedTone(synthesizer, timeline: timeline, offsetSamples: start, totalSamples: lengthSamples))
             start += synthesizer.sampleIndex(timeline.durationSeconds) + Int((1.5 + 3.5 * generator.nextUnit()) * fs)
         }
         return transmissions
+    }
+
+    /// A transmission's text as Morse: it is made from koch's own tables, so text that
+    /// is not Morse is a bug, reported loudly rather than left out as a silent band.
+    static func morse(_ transmission: String) -> MorseText {
+        do {
+            return try MorseText(parsing: transmission)
+        } catch {
+            preconditionFailure("koch's built-in QRM traffic is not Morse: '\(transmission)' (\(error))")
+        }
     }
 }

@@ -3,20 +3,18 @@
 struct QRMTraffic {
     private let style: QRMStation.Traffic
     private let call: String
-    private let filler: QSOFiller?
+    private let filler = QSOFiller.fullCourse
     private var serial: Int
 
     init(style: QRMStation.Traffic, using generator: inout SeededGenerator) {
         self.style = style
-        filler = try? QSOFiller()
-        let contact = filler?.contact(using: &generator)
-        call = contact?.caller.call ?? "K1ABC"
+        call = filler.contact(using: &generator).caller.call
         serial = generator.nextInt(in: 1...400)
     }
 
     /// The text of the next transmission.
     mutating func nextTransmission(using generator: inout SeededGenerator) -> String {
-        guard let contact = filler?.contact(using: &generator) else { return "CQ CQ DE \(call) \(call) K" }
+        let contact = filler.contact(using: &generator)
         let other = contact.answerer
         let me = contact.caller
         let choice = generator.nextInt(in: 0...3)

@@ -45,8 +45,15 @@ public struct CallsignGenerator: Sendable {
         }
     }
 
-    /// The callsigns of the full course (letters, digits and `/`).
-    public static let full: CallsignGenerator? = try? CallsignGenerator(characters: KochCourse.full.order)
+    /// The callsigns of the full course (letters, digits and `/`); built-in tables that cannot
+    /// make them are a bug, reported loudly.
+    public static let full: CallsignGenerator = {
+        do {
+            return try CallsignGenerator(characters: KochCourse.full.order)
+        } catch {
+            preconditionFailure("koch's built-in callsign tables cannot be used: \(error)")
+        }
+    }()
 
     /// One callsign at random.
     public func callsign(using generator: inout SeededGenerator) -> Callsign {

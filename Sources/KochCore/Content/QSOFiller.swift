@@ -13,6 +13,16 @@ public struct QSOFiller: Sendable {
         callsigns = try CallsignGenerator(characters: characters)
     }
 
+    /// The full course's vocabulary, built into koch: if it cannot be made, koch's own tables
+    /// are broken, and that is a bug reported loudly rather than a contact quietly left out.
+    public static let fullCourse: QSOFiller = {
+        do {
+            return try QSOFiller()
+        } catch {
+            preconditionFailure("koch's built-in QSO vocabulary cannot be used: \(error)")
+        }
+    }()
+
     public func contact(using generator: inout SeededGenerator) -> QSOContact {
         let caller = station(using: &generator, avoiding: nil)
         let answerer = station(using: &generator, avoiding: caller.call)
