@@ -1,4 +1,5 @@
 import CSndFile
+import Glibc
 
 /// Reads a recording through libsndfile, a block at a time, so that memory
 /// stays bounded however long the recording is. Reads every format
@@ -17,13 +18,10 @@ public final class AudioFileReader {
 
     public init(path: String) throws(AudioError) {
         self.path = path
+        try Self.checkReadable(path)
         var info = SF_INFO()
         guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-            let reason = String(cString: sf_strerror(nil))
-            if reason.lowercased().contains("no such file") || reason.contains("System error") {
-                throw .cannotOpen(path: path, reason: reason)
-            }
-            throw .unsupportedFormat(path: path, reason: reason)
+            throw .unsupportedFormat(path: path, reason: String(cString: sf_strerror(nil)))
         }
         guard info.channels > 0, info.samplerate > 0 else {
             sf_close(file)
@@ -41,6 +39,17 @@ public final class AudioFileReader {
             let heldSeconds = durationSeconds
             throw .truncated(path: path, promisedSeconds: heldSeconds * Double(promised) / Double(held), heldSeconds: heldSeconds)
         }
+    }
+
+    /// Throws `cannotOpen` unless `path` is there, is no folder, and can be opened for reading,
+    /// so that whatever libsndfile then refuses is the file's format, not its place on the disk.
+    static func checkReadable(_ path: String) throws(AudioError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .cannotOpen(path: path, reason: AudioError.reason(errno)) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .cannotOpen(path: path, reason: "it is a folder, not a recording") }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: AudioError.reason(errno)) }
+        close(descriptor)
     }
 
     private static func log(of file: OpaquePointer) -> String {

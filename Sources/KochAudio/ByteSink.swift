@@ -32,7 +32,7 @@ final class FileSink: ByteSink {
     /// Creates the file at `path` (which must not exist); errors name `name`.
     init(creating path: String, name: String) throws(AudioError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: name, reason: Self.reason(errno)) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: name, reason: AudioError.reason(errno)) }
         self.descriptor = descriptor
         self.name = name
     }
@@ -56,21 +56,9 @@ final class FileSink: ByteSink {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .cannotWrite(path: name, reason: Self.reason(errno))
+                throw .cannotWrite(path: name, reason: AudioError.reason(errno))
             }
             done += written
-        }
-    }
-
-    /// The system's words for an error, as a clause ("the disk is full" rather than an errno).
-    static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "your disk quota is used up"
-        case EACCES, EPERM: "permission denied"
-        case EROFS: "the disk is read-only"
-        case EIO: "the disk reported an input/output error"
-        default: String(cString: strerror(code)).lowercased()
         }
     }
 }
