@@ -1,0 +1,94 @@
+import Foundation
+
+/// Reads words again from the evidence of their samples, on every core.
+extension WordRereader {
+    /// Every word read again from the evidence (`softRead`), the words shared out among the cores;
+    /// each word's parts, in order.
+    static func softReadAll(
+        _ words: [Word], nextWords: [Word], evidence: MarkEvidence, models: [TimingModel], reader: SoftWordReader
+    ) -> [[(word: Word, readings: [CharacterAssembler.Reading])]] {
+        let results = SoftReadings(count: words.count)
+        let chunkCount = min(words.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            for index in (words.count * chunk / chunkCount)..<(words.count * (chunk + 1) / chunkCount) {
+                results.store(
+                    softRead(words, at: index, nextWords: nextWords, evidence: evidence, model: models[index], reader: reader), at: index)
+            }
+        }
+        return results.all
+    }
+
+    /// Each word's soft reading, filled in from several cores.
+    private final class SoftReadings: @unchecked Sendable {
+        private var readings: [[(word: Word, readings: [CharacterAssembler.Reading])]]
+        private let lock = NSLock()
+
+        init(count: Int) { readings = Array(repeating: [], count: count) }
+
+        func store(_ parts: [(word: Word, readings: [CharacterAssembler.Reading])], at index: Int) {
+            lock.lock()
+            readings[index] = parts
+            lock.unlock()
+        }
+
+        var all: [[(word: Word, readings: [CharacterAssembler.Reading])]] { readings }
+    }
+
+    /// Reads a word again from the evidence of its samples, from a little before its first
+    /// mark to a little after its last (never into its neighbours): the word as read, split
+    /// where the reading found word gaps; the word as it was if nothing in it beats silence.
+    private static func softRead(
+        _ words: [Word], at index: Int, nextWords: [Word], evidence: MarkEvidence, model: TimingModel, reader: SoftWordReader
+    ) -> [(word: Word, readings: [CharacterAssembler.Reading])] {
+        let word = words[index]
+        let first = word.marks[0], last = word.marks[word.marks.count - 1]
+        let margin = softMarginDits * model.ditSeconds
+        var from = first.startSeconds - margin
+        var to = last.startSeconds + last.durationSeconds + margin
+        if index > 0, let previous = words[index - 1].marks.last {
+            from = max(from, 0.5 * (previous.startSeconds + previous.durationSeconds + first.startSeconds))
+        }
+        if index + 1 < nextWords.count {
+            to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + nextWords[index + 1].marks[0].startSeconds))
+        }
+        let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
+        guard !soft.isEmpty else { return [] }
+        var parts: [(word: Word, readings: [CharacterAssembler.Reading])] = []
+        func newWord() -> Word {
+            Word(marks: [], gapSeconds: [], elements: [], endsCharacter: [], isValid: [], endingGap: nil)
+        }
+        var current = newWord()
+        var readings: [CharacterAssembler.Reading] = []
+        for character in soft {
+            if character.startsWord, let previous = current.marks.last, let next = character.marks.first {
+                let end = previous.startSeconds + previous.durationSeconds
+                current.endingGap = TimedGap(gap: .word, startSeconds: end, durationSeconds: max(1e-4, next.startSeconds - end))
+                parts.append((current, readings))
+                current = newWord()
+                readings = []
+            }
+            let start = current.marks.count
+            for (offset, mark) in character.marks.enumerated() {
+                if let previous = current.marks.last {
+                    current.gapSeconds.append(max(1e-4, mark.startSeconds - previous.startSeconds - previous.durationSeconds))
+                    current.endsCharacter.append(offset == 0)
+                }
+                current.marks.append(
+                    TimedElement(
+                        element: character.elements[offset], startSeconds: mark.startSeconds,
+                        durationSeconds: mark.endSeconds - mark.startSeconds))
+                current.elements.append(character.elements[offset])
+                current.isValid.append(true)
+            }
+            readings.append(
+                CharacterAssembler.Reading(
+                    marks: start..<current.marks.count, text: character.text, elements: character.elements, isAmbiguous: false))
+        }
+        current.endingGap = word.endingGap
+        parts.append((current, readings))
+        return parts
+    }
+
+    /// How far before a word's first mark and after its last the soft reading looks, in dits.
+    static let softMarginDits = 1.5
+}
