@@ -148,203 +148,25 @@ public struct CWDecoder: Sendable {
 
     // MARK: - Warm-up
 
-    /// The warm-up's runs through the filter for a dit length, and the tone's amplitude over the noise's σ there.
-    private func provisionalRuns(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
-        var trial = EnvelopePipeline(
-            rate: rate, weights: weights, filterLength: filterLength(ditSeconds: ditSeconds),
-            minimumRunLength: minimumRunLength(ditSeconds: ditSeconds))
-        let count = warmUpReal[0].count
-        let runs = trial.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + trial.finish()
-        let levels = trial.threshold.levels
-        return (runs, levels.map { $0.markLevel / max($0.noiseDeviation, 1e-12) } ?? 0)
-    }
-
-    private func learnModel(from runs: [KeyingRun]) -> (model: TimingModel, markCount: Int) {
-        // The first and last runs may be cut by the recording's ends; long ones are pauses or a stuck key.
-        let inner = runs.count > 2 ? Array(runs.dropFirst().dropLast()) : []
-        let marks = inner.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
-        let gaps = inner.filter { !$0.isMark }.map { Double($0.lengthSamples) / rate }.filter { $0 < 6 }
-        let allMarks = runs.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
-        let defaultDit = configuration.speedWPM.map { 1.2 / $0 } ?? 0.06
-        if let speed = configuration.speedWPM, marks.count < 4 {
-            return (TimingModel(ditSeconds: 1.2 / speed), allMarks.count)
-        }
-        return (TimingModel(markSeconds: marks.isEmpty ? allMarks : marks, gapSeconds: gaps, defaultDitSeconds: defaultDit), allMarks.count)
-    }
-
-    /// How well a timing model reads the warm-up's runs: the mean cost per mark
-    /// of the best reading, plus a charge for every pattern that is no character.
-    private func fitCost(of runs: [KeyingRun], model: TimingModel) -> Double {
-        var marks: [Double] = [], gaps: [Double] = []
-        var total = 0.0, markCount = 0, invalid = 0
-        func readWord() {
-            guard !marks.isEmpty else { return }
-            let (readings, cost) = assembler.readWithCost(markLogs: marks, gapLogs: Array(gaps.prefix(marks.count - 1)), model: model)
-            total += cost
-            markCount += marks.count
-            invalid += readings.filter { $0.text == "*" }.count
-            marks.removeAll()
-            gaps.removeAll()
-        }
-        for run in runs {
-            let seconds = Double(run.lengthSamples) / rate
-            if run.isMark {
-                if seconds < 2 { marks.append(log(seconds)) }
-            } else if !marks.isEmpty {
-                if model.isWordGap(seconds: seconds) { readWord() } else { gaps.append(log(seconds)) }
-            }
-        }
-        readWord()
-        guard markCount > 0 else { return .infinity }
-        return total / Double(markCount) + 3 * Double(invalid) / Double(markCount)
-    }
-
-    /// Learns the speed from the warm-up: tries dit lengths from 24 to 230 ms
-    /// (50 to 5 WPM), keeps those whose filter finds a dit about as long as it
-    /// assumed (a self-consistent reading), and of those the one whose timing
-    /// reads best as characters. Noise read through too short a filter, or
-    /// dits smeared by too long a one, read badly.
+    /// Once the warm-up has heard enough (see `WarmUpSearch`), settles the speed, the hand's
+    /// spread and the filter, and reads the warm-up's samples through the live pipeline.
     private mutating func completeWarmUp(final: Bool, into output: inout DecoderOutput) {
-        let count = warmUpReal[0].count
-        var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
-        let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
-        // Many trials land on the same filter: each filter's runs are found once.
-        var runsByFilter: [Int: (runs: [KeyingRun], amplitudeToNoise: Double)] = [:]
-        func trial(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
-            let key = filterLength(ditSeconds: ditSeconds) << 16 | minimumRunLength(ditSeconds: ditSeconds)
-            if let known = runsByFilter[key] { return known }
-            let found = provisionalRuns(ditSeconds: ditSeconds)
-            runsByFilter[key] = found
-            return found
-        }
-        func runs(ditSeconds: Double) -> [KeyingRun] { trial(ditSeconds: ditSeconds).runs }
-        for dit in assumed {
-            let (first, marks) = learnModel(from: runs(ditSeconds: dit))
-            guard marks >= 1 else { continue }
-            let runs = runs(ditSeconds: first.ditSeconds)
-            let (refined, refinedMarks) = learnModel(from: runs)
-            guard refinedMarks >= 1 else { continue }
-            candidates.append((refined, refinedMarks, abs(log(first.ditSeconds / dit)), fitCost(of: runs, model: refined)))
-        }
-        let most = candidates.map(\.marks).max() ?? 0
-        if !final && most < 8 && count < maximumWarmUpSamples { return }
-        // A filter longer than the dit smears dits away and reads dahs as dits: the readings
-        // it leaves (E, T, I, M…) fit well, but it finds far fewer marks than a matched one.
-        // Noise read through too short a filter also finds many marks, but they read badly.
-        let selfConsistentAll = candidates.filter { $0.consistency < log(1.35) }
-        let bestFit = selfConsistentAll.map(\.fit).min() ?? 0
-        let selfConsistent = selfConsistentAll.filter { $0.fit < bestFit + 1 }
-        let mostConsistentMarks = selfConsistent.map(\.marks).max() ?? 0
-        let consistent = selfConsistent.filter { Double($0.marks) >= 0.6 * Double(mostConsistentMarks) }
-        if let best = consistent.min(by: { $0.fit < $1.fit }) ?? candidates.min(by: { $0.consistency < $1.consistency }) {
-            model = best.model
-        }
-        if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
-        handSpread = Self.handSpread(of: runs(ditSeconds: model.ditSeconds), model: model, rate: rate)
-        filterScale = sharpFilterScale(ditSeconds: model.ditSeconds)
+        let search = WarmUpSearch(
+            configuration: configuration, rate: rate, weights: weights, real: warmUpReal, imaginary: warmUpImaginary, assembler: assembler)
+        guard let settled = search.settle(final: final || warmUpReal[0].count >= maximumWarmUpSamples, current: model) else { return }
+        model = settled.model
+        handSpread = settled.handSpread
+        filterScale = settled.filterScale
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
             traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true)
-        let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
+        let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         pipeline = live
         warmUpReal = Array(repeating: [], count: configuration.channelCount)
         warmUpImaginary = Array(repeating: [], count: configuration.channelCount)
         for run in runs { handle(run, atEnd: false, into: &output) }
     }
-
-    /// A strong signal does not need the full matched filter: a shorter one resolves the
-    /// short gaps of an uneven fist that the longer one fills in. The noise is measured
-    /// through a filter of a few milliseconds, where the keying's own smear cannot pass
-    /// for noise (through a dit-long filter, gaps of a fist's short spaces never reach the
-    /// floor), and the filter is made just long enough to bring the tone to
-    /// `sharpSignalAmplitudeToNoise` times the noise's σ: averaging L samples divides the
-    /// noise's power by L; another keyed tone nearby sets a longest bandwidth of its own.
-    /// The result is a fraction of the 0.7-dit filter.
-    ///
-    /// Noise that comes and goes (someone talking, a voice's harmonics sweeping through
-    /// the tone's band) is missed by the threshold's noise floor, which is taken where
-    /// the band is quietest; the loudest key-up samples show it (see `burstNoiseDeviation`),
-    /// and the larger of the two sets the filter.
-    private func sharpFilterScale(ditSeconds: Double) -> Double {
-        let fullLength = 0.7 * ditSeconds * rate
-        let probeLength = Self.probeFilterSeconds * rate
-        let count = warmUpReal[0].count
-        var probe = EnvelopePipeline(
-            rate: rate, weights: weights, filterLength: max(1, Int(probeLength.rounded())), minimumRunLength: 1,
-            traceRangeSeconds: 0...(Double(count) / rate))
-        _ = probe.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count)
-        _ = probe.finish()
-        guard let levels = probe.threshold.levels, levels.noiseDeviation > 0 else { return 1 }
-        let noise = max(levels.noiseDeviation, Self.burstNoiseDeviation(probe.trace, edgeSamples: Int(probeLength.rounded()) + 2))
-        let amplitudeToNoise = levels.markLevel / noise
-        var neededLength = probeLength * pow(Self.sharpSignalAmplitudeToNoise / amplitudeToNoise, 2)
-        // The probe sees only noise. Another station passes a moving average of T seconds
-        // at 1/(π·Δf·T) of its amplitude once Δf·T > 1: T = 2/Δf keeps it 16 dB down or more,
-        // with the baseband low-pass adding its own attenuation beyond 100 Hz.
-        let rivalOffsetsHz = configuration.rivalTonesHz.map { abs($0 - configuration.toneHz) }
-        if let nearestHz = rivalOffsetsHz.min(), nearestHz > 0 {
-            neededLength = max(neededLength, 2 / nearestHz * rate)
-        }
-        var scale = min(1, max(Self.shortestFilterScale, neededLength / fullLength))
-        // Bursts that come and go (talk, music) pass a short filter as marks far shorter than a
-        // dit, which no fist keys: while they do, the filter is lengthened.
-        while scale < 1 && shortMarkShare(ditSeconds: ditSeconds, scale: scale) > Self.largestShortMarkShare {
-            scale = min(1, scale * 2)
-        }
-        return scale
-    }
-
-    /// The share of the warm-up's marks, read through a filter of `scale` times the full
-    /// length, that last under `shortMarkDits` of a dit.
-    private func shortMarkShare(ditSeconds: Double, scale: Double) -> Double {
-        var pipeline = EnvelopePipeline(
-            rate: rate, weights: weights, filterLength: max(1, Int((0.7 * scale * ditSeconds * rate).rounded())),
-            minimumRunLength: max(1, Int((0.3 * scale * ditSeconds * rate).rounded())))
-        let count = warmUpReal[0].count
-        let runs = pipeline.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<count) + pipeline.finish()
-        let marks = runs.dropFirst().dropLast().filter(\.isMark)
-        guard !marks.isEmpty else { return 0 }
-        let short = marks.filter { Double($0.lengthSamples) / rate < Self.shortMarkDits * ditSeconds }.count
-        return Double(short) / Double(marks.count)
-    }
-
-    /// A mark shorter than this many dits is no keyed element: a jittery fist's dits come
-    /// under it about once in a hundred marks.
-    static let shortMarkDits = 0.4
-    /// The share of such marks above which the filter is lengthened.
-    static let largestShortMarkShare = 0.08
-
-    /// The σ of Gaussian noise whose 95th percentile matches the key-up envelope's, away from
-    /// the marks' edges (Rayleigh: the 95th percentile is σ·√(2·ln 20) = 2.45σ); 0 when too
-    /// few key-up samples are known. For steady noise this is the noise's own σ; bursts of
-    /// talk or music between the marks make it larger.
-    static func burstNoiseDeviation(_ trace: [TracePoint], edgeSamples: Int) -> Double {
-        var sinceMark = Array(repeating: Int.max, count: trace.count)
-        var last: Int?
-        for (index, point) in trace.enumerated() {
-            if point.keyDown { last = index }
-            if let last { sinceMark[index] = index - last }
-        }
-        var quiet: [Double] = []
-        var next: Int?
-        for index in trace.indices.reversed() {
-            if trace[index].keyDown { next = index }
-            let untilMark = next.map { $0 - index } ?? Int.max
-            if min(sinceMark[index], untilMark) > edgeSamples { quiet.append(trace[index].envelope) }
-        }
-        guard quiet.count >= 50 else { return 0 }
-        let high = quiet.withUnsafeMutableBufferPointer { quickSelect($0, Int(Double($0.count - 1) * 0.95)) }
-        return high / (2 * log(20.0)).squareRoot()
-    }
-
-    /// Tone amplitude over noise σ the matched filter must reach: 20 is 23 dB in the
-    /// filter's band, far from any error.
-    static let sharpSignalAmplitudeToNoise = 20.0
-    /// Length of the filter the noise is measured through.
-    static let probeFilterSeconds = 0.008
-    /// The shortest filter, as a fraction of the full one (0.7 of a dit): 0.2 is 8 ms at 20 WPM.
-    static let shortestFilterScale = 0.2
 
     /// A mark shorter than this share of the dit, alone between long spaces, is not read (a
     /// real E or T is a whole dit or dah).
@@ -352,21 +174,6 @@ public struct CWDecoder: Sendable {
     /// ...where noise can make such marks at all: a clean signal's short dits are keying (an
     /// uneven hand keys an E of half a dit now and then).
     static let loneMarksBelowDB = 20.0
-
-    /// A speed given with the recording bounds the dit learned to this factor either way.
-    static let speedHintFactor = 1.5
-
-    /// How far the warm-up's marks lie from the dit or dah nearest them, in log seconds (the
-    /// median distance, scaled to a normal law's σ): 0.05 or less for a machine, 0.3 for a hand
-    /// that varies by 30 %.
-    static func handSpread(of runs: [KeyingRun], model: TimingModel, rate: Double) -> Double {
-        let residuals = runs.dropFirst().dropLast().filter(\.isMark).map { run -> Double in
-            let logSeconds = log(Double(run.lengthSamples) / rate)
-            return min(abs(logSeconds - model.ditLog), abs(logSeconds - model.dahLog))
-        }.sorted()
-        guard !residuals.isEmpty else { return 0.2 }
-        return min(0.45, max(0.03, 1.4826 * residuals[residuals.count / 2]))
-    }
 
     /// A mark shorter than this share of the dit is a click or a static crash: no fist keys it...
     static let shortestMarkDits = 1.0 / 3.0
@@ -379,11 +186,11 @@ public struct CWDecoder: Sendable {
     static let durationPriorBelowDB = 1.5
 
     private func filterLength(ditSeconds: Double) -> Int {
-        max(1, Int((0.7 * filterScale * ditSeconds * rate).rounded()))
+        WarmUpSearch.filterLength(ditSeconds: ditSeconds, rate: rate, scale: filterScale)
     }
 
     private func minimumRunLength(ditSeconds: Double) -> Int {
-        max(1, Int((0.3 * filterScale * ditSeconds * rate).rounded()))
+        WarmUpSearch.minimumRunLength(ditSeconds: ditSeconds, rate: rate, scale: filterScale)
     }
 
     private mutating func feed(real: [[Float]], imaginary: [[Float]], range: Range<Int>, into output: inout DecoderOutput) {
