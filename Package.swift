@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libmp3lame-dev"])]
         ),
         .target(name: "KochCore"),
-        .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
+        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame"]),
         .target(
             name: "KochIO",
             dependencies: [

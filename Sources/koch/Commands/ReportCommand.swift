@@ -55,8 +55,8 @@ struct ReportCommand: ParsableCommand {
             return
         }
         let folder = outputPath ?? "reports"
-        guard let data = FileManager.default.contents(atPath: roster) else {
-            throw FileError.system(path: roster, action: "read the roster", errno: errno)
+        guard let data = try FileBytes.read(roster, action: "read the roster") else {
+            throw FileError.system(path: roster, action: "read the roster", errno: ENOENT)
         }
         let learners: Roster
         do {

@@ -6,7 +6,7 @@ import KochIO
 enum AudioOutput {
     static func writeWAV(_ samples: [Float], sampleRate: Int, to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
-            try WAVWriter.write(samples, sampleRate: sampleRate, to: temporary)
+            try WAVWriter.write(samples, sampleRate: sampleRate, to: temporary, naming: path)
         }
     }
 
