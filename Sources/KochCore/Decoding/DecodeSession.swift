@@ -1,6 +1,10 @@
 /// Runs the two passes of a decode over any source of sample blocks: the
 /// first finds the keyed tone and the channels that carry it, the second
 /// decodes. Each pass sees the blocks once, so memory stays bounded.
+/// A sample that is not a number or is infinite (a damaged recording in
+/// floating point) is read as silence, and one beyond ±100 (40 dB over full
+/// scale: the top of the levels the tone search measures; far louder, the
+/// filters' single-precision sums overflow) is clipped there.
 public enum DecodeSession {
     /// `pass` must feed every block of the recording, in order, to the closure it is given;
     /// it is called twice (or once for an empty recording).
@@ -10,7 +14,7 @@ public enum DecodeSession {
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         var finder = ToneFinder(sampleRate: sampleRate, channelCount: channelCount)
-        try pass { finder.process($0) }
+        try pass { finder.process(usable($0)) }
         let search = finder.result()
         var weights = search.channelWeights
         let tone: Double
@@ -32,7 +36,7 @@ public enum DecodeSession {
                 speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
                 toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz))
         var output = DecoderOutput()
-        try pass { output.append(decoder.process($0)) }
+        try pass { output.append(decoder.process(usable($0))) }
         output.append(decoder.finish())
         var statistics = decoder.statistics
         if let reread = WordRereader.reread(
@@ -59,6 +63,16 @@ public enum DecodeSession {
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)
+    }
+
+    /// The largest sample the decoder reads as it is: 40 dB over full scale.
+    static let largestSample: Float = 100
+
+    /// The block with every sample that is NaN or infinite made 0, and every
+    /// sample beyond ±`largestSample` clipped there.
+    static func usable(_ channels: [[Float]]) -> [[Float]] {
+        guard !channels.allSatisfy({ $0.allSatisfy { abs($0) <= largestSample } }) else { return channels }
+        return channels.map { channel in channel.map { $0.isFinite ? min(max($0, -largestSample), largestSample) : 0 } }
     }
 
     /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations
