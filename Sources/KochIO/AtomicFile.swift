@@ -59,7 +59,7 @@ public enum AtomicFile {
         // As many links as the system follows in one path before giving up (ELOOP).
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            let folder = (current as NSString).deletingLastPathComponent
+            let folder = FileBytes.folder(of: current)
             current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
         }
         return current

@@ -56,7 +56,7 @@ public enum Folder {
             guard isFolder.boolValue else { throw .unwritableFolder(path: path, reason: "it is a file, not a folder") }
             return
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = FileBytes.folder(of: path)
         if !parent.isEmpty, parent != path { try create(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw .unwritableFolder(path: path, reason: "it cannot be created (\(SystemErrorText.reason(errno)))")

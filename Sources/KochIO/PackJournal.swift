@@ -45,7 +45,7 @@ public struct PackJournal: Sendable, Codable {
             throw .malformed(
                 path: path,
                 reason:
-                    "this record of an unfinished pack cannot be read (\(error)). Remove the folder \((path as NSString).deletingLastPathComponent) to make the pack anew."
+                    "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(FileBytes.folder(of: path)) to make the pack anew."
             )
         }
     }

@@ -37,7 +37,7 @@ public struct ProgressStore: Sendable {
     /// file as it was. Returns the progress read and the progress written.
     @discardableResult
     public func update<T>(_ change: (LearnerProgress) throws -> (LearnerProgress?, T)) throws -> T {
-        let folder = (AtomicFile.resolvingLinks(path) as NSString).deletingLastPathComponent
+        let folder = FileBytes.folder(of: AtomicFile.resolvingLinks(path))
         try Folder.prepareForWriting(folder.isEmpty ? "." : folder)
         let lockPath = lockPath
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

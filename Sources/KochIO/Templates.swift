@@ -72,7 +72,7 @@ public struct Templates: Sendable {
         var written: [String] = []
         for file in files {
             let path = folder + "/" + file.name
-            try Folder.prepareForWriting((path as NSString).deletingLastPathComponent)
+            try Folder.prepareForWriting(FileBytes.folder(of: path))
             try AtomicFile.write(file.bytes, to: path)
             written.append(path)
         }
