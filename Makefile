@@ -5,7 +5,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: lesson test build release install dist man completions deps test-deps bench check-pages examples clean help
+.PHONY: lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -16,11 +16,15 @@ DOCS = .build/koch-docs
 # The portable release: built apart, with the Swift runtime linked in.
 DIST_BUILD = .build-dist
 DIST_NAME = koch-$(VERSION)-linux-$(ARCH)
+# Fuzzing: libFuzzer and AddressSanitizer, built apart; FUZZ_SECONDS per harness.
+FUZZ_BUILD = .build-fuzz
+FUZZ_SECONDS ?= 60
 
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
+	@echo "make fuzz     every reader of outside data under libFuzzer and AddressSanitizer, FUZZ_SECONDS ($(FUZZ_SECONDS)) each"
 	@echo "make build    a release build at $(RELEASE_BIN)"
 	@echo "make install  koch into $(PREFIX)/bin, its man pages and bash, zsh and fish completions under $(PREFIX)/share"
 	@echo "make dist     dist/$(DIST_NAME).tar.gz: one binary (Swift runtime linked in), man pages, completions, licences"
@@ -57,6 +61,15 @@ test: test-deps
 bench: release
 	@scripts/install-deps --bench
 	python3 scripts/bench.py $(RELEASE_BIN)
+
+# Every harness of koch-fuzz (Sources/KochFuzz) for FUZZ_SECONDS, from a scratch copy of fuzz/corpus;
+# fails on a crash, a leak or an input that takes over a second. libFuzzer's own main, linked into every
+# executable of a -sanitize=fuzzer build (the build tool EmbedFiles too), refers to LLVMFuzzerTestOneInput,
+# which none of them calls (koch-fuzz hands libFuzzer a closure instead): it is defined as 0.
+fuzz: deps
+	$(SWIFT) build -c release --product koch-fuzz --scratch-path $(FUZZ_BUILD) \
+		-Xswiftc -sanitize=fuzzer,address -Xlinker --defsym=LLVMFuzzerTestOneInput=0
+	scripts/fuzz $(FUZZ_BUILD)/release/koch-fuzz --seconds $(FUZZ_SECONDS) --work $(FUZZ_BUILD)/runs
 
 # Man pages from the commands' own help (swift-argument-parser's generator), dated by the last commit.
 man: release

@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["libmp3lame-dev"])]
         ),
         .target(name: "KochCore"),
-        .target(name: "KochAudio", dependencies: ["CSndFile", "CLame"]),
+        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame"]),
         .target(
             name: "KochIO",
             dependencies: [
@@ -47,6 +47,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzzing (make fuzz): libFuzzer's driver, and one executable for every harness.
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
         .target(name: "KochTestSupport", dependencies: ["KochCore"]),
         .testTarget(

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A failure to read or write audio, naming the file and what the library said.
 public enum AudioError: Error, CustomStringConvertible, Equatable {
     case cannotOpen(path: String, reason: String)
@@ -30,19 +28,6 @@ public enum AudioError: Error, CustomStringConvertible, Equatable {
             return "MP3 encoding of \(path) failed: \(reason)."
         case let .invalidSetting(message):
             return message
-        }
-    }
-
-    /// The system's words for an error, as a clause ("the disk is full" rather than an errno).
-    static func reason(_ code: Int32) -> String {
-        switch code {
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "your disk quota is used up"
-        case EACCES, EPERM: "permission denied"
-        case EROFS: "the disk is read-only"
-        case EIO: "the disk reported an input/output error"
-        case ENOENT: "no such file"
-        default: String(cString: strerror(code)).lowercased()
         }
     }
 

@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import KochCore
 
 /// Reads a recording through libsndfile, a block at a time, so that memory
 /// stays bounded however long the recording is. Reads every format
@@ -45,10 +46,10 @@ public final class AudioFileReader {
     /// so that whatever libsndfile then refuses is the file's format, not its place on the disk.
     static func checkReadable(_ path: String) throws(AudioError) {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw .cannotOpen(path: path, reason: AudioError.reason(errno)) }
+        guard stat(path, &status) == 0 else { throw .cannotOpen(path: path, reason: SystemErrorText.reason(errno)) }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw .cannotOpen(path: path, reason: "it is a folder, not a recording") }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: AudioError.reason(errno)) }
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: SystemErrorText.reason(errno)) }
         close(descriptor)
     }
 

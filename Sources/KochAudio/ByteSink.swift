@@ -1,4 +1,5 @@
 import Glibc
+import KochCore
 
 /// Where an encoder's bytes go as they are made: appended in order, with
 /// one stretch written over at the end (the MP3 info frame, known last).
@@ -32,7 +33,7 @@ final class FileSink: ByteSink {
     /// Creates the file at `path` (which must not exist); errors name `name`.
     init(creating path: String, name: String) throws(AudioError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: name, reason: AudioError.reason(errno)) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: name, reason: SystemErrorText.reason(errno)) }
         self.descriptor = descriptor
         self.name = name
     }
@@ -56,7 +57,7 @@ final class FileSink: ByteSink {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .cannotWrite(path: name, reason: AudioError.reason(errno))
+                throw .cannotWrite(path: name, reason: SystemErrorText.reason(errno))
             }
             done += written
         }

@@ -8,13 +8,13 @@
 /// then LAME's extension: version (9), ..., delay and padding (12 bits
 /// each, at +141), ..., music length (4, at +148), music CRC (2, at +152),
 /// tag CRC (2, at +154) over every byte of the frame before it.
-struct MP3InfoFrame {
-    private(set) var bytes: [UInt8]
+package struct MP3InfoFrame {
+    package private(set) var bytes: [UInt8]
     private let tagOffset: Int
 
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard
-            let offset = (0..<min(64, bytes.count - 4)).first(where: { i in
+            let offset = (0..<max(0, min(64, bytes.count - 4))).first(where: { i in
                 bytes[i..<i + 4].elementsEqual("Info".utf8) || bytes[i..<i + 4].elementsEqual("Xing".utf8)
             }), offset + 156 <= bytes.count
         else { return nil }
@@ -22,22 +22,22 @@ struct MP3InfoFrame {
         tagOffset = offset
     }
 
-    var frameCount: Int { readInteger(at: tagOffset + 8, length: 4) }
-    var byteCount: Int { readInteger(at: tagOffset + 12, length: 4) }
-    var encoderPadding: Int { readInteger(at: tagOffset + 142, length: 2) & 0xFFF }
-    var musicCRC: UInt16 { UInt16(readInteger(at: tagOffset + 152, length: 2)) }
-    var tagCRC: UInt16 { UInt16(readInteger(at: tagOffset + 154, length: 2)) }
-    var computedTagCRC: UInt16 { Self.crc16(bytes[0..<(tagOffset + 154)]) }
+    package var frameCount: Int { readInteger(at: tagOffset + 8, length: 4) }
+    package var byteCount: Int { readInteger(at: tagOffset + 12, length: 4) }
+    package var encoderPadding: Int { readInteger(at: tagOffset + 142, length: 2) & 0xFFF }
+    package var musicCRC: UInt16 { UInt16(readInteger(at: tagOffset + 152, length: 2)) }
+    package var tagCRC: UInt16 { UInt16(readInteger(at: tagOffset + 154, length: 2)) }
+    package var computedTagCRC: UInt16 { Self.crc16(bytes[0..<(tagOffset + 154)]) }
 
     /// Describes a stream of `frameCount` audio frames in `audio` (the bytes
     /// after this frame), ending with `padding` samples.
-    mutating func describe(frameCount: Int, audio: ArraySlice<UInt8>, padding: Int) {
+    package mutating func describe(frameCount: Int, audio: ArraySlice<UInt8>, padding: Int) {
         describe(frameCount: frameCount, audioByteCount: audio.count, musicCRC: Self.crc16(audio), padding: padding)
     }
 
     /// Describes a stream of `frameCount` audio frames, `audioByteCount`
     /// bytes after this frame whose CRC is `musicCRC`, ending with `padding` samples.
-    mutating func describe(frameCount: Int, audioByteCount: Int, musicCRC: UInt16, padding: Int) {
+    package mutating func describe(frameCount: Int, audioByteCount: Int, musicCRC: UInt16, padding: Int) {
         let totalBytes = bytes.count + audioByteCount
         write(frameCount, at: tagOffset + 8, length: 4)
         write(totalBytes, at: tagOffset + 12, length: 4)
@@ -55,7 +55,7 @@ struct MP3InfoFrame {
     /// samples the running byte count into 400 slots, halving the slots and
     /// doubling the stride whenever they fill, then reads the table off them;
     /// this follows the same steps so the table matches LAME's own.
-    static func constantBitRateSeekTable(frameCount: Int) -> [UInt8] {
+    package static func constantBitRateSeekTable(frameCount: Int) -> [UInt8] {
         let slotCount = 400
         var slots = [Int](repeating: 0, count: slotCount)
         var filled = 0, stride = 1, seen = 0
@@ -93,7 +93,7 @@ struct MP3InfoFrame {
 
     /// CRC-16 (polynomial 0x8005, reflected, initial 0), as LAME computes it;
     /// `continuing` the CRC of the bytes before `data`.
-    static func crc16(_ data: some Collection<UInt8>, continuing crc: UInt16 = 0) -> UInt16 {
+    package static func crc16(_ data: some Collection<UInt8>, continuing crc: UInt16 = 0) -> UInt16 {
         var crc = crc
         for byte in data {
             crc = crc16Table[Int((crc ^ UInt16(byte)) & 0xFF)] ^ (crc >> 8)

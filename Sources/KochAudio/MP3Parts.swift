@@ -51,10 +51,10 @@ struct MP3Parts: Equatable {
 }
 
 /// The frames of an MPEG audio layer III stream: where each begins and ends.
-enum MP3FrameScanner {
+package enum MP3FrameScanner {
     /// The byte ranges of the frames in `bytes`, which hold whole frames
     /// from the first byte on; nil if a frame header is not where expected.
-    static func frames(in bytes: ArraySlice<UInt8>) -> [Range<Int>]? {
+    package static func frames(in bytes: ArraySlice<UInt8>) -> [Range<Int>]? {
         var frames: [Range<Int>] = []
         var offset = bytes.startIndex
         while offset + 4 <= bytes.endIndex {
@@ -68,7 +68,7 @@ enum MP3FrameScanner {
     }
 
     /// The length in bytes of the frame whose header starts with these bytes.
-    static func frameLength(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int? {
+    package static func frameLength(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int? {
         guard first == 0xFF, second & 0xE0 == 0xE0, second & 0x06 == 0x02 else { return nil }  // sync, layer III
         let version = (second >> 3) & 0x03  // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
         let bitrateIndex = Int(third >> 4), rateIndex = Int((third >> 2) & 0x03), padding = Int((third >> 1) & 0x01)
@@ -84,7 +84,7 @@ enum MP3FrameScanner {
 
     /// Where the frame's main data begins, in bytes back from the frame's own
     /// data (0 when the frame borrows nothing from the frames before it).
-    static func mainDataBegin(_ frame: ArraySlice<UInt8>) -> Int {
+    package static func mainDataBegin(_ frame: ArraySlice<UInt8>) -> Int {
         let protected = frame[frame.startIndex + 1] & 0x01 == 0
         let sideInfo = frame.startIndex + 4 + (protected ? 2 : 0)
         let mpeg1 = (frame[frame.startIndex + 1] >> 3) & 0x03 == 3

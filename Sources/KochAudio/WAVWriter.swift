@@ -1,17 +1,23 @@
 import CSndFile
+import Foundation
+import KochCore
 
 /// Writes mono 16-bit PCM WAV files through libsndfile.
 public enum WAVWriter {
     /// Writes `samples` (full scale ±1) to `path`. The file is complete
     /// only when this returns; a failure leaves whatever was written, which
-    /// the caller removes.
-    public static func write(_ samples: [Float], sampleRate: Int, to path: String) throws(AudioError) {
-        try write(SampleSource(samples), sampleRate: sampleRate, to: path)
+    /// the caller removes. Messages name the file `name` (the final name of
+    /// a file written under a temporary one), else `path`.
+    public static func write(_ samples: [Float], sampleRate: Int, to path: String, naming name: String? = nil) throws(AudioError) {
+        try write(SampleSource(samples), sampleRate: sampleRate, to: path, naming: name)
     }
 
     /// Writes the source's samples, read a stretch of `blocksAtOnce` blocks at a
     /// time (which the source may make on several cores at once).
-    public static func write(_ source: SampleSource, sampleRate: Int, to path: String, blocksAtOnce: Int = 16) throws(AudioError) {
+    public static func write(
+        _ source: SampleSource, sampleRate: Int, to path: String, naming name: String? = nil, blocksAtOnce: Int = 16
+    ) throws(AudioError) {
+        let name = name ?? path
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = 1
@@ -19,14 +25,18 @@ public enum WAVWriter {
         guard sf_format_check(&info) != 0 else {
             throw .invalidSetting("libsndfile cannot write a WAV file at \(sampleRate) Hz.")
         }
-        guard let file = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw .cannotWrite(path: path, reason: String(cString: sf_strerror(nil)))
+        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .cannotWrite(path: name, reason: SystemErrorText.reason(errno)) }
+        let target = SoundFileTarget(fd: fd)
+        var io = SoundFileTarget.virtualIO
+        guard let file = sf_open_virtual(&io, Int32(SFM_WRITE), &info, target.userData) else {
+            throw .cannotWrite(path: name, reason: target.failure.map(SystemErrorText.reason) ?? String(cString: sf_strerror(nil)))
         }
         // Clip rather than wrap samples that reach full scale.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         var stretch = [Float](repeating: 0, count: min(source.count, source.blockSamples * blocksAtOnce))
         var writeError: String?
-        for piece in source.pieces(of: 0..<source.count, maximumBlocks: blocksAtOnce) where writeError == nil {
+        for piece in source.pieces(of: 0..<source.count, maximumBlocks: blocksAtOnce) where writeError == nil && target.failure == nil {
             let written = stretch.withUnsafeMutableBufferPointer { stretch in
                 let samples = UnsafeMutableBufferPointer(rebasing: stretch[0..<piece.count])
                 source.read(piece, into: samples)
@@ -35,9 +45,11 @@ public enum WAVWriter {
             if written != sf_count_t(piece.count) { writeError = String(cString: sf_strerror(file)) }
         }
         let closeResult = sf_close(file)
-        if let writeError { throw .cannotWrite(path: path, reason: writeError) }
+        // A system call that failed, even one libsndfile passed over, is the reason.
+        if let failure = target.failure { throw .cannotWrite(path: name, reason: SystemErrorText.reason(failure)) }
+        if let writeError { throw .cannotWrite(path: name, reason: writeError) }
         guard closeResult == 0 else {
-            throw .cannotWrite(path: path, reason: String(cString: sf_error_number(closeResult)))
+            throw .cannotWrite(path: name, reason: String(cString: sf_error_number(closeResult)))
         }
     }
 }

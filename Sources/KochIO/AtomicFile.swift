@@ -3,16 +3,21 @@ import Foundation
 /// Writes a file so that it is either absent, the old version, or complete:
 /// the content goes to a temporary name in the same folder, is flushed to
 /// disk, and is renamed over the final name only when whole.
+///
+/// A final name that is a symbolic link is followed: the link's target is
+/// replaced (the temporary file goes beside the target, on its file system)
+/// and the link stays a link. Messages name the path as given.
 public enum AtomicFile {
     /// Lets `produce` write the file at a temporary path, then moves it into place.
     public static func write(to path: String, _ produce: (_ temporaryPath: String) throws -> Void) throws {
-        let url = URL(fileURLWithPath: path)
+        let target = resolvingLinks(path)
+        let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try produce(temporary)
-            try syncFile(temporary)
-            guard rename(temporary, path) == 0 else { throw FileError.system(path: path, action: "rename into", errno: errno) }
+            try syncFile(temporary, naming: path)
+            guard rename(temporary, target) == 0 else { throw FileError.system(path: path, action: "save", errno: errno) }
             syncFolder(folder)
         } catch {
             unlink(temporary)
@@ -46,11 +51,25 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
-    private static func syncFile(_ path: String) throws {
+    /// The file `path` names once symbolic links are followed (a link to a
+    /// link, a relative link); `path` itself when it is no link. A link to a
+    /// missing file names that file.
+    public static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        // As many links as the system follows in one path before giving up (ELOOP).
+        for _ in 0..<40 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            let folder = FileBytes.folder(of: current)
+            current = destination.hasPrefix("/") || folder.isEmpty ? destination : folder + "/" + destination
+        }
+        return current
+    }
+
+    private static func syncFile(_ path: String, naming name: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError.system(path: path, action: "reopen", errno: errno) }
+        guard fd >= 0 else { throw FileError.system(path: name, action: "flush to disk", errno: errno) }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw FileError.system(path: path, action: "flush", errno: errno) }
+        guard fsync(fd) == 0 else { throw FileError.system(path: name, action: "flush to disk", errno: errno) }
     }
 
     private static func syncFolder(_ path: String) {

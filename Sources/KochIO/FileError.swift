@@ -1,7 +1,9 @@
 import Foundation
+import KochCore
 
 /// A failure to read or write one of the user's files.
 public enum FileError: Error, CustomStringConvertible {
+    /// A system call failed: `action` ("write", "read the roster") on `path`, with `errno`, told in plain words.
     case system(path: String, action: String, errno: Int32)
     case unwritableFolder(path: String, reason: String)
     case malformed(path: String, reason: String)
@@ -27,7 +29,7 @@ public enum FileError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .system(path, action, code):
-            return "Cannot \(action) \(path): \(String(cString: strerror(code)))."
+            return "Cannot \(action) \(path): \(SystemErrorText.reason(code))."
         case let .unwritableFolder(path, reason):
             return "Cannot write into the folder \(path): \(reason)."
         case let .malformed(path, reason):
@@ -41,26 +43,23 @@ public enum FileError: Error, CustomStringConvertible {
 public enum Folder {
     /// Creates the folder if needed and checks that files can be written into it.
     public static func prepareForWriting(_ path: String) throws(FileError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw .unwritableFolder(path: path, reason: "it is a file, not a folder") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                throw .unwritableFolder(path: path, reason: "it cannot be created (\(reasonText(error)))")
-            }
-        }
+        try create(path)
         guard access(path, W_OK | X_OK) == 0 else {
-            throw .unwritableFolder(path: path, reason: String(cString: strerror(errno)))
+            throw .unwritableFolder(path: path, reason: SystemErrorText.reason(errno))
         }
     }
 
-    private static func reasonText(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+    /// Creates the folder and any folders above it that are missing, keeping the reason of a failure.
+    private static func create(_ path: String) throws(FileError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw .unwritableFolder(path: path, reason: "it is a file, not a folder") }
+            return
         }
-        return nsError.localizedDescription
+        let parent = FileBytes.folder(of: path)
+        if !parent.isEmpty, parent != path { try create(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw .unwritableFolder(path: path, reason: "it cannot be created (\(SystemErrorText.reason(errno)))")
+        }
     }
 }

@@ -9,11 +9,7 @@ enum JSONFileReader {
     /// Reads the file's bytes; nil if it does not exist.
     static func contents(of path: String) throws -> [UInt8]? {
         try FileError.checkNotFolder(path, expected: "the JSON file")
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileError.system(path: path, action: "read", errno: errno == 0 ? EACCES : errno)
-        }
-        return Array(data)
+        return try FileBytes.read(path)
     }
 
     /// Decodes `T`, first checking that the file is JSON and that its

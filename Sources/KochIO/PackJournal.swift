@@ -32,14 +32,21 @@ public struct PackJournal: Sendable, Codable {
         return try names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
             let path = folder + "/" + name
             // A journal removed by a shard that just finished the pack is no loss.
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
-            do {
-                return try JSONDecoder().decode(PackJournal.self, from: data)
-            } catch {
-                throw FileError.malformed(
-                    path: path,
-                    reason: "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(folder) to make the pack anew.")
-            }
+            guard let bytes = try FileBytes.read(path) else { return nil }
+            return try decode(bytes, path: path)
+        }
+    }
+
+    /// A journal's bytes, read from `path` (named in a message).
+    public static func decode(_ bytes: [UInt8], path: String) throws(FileError) -> PackJournal {
+        do {
+            return try JSONDecoder().decode(PackJournal.self, from: Data(bytes))
+        } catch {
+            throw .malformed(
+                path: path,
+                reason:
+                    "this record of an unfinished pack cannot be read (\(error)). Remove the folder \(FileBytes.folder(of: path)) to make the pack anew."
+            )
         }
     }
 
@@ -61,14 +68,18 @@ extension PackManifest {
     /// The manifest of a finished pack, or nil if there is none.
     public static func read(inPack root: String) throws -> PackManifest? {
         let path = root + "/manifest.json"
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let bytes = try FileBytes.read(path) else { return nil }
+        return try decode(bytes, path: path)
+    }
+
+    /// A manifest's bytes, read from `path` (named in a message).
+    public static func decode(_ bytes: [UInt8], path: String) throws(FileError) -> PackManifest {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode(PackManifest.self, from: data)
+            return try decoder.decode(PackManifest.self, from: Data(bytes))
         } catch {
-            throw FileError.malformed(
-                path: path, reason: "the pack's manifest cannot be read (\(error)); remove it to check and finish the pack anew.")
+            throw .malformed(path: path, reason: "the pack's manifest cannot be read (\(error)); remove it to check and finish the pack anew.")
         }
     }
 }

@@ -9,6 +9,8 @@ import KochCore
 /// one); and changes are made under an exclusive `flock` on
 /// `progress.json.lock` beside it, lock → read → change → write → unlock,
 /// so two graders at once wait for each other and neither update is lost.
+/// A progress file that is a symbolic link is followed: its target is
+/// written (atomically, beside itself) and locked, and the link stays.
 /// The lock file is never removed: removing it would let a third process
 /// lock a new file while another holds the old one.
 public struct ProgressStore: Sendable {
@@ -18,7 +20,9 @@ public struct ProgressStore: Sendable {
         self.path = path
     }
 
-    public var lockPath: String { path + ".lock" }
+    /// The lock beside the file itself: a progress file reached through a
+    /// symbolic link is locked where it lies, whichever path names it.
+    public var lockPath: String { AtomicFile.resolvingLinks(path) + ".lock" }
 
     private static let remedy = "Fix it by hand or move it aside; koch will not change it until then."
 
@@ -33,8 +37,9 @@ public struct ProgressStore: Sendable {
     /// file as it was. Returns the progress read and the progress written.
     @discardableResult
     public func update<T>(_ change: (LearnerProgress) throws -> (LearnerProgress?, T)) throws -> T {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileBytes.folder(of: AtomicFile.resolvingLinks(path))
         try Folder.prepareForWriting(folder.isEmpty ? "." : folder)
+        let lockPath = lockPath
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw FileError.system(path: lockPath, action: "open the lock file", errno: errno) }
         defer { close(lock) }
@@ -54,7 +59,7 @@ public struct ProgressStore: Sendable {
     /// Temporary files of graders killed while writing. Only the holder of
     /// the lock writes, so under the lock any that exist are abandoned.
     private func removeLeftoverTemporaryFiles() {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: AtomicFile.resolvingLinks(path))
         let folder = url.deletingLastPathComponent().path
         let prefix = "." + url.lastPathComponent + ".partial-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []

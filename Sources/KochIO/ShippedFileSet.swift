@@ -38,10 +38,8 @@ public struct ShippedFileSet: Sendable {
                 let path = folder + "/" + name
                 var isSubfolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder), !isSubfolder.boolValue else { continue }
-                guard let bytes = FileManager.default.contents(atPath: path) else {
-                    throw FileError.system(path: path, action: "read", errno: errno == 0 ? EACCES : errno)
-                }
-                files[name] = File(name: name, origin: path, bytes: bytes)
+                guard let bytes = try FileBytes.read(path) else { continue }
+                files[name] = File(name: name, origin: path, bytes: Data(bytes))
             }
         }
         self.files = files

@@ -12,16 +12,23 @@ public struct Templates: Sendable {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let set = try ShippedFileSet(builtIn: "templates", overrides: try Self.overrideFolders(environment: environment))
+        let files = set.files.values.filter { $0.name.hasSuffix(".mustache") }.map { file in
+            (name: String(file.name.dropLast(".mustache".count)), text: String(decoding: file.bytes, as: UTF8.self), origin: file.origin)
+        }
+        try self.init(files)
+    }
+
+    /// Templates from their text, by name (`qso/contest`), each with where it came from.
+    public init(_ files: [(name: String, text: String, origin: String)]) throws {
         var templates: [String: MustacheTemplate] = [:]
         var origins: [String: String] = [:]
-        for file in set.files.values where file.name.hasSuffix(".mustache") {
-            let name = String(file.name.dropLast(".mustache".count))
+        for file in files {
             do {
-                templates[name] = try MustacheTemplate(string: String(decoding: file.bytes, as: UTF8.self))
+                templates[file.name] = try MustacheTemplate(string: file.text)
             } catch {
                 throw FileError.malformed(path: file.origin, reason: "the template is not valid Mustache: \(error)")
             }
-            origins[name] = file.origin
+            origins[file.name] = file.origin
         }
         library = MustacheLibrary(templates: templates)
         self.origins = origins
@@ -65,7 +72,7 @@ public struct Templates: Sendable {
         var written: [String] = []
         for file in files {
             let path = folder + "/" + file.name
-            try Folder.prepareForWriting((path as NSString).deletingLastPathComponent)
+            try Folder.prepareForWriting(FileBytes.folder(of: path))
             try AtomicFile.write(file.bytes, to: path)
             written.append(path)
         }

@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aMissingFileCannotBeOpened() {
-        #expect(throws: AudioError.cannotOpen(path: folder + "/none.wav", reason: "no such file")) {
+        #expect(throws: AudioError.cannotOpen(path: folder + "/none.wav", reason: "there is no such file or folder")) {
             try AudioFileReader(path: folder + "/none.wav")
         }
     }

@@ -51,7 +51,7 @@ import Testing
         let encoder = try MP3Encoder(sampleRate: 22050, bitrateKbps: 32)
         let existing = folder + "/taken.mp3"
         try Data([1]).write(to: URL(fileURLWithPath: existing))
-        #expect(throws: AudioError.cannotWrite(path: "lesson.mp3", reason: "file exists")) {
+        #expect(throws: AudioError.cannotWrite(path: "lesson.mp3", reason: "a file of that name exists already")) {
             try encoder.write(SampleSource([0, 0.5]), tags: tags, toNewFile: existing, path: "lesson.mp3")
         }
     }

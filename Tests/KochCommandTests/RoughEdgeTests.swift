@@ -340,4 +340,20 @@ extension GradingScratch {
             ["grade", "--key", keyPath, "--audio", audio, "--progress", progressPath, "--date", "2026-11-20T19:30"],
             environment: ["TZ": "UTC"])
     }
+
+    /// One-letter names in the working folder: `--out r` and `--progress p` once trapped
+    /// in Foundation's `deletingLastPathComponent`.
+    @Test func oneLetterNamesInTheWorkingFolderAreWritten() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 8, minutes: 0.5)
+        let lesson = try KochBinary.run(
+            ["lesson", "--minutes", "0.5", "--format", "none", "--out", "r", "--progress", "p"], currentDirectory: scratch.folder)
+        #expect(lesson.succeeded, "\(lesson.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/r").contains { $0.hasSuffix(".key.json") })
+        let graded = try KochBinary.run(
+            ["grade", "--key", key, "--transcript", try scratch.transcript(try scratch.perfectCopy(of: key)), "--progress", "p"],
+            currentDirectory: scratch.folder)
+        #expect(graded.succeeded, "\(graded.standardError)")
+        #expect(try ProgressStore(path: scratch.folder + "/p").read().sessions.count == 1)
+    }
 }

@@ -40,4 +40,25 @@ import Testing
             #expect("\(error)".contains(folder + "/no/such/place.txt"))
         }
     }
+
+    /// The folder part of a path, one-character names too (Foundation's
+    /// `deletingLastPathComponent` traps on `"r"`).
+    @Test func folderOfAPathIsWhatComesBeforeTheLastSlash() {
+        #expect(FileBytes.folder(of: "r") == "")
+        #expect(FileBytes.folder(of: "progress.json") == "")
+        #expect(FileBytes.folder(of: "a/b") == "a")
+        #expect(FileBytes.folder(of: "a/b/") == "a")
+        #expect(FileBytes.folder(of: "/a") == "/")
+        #expect(FileBytes.folder(of: "/") == "/")
+        #expect(FileBytes.folder(of: "/x/y/progress.json") == "/x/y")
+    }
+
+    @Test func aLinkIsFollowedAndStaysALink() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/data", withIntermediateDirectories: true)
+        try AtomicFile.write("old", to: folder + "/data/real.json")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.json", withDestinationPath: "data/real.json")
+        try AtomicFile.write("new", to: folder + "/link.json")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.json") == "data/real.json")
+        #expect(try String(contentsOfFile: folder + "/data/real.json", encoding: .utf8) == "new")
+    }
 }

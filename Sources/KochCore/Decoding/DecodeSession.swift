@@ -1,6 +1,10 @@
 /// Runs the two passes of a decode over any source of sample blocks: the
 /// first finds the keyed tone and the channels that carry it, the second
 /// decodes. Each pass sees the blocks once, so memory stays bounded.
+/// A sample that is not a number or is infinite (a damaged recording in
+/// floating point) is read as silence, and one beyond ±100 (40 dB over full
+/// scale: the top of the levels the tone search measures; far louder, the
+/// filters' single-precision sums overflow) is clipped there.
 public enum DecodeSession {
     /// `pass` must feed every block of the recording, in order, to the closure it is given;
     /// it is called twice (or once for an empty recording).
@@ -12,7 +16,7 @@ public enum DecodeSession {
         // Each pass decimates on the calling core while another analyses what was decimated.
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
         let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
-            intake.process($0)
+            intake.process(usable($0))
         } work: {
             $0.process(decimated: $1)
         }
@@ -37,7 +41,7 @@ public enum DecodeSession {
             toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz)
         var frontEnd = BasebandFrontEnd(configuration: configuration)
         var (decoder, output) = try overlapped((try CWDecoder(configuration: configuration), DecoderOutput()), pass: pass) {
-            frontEnd.process($0)
+            frontEnd.process(usable($0))
         } work: {
             $0.1.append($0.0.process(baseband: $1))
         }
@@ -83,6 +87,16 @@ public enum DecodeSession {
             throw error
         }
         return stage.finish()
+    }
+
+    /// The largest sample the decoder reads as it is: 40 dB over full scale.
+    static let largestSample: Float = 100
+
+    /// The block with every sample that is NaN or infinite made 0, and every
+    /// sample beyond ±`largestSample` clipped there.
+    static func usable(_ channels: [[Float]]) -> [[Float]] {
+        guard !channels.allSatisfy({ $0.allSatisfy { abs($0) <= largestSample } }) else { return channels }
+        return channels.map { channel in channel.map { $0.isFinite ? min(max($0, -largestSample), largestSample) : 0 } }
     }
 
     /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations

@@ -39,6 +39,9 @@ public struct PaddleLog: Sendable {
 
     public let events: [PaddleEvent]
 
+    /// The longest log read, from its first event to its last: two hours of practice.
+    public static let longestSeconds = 2 * 3600.0
+
     /// Reads either format (an `evtest` log is recognised by its `Event:` lines).
     public init(text: String, mapping: KeyMapping = .usual) throws(Problem) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -48,6 +51,14 @@ public struct PaddleLog: Sendable {
             events = try Self.plain(lines)
         }
         guard !events.isEmpty else { throw Problem(line: lines.count, reason: "the log holds no key events.") }
+        // The keyer sounds a held paddle element by element, so a log's length is work: a day-long hold is a hang.
+        if let start = events.first?.seconds, let late = events.first(where: { $0.seconds - start > Self.longestSeconds }) {
+            throw Problem(
+                line: late.line,
+                reason:
+                    "this event comes \(late.seconds - start) s after the first; koch reads logs of up to \(Int(Self.longestSeconds) / 3600) hours: cut a longer one into parts."
+            )
+        }
         // Stable: events at the same instant keep the order they were written in.
         if zip(events, events.dropFirst()).contains(where: { $0.seconds > $1.seconds }) {
             let late = zip(events, events.dropFirst()).first { $0.seconds > $1.seconds }
@@ -100,7 +111,7 @@ public struct PaddleLog: Sendable {
         var keysSeen = Set<String>()
         for (index, raw) in lines.enumerated() where raw.hasPrefix("Event: time ") && raw.contains("(EV_KEY)") {
             let number = index + 1
-            guard let timeText = raw.dropFirst("Event: time ".count).split(separator: ",").first, let time = Double(timeText),
+            guard let timeText = raw.dropFirst("Event: time ".count).split(separator: ",").first, let time = Double(timeText), time.isFinite,
                 let codeStart = raw.range(of: "code "), let valueStart = raw.range(of: "value ")
             else { throw Problem(line: number, reason: "this evtest line cannot be read: \(raw)") }
             let codePart = raw[codeStart.upperBound...]

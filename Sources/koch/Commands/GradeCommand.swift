@@ -427,14 +427,11 @@ struct GradeCommand: ParsableCommand {
         let data: Data
         if let transcriptPath, transcriptPath != "-" {
             try FileError.checkNotFolder(transcriptPath, expected: "your copy (a text file)")
-            guard FileManager.default.fileExists(atPath: transcriptPath) else {
+            guard let contents = try FileBytes.read(transcriptPath) else {
                 throw CommandFailure(
                     description: "\(transcriptPath): there is no transcript here. Type your copy into a text file and give its path.")
             }
-            guard let contents = FileManager.default.contents(atPath: transcriptPath) else {
-                throw FileError.system(path: transcriptPath, action: "read", errno: errno == 0 ? EACCES : errno)
-            }
-            data = contents
+            data = Data(contents)
         } else {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }

@@ -42,9 +42,10 @@ struct KeyerOptions: ParsableArguments {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no event log here.")
         }
-        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else {
-            throw FileError.system(path: path, action: "read the event log", errno: errno == 0 ? EFBIG : errno)
+        guard let data = try FileBytes.read(path, action: "read the event log") else {
+            throw CommandFailure(description: "\(path): there is no event log here.")
         }
+        guard data.count <= 64 << 20 else { throw FileError.system(path: path, action: "read the event log", errno: EFBIG) }
         let mapping = try mapping()
         do {
             return try PaddleLog(text: String(decoding: data, as: UTF8.self), mapping: mapping)

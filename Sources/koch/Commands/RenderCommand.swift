@@ -83,8 +83,8 @@ struct RenderCommand: ParsableCommand {
 
     private func readText() throws -> (name: String, text: String) {
         if let textFile {
-            guard let data = FileManager.default.contents(atPath: textFile) else {
-                throw ValidationError("Cannot read the text file \(textFile): \(String(cString: strerror(errno))).")
+            guard let data = try FileBytes.read(textFile, action: "read the text file") else {
+                throw FileError.system(path: textFile, action: "read the text file", errno: ENOENT)
             }
             return (textFile, String(decoding: data, as: UTF8.self))
         }

@@ -55,8 +55,8 @@ struct ReportCommand: ParsableCommand {
             return
         }
         let folder = outputPath ?? "reports"
-        guard let data = FileManager.default.contents(atPath: roster) else {
-            throw FileError.system(path: roster, action: "read the roster", errno: errno)
+        guard let data = try FileBytes.read(roster, action: "read the roster") else {
+            throw FileError.system(path: roster, action: "read the roster", errno: ENOENT)
         }
         let learners: Roster
         do {
@@ -102,7 +102,7 @@ struct ReportCommand: ParsableCommand {
 
     private func write(_ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates) throws {
         let html = try ReportPage.html(report, learner: learner, progressFile: progressFile, templates: templates)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FileBytes.folder(of: path)
         if !folder.isEmpty { try Folder.prepareForWriting(folder) }
         try AtomicFile.write(html, to: path)
     }

@@ -8,7 +8,7 @@ import KochIO
 enum AudioOutput {
     static func writeWAV(_ source: SampleSource, sampleRate: Int, to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
-            try WAVWriter.write(source, sampleRate: sampleRate, to: temporary)
+            try WAVWriter.write(source, sampleRate: sampleRate, to: temporary, naming: path)
         }
     }
 

@@ -16,8 +16,8 @@ struct LessonContentSource: Sendable {
             options.kind == .qso
             ? try QSOComposer(templates: templates, style: options.qsoStyle, level: settings.level, course: learnerCourse) : nil
         if options.kind == .text, let path = options.textFile {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw FileError.system(path: path, action: "read the text", errno: errno)
+            guard let data = try FileBytes.read(path, action: "read the text") else {
+                throw FileError.system(path: path, action: "read the text", errno: ENOENT)
             }
             do {
                 textParts = try TextLessons.split(

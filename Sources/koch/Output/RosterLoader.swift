@@ -9,8 +9,8 @@ struct RosterLoader {
     let path: String
 
     func folderRequests(base: LessonSettings, content: LessonContent = .generated) throws -> [PackPlan.FolderRequest] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileError.system(path: path, action: "read the roster", errno: errno)
+        guard let data = try FileBytes.read(path, action: "read the roster") else {
+            throw FileError.system(path: path, action: "read the roster", errno: ENOENT)
         }
         let roster: Roster
         do {

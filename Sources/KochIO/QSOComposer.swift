@@ -1,18 +1,17 @@
 import KochCore
-import KochIO
 
 /// Whole contacts for a QSO lesson: random stations from `QSOFiller`, each
 /// written out by a style's template in `templates/qso/` (a teacher adds a
 /// style by adding a template), until the lesson is full. The style follows
 /// the learner's level unless one is chosen.
-struct QSOComposer: Sendable {
-    let templates: Templates
+public struct QSOComposer: Sendable {
+    public let templates: Templates
     /// Template names, `qso/first-contact` and so on.
-    let styles: [String]
+    public let styles: [String]
 
     /// `style` if given; else the style of the learner's level (`QSOProgression`) when
     /// its template is there, else every style at random.
-    init(templates: Templates, style: String?, level: Int, course: KochCourse) throws {
+    public init(templates: Templates, style: String?, level: Int, course: KochCourse) throws {
         self.templates = templates
         let all = templates.names.filter { $0.hasPrefix("qso/") }.sorted()
         let levelStyle = "qso/" + QSOProgression.style(level: level, course: course)
@@ -33,7 +32,7 @@ struct QSOComposer: Sendable {
 
     /// Contacts, word by word, until they last about `keyedSeconds` at `timing`;
     /// the last contact may be cut at a word.
-    func words(lastingSeconds keyedSeconds: Double, timing: Timing, seed: UInt64) throws -> [[Symbol]] {
+    public func words(lastingSeconds keyedSeconds: Double, timing: Timing, seed: UInt64) throws -> [[Symbol]] {
         var generator = SeededGenerator(seed: seed)
         let filler = try QSOFiller()
         var words: [[Symbol]] = []
