@@ -124,11 +124,11 @@ import Testing
         #expect(Set(sessions.map(\.lessonID)).count == 8)
     }
 
-    @Test func graderKilledInTheMiddleOfWritingLeavesTheOldFileOrTheNew() throws {
+    @Test func graderKilledAtEveryFileCallLeavesTheOldFileOrTheNew() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson(seed: 1, minutes: 0.5)
         let copy = try scratch.transcript(try scratch.perfectCopy(of: key))
-        // A long history, so that each write takes a while to land in.
+        // A long history, so that the file a grade writes is more than a few bytes.
         let start = try #require(LocalTimestamp.parse("2025-01-01T19:00Z", timeZone: nil))
         let history = (0..<400).map { index in
             let date = LocalTimestamp(date: start.date.addingTimeInterval(Double(index) * 86_400), utcOffsetSeconds: 0)
@@ -140,55 +140,34 @@ import Testing
                 ])
         }
         try ProgressStore.encode(LearnerProgress(sessions: history)).write(toFile: scratch.progressPath, atomically: false, encoding: .utf8)
+        let arguments = ["grade", "--key", key, "--transcript", copy, "--progress", scratch.progressPath, "--date", "2026-11-21T10:00", "--replace"]
 
-        // How long one grade takes here, to spread the kills over its whole run.
-        let clock = ContinuousClock()
-        let calibration = try clock.measure {
-            try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-21T09:00")
-        }
-        let runMicroseconds = max(
-            UInt32(calibration.components.attoseconds / 1_000_000_000_000) + UInt32(calibration.components.seconds) * 1_000_000, 1000)
-
-        var outcomes = (killed: 0, old: 0, new: 0, duringWrite: 0)
-        var generator = SystemRandomNumberGenerator()
-        for attempt in 0..<40 {
-            let old = try #require(scratch.progressBytes())
-            let oldSessions = try ProgressStore.decode(Array(old), path: scratch.progressPath).sessions
-            let date = "2026-11-21T10:\(attempt < 10 ? "0" : "")\(attempt)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: KochBinary.path)
-            process.arguments = ["grade", "--key", key, "--transcript", copy, "--progress", scratch.progressPath, "--date", date, "--replace"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: runMicroseconds * 3 / 5...runMicroseconds * 11 / 10, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            if process.terminationReason == .uncaughtSignal { outcomes.killed += 1 }
-            if try FileManager.default.contentsOfDirectory(atPath: scratch.folder).contains(where: { $0.contains(".partial-") }) {
-                outcomes.duringWrite += 1
+        // Killed as it makes its Nth call of each family on the progress file's folder, for every N:
+        // the exact points, not a moment guessed from a clock.
+        var kills: [String: Int] = [:]
+        for call in ["open", "write", "fsync", "rename", "flock"] {
+            let fault = FaultInjector.Fault(call: call, errorName: "KILL")
+            kills[call] = try FaultInjector.sweep(fault) { n in
+                let old = try #require(scratch.progressBytes())
+                let oldSessions = try ProgressStore.decode(Array(old), path: scratch.progressPath).sessions
+                let run = try FaultInjector.run(arguments, fault: fault, n: n, watching: scratch.folder)
+                if run.fired { #expect(!run.result.succeeded, "\(fault), N=\(n)") }
+                let now = try #require(scratch.progressBytes())
+                let sessions = try ProgressStore.decode(Array(now), path: scratch.progressPath).sessions
+                if now == old {
+                    #expect(sessions == oldSessions)
+                } else {
+                    #expect(sessions.count == 401, "\(fault), N=\(n)")
+                    #expect(sessions.last?.date.description == "2026-11-21T10:00:00Z")
+                    #expect(Array(sessions.prefix(400)) == history)
+                }
+                return run
             }
-
-            let now = try #require(scratch.progressBytes())
-            let sessions = try ProgressStore.decode(Array(now), path: scratch.progressPath).sessions
-            if now == old {
-                outcomes.old += 1
-                #expect(sessions == oldSessions)
-            } else {
-                outcomes.new += 1
-                #expect(sessions.count == 401)
-                #expect(sessions.last?.date.description == date + ":00Z")
-                #expect(Array(sessions.prefix(400)) == history)
-            }
+            // The grade that ran to the end cleared the temporary files the killed ones left, and
+            // a grader killed while holding the lock did not block it.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder).filter { $0.contains(".partial-") }.isEmpty)
         }
-        print(
-            "SIGKILL loop: one grade takes \(runMicroseconds) µs; \(outcomes.killed) of 40 killed, \(outcomes.old) left the old file, \(outcomes.new) the new; \(outcomes.duringWrite) killed while writing their temporary file"
-        )
-        #expect(outcomes.killed > 0)
-        // A grader killed while holding the lock does not block the next one.
-        // It also clears the temporary files that killed graders left.
-        let after = try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-22T10:00", extra: ["--replace"])
-        #expect(after.succeeded, "\(after.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder).filter { $0.contains(".partial-") }.isEmpty)
+        print("Graders killed at each call: \(kills)")
+        #expect(kills.values.allSatisfy { $0 > 0 }, "\(kills)")
     }
 }

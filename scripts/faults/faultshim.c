@@ -7,7 +7,9 @@
  *                rename (rename, renameat, renameat2), open (open, openat,
  *                creat and their 64-bit names) or flock
  *   FAULT_N      which call of that family fails, from 1 (0: none; count only)
- *   FAULT_ERRNO  ENOSPC, EIO or EACCES (or any of the names below)
+ *   FAULT_ERRNO  ENOSPC, EIO or EACCES (or any of the names below), or KILL:
+ *                the process is killed (SIGKILL) as it makes that call, the
+ *                call not made (a power cut or a kill at an exact point)
  *   FAULT_PATH   only calls on files under this folder count (default: all)
  *   FAULT_REPORT a file the injector appends to: "fired CALL N PATH" when
  *                the fault fires, and "calls CALL COUNT" when the process exits
@@ -20,6 +22,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +39,8 @@ static const char *family_names[] = {"none", "write", "fsync", "rename", "open",
 static enum family chosen = NONE;
 static long fail_at = 0;
 static int fail_errno = EIO;
+/* FAULT_ERRNO=KILL: the Nth call kills the process instead of failing. */
+static int kill_instead = 0;
 static char prefix[4096];
 static size_t prefix_length = 0;
 static char report[4096];
@@ -73,7 +78,8 @@ __attribute__((constructor)) static void start(void) {
     for (int f = WRITE; call && f <= FLOCK; f++)
         if (strcmp(call, family_names[f]) == 0) chosen = f;
     if (n) fail_at = atol(n);
-    if (code) fail_errno = errno_named(code);
+    if (code && strcmp(code, "KILL") == 0) kill_instead = 1;
+    else if (code) fail_errno = errno_named(code);
     if (path) {
         snprintf(prefix, sizeof prefix, "%s", path);
         prefix_length = strlen(prefix);
@@ -111,6 +117,7 @@ static int should_fail(enum family family, const char *what) {
     char line[8400];
     snprintf(line, sizeof line, "fired %s %ld %s\n", family_names[family], count, what ? what : "");
     append_report(line);
+    if (kill_instead) raise(SIGKILL);
     return 1;
 }
 
