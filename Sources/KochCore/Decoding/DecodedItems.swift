@@ -31,6 +31,18 @@ public struct StuckKey: Sendable, Hashable, Codable {
     public let durationSeconds: Double
     /// The key was still down when the recording ended.
     public let lastsToEnd: Bool
+
+    /// What to tell the user about it, naming the recording.
+    public func warning(in path: String) -> String {
+        let end = lastsToEnd ? " to the end of the recording" : ""
+        return "\(path): the key stays down for \(Self.tenths(durationSeconds)) s from \(Self.tenths(startSeconds)) s\(end): "
+            + "a stuck key, or a carrier."
+    }
+
+    private static func tenths(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
 }
 
 /// What the decoder produced from one block: new characters, the elements

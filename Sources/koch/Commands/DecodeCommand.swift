@@ -78,34 +78,20 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         try FileError.checkNotFolder(file, expected: "the recording")
-        let first = try AudioFileReader(path: file)
-        guard first.sampleRate >= CWDecoder.lowestSampleRate else {
-            throw ValidationError("\(file) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
-        }
-        var passes = 0
-        let result = try DecodeSession.run(
-            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds)
-        ) { consume in
-            let reader = passes == 0 ? first : try AudioFileReader(path: file)
-            passes += 1
-            while true {
-                let block = try reader.read(maximumFrames: 1 << 15)
-                guard let channel = block.first, !channel.isEmpty else { break }
-                consume(block)
-            }
+        let result: DecodeResult
+        do {
+            result = try DecodeSession.decode(
+                file: file, toneHz: toneHz, speedWPM: speedWPM,
+                traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds))
+        } catch DecoderError.sampleRateTooLow(let rate) {
+            throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
         }
         if json {
             print(DecodeRendering.json(result, file: file))
         } else if !result.text.isEmpty {
             print(result.text)
         }
-        for stuck in result.output.stuckKeys {
-            let end = stuck.lastsToEnd ? " to the end of the recording" : ""
-            printError(
-                "\(file): the key stays down for \(format(stuck.durationSeconds)) s from \(format(stuck.startSeconds)) s\(end): a stuck key, or a carrier."
-            )
-        }
+        for stuck in result.output.stuckKeys { printError(stuck.warning(in: file)) }
         let implausible = result.output.characters.isEmpty ? [] : result.implausibilities()
         if !implausible.isEmpty {
             let others = result.otherTonesHeardHz
@@ -119,8 +105,6 @@ struct DecodeCommand: ParsableCommand {
             try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSeconds), to: plotPath)
         }
     }
-
-    private func format(_ seconds: Double) -> String { String(format: "%.1f", seconds) }
 
     private func printError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))

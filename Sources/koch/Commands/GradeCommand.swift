@@ -295,31 +295,8 @@ struct GradeCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
-        let first = try AudioFileReader(path: path)
-        guard first.sampleRate >= CWDecoder.lowestSampleRate else {
-            throw CommandFailure(
-                description:
-                    "\(path) is sampled at \(first.sampleRate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
-        }
-        var result = try decode(path, first: first, speedWPM: speedWPM)
-        var copy = KeyedCopy(key: key, characters: result.output.characters)
-        var speedHintWPM: Double?
-        // With few dits (K and M are mostly dahs) and an uneven hand, the decoder
-        // can settle on a third of the speed and read every dah as a dit. The
-        // speed the exercise asks for is a second opinion; the reading that
-        // fits the key better is kept (speed is one figure for the whole
-        // recording, so this cannot pick characters one by one).
-        if speedWPM == nil, copy.score.accuracy < Self.secondOpinionBelowAccuracy {
-            let hint = key.settings.characterSpeedWPM
-            let second = try decode(path, first: nil, speedWPM: hint)
-            let secondCopy = KeyedCopy(key: key, characters: second.output.characters)
-            if secondCopy.score.accuracy > copy.score.accuracy {
-                result = second
-                copy = secondCopy
-                speedHintWPM = hint
-            }
-        }
-        return try checked(result, copy: copy, of: key, path: path, speedHintWPM: speedHintWPM)
+        let reading = try KeyingReading.read(key: key, givenSpeedWPM: speedWPM) { try decode(path, speedWPM: $0) }
+        return try checked(reading.result, copy: reading.copy, of: key, path: path, speedHintWPM: reading.speedHintWPM)
     }
 
     /// Reads a log of paddle or straight-key events of a send exercise: paddles through the keyer
@@ -356,15 +333,7 @@ struct GradeCommand: ParsableCommand {
     private func checked(_ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?) throws
         -> KeyingRecording
     {
-        for stuck in result.output.stuckKeys {
-            let end = stuck.lastsToEnd ? " to the end of the recording" : ""
-            FileHandle.standardError.write(
-                Data(
-                    """
-                    \(path): the key stays down for \(String(format: "%.1f", stuck.durationSeconds)) s \
-                    from \(String(format: "%.1f", stuck.startSeconds)) s\(end): a stuck key, or a carrier.\n
-                    """.utf8))
-        }
+        for stuck in result.output.stuckKeys { FileHandle.standardError.write(Data((stuck.warning(in: path) + "\n").utf8)) }
         guard !result.output.characters.isEmpty else {
             let reason = result.nothingToDecode?.description ?? "Nothing to decode."
             throw CommandFailure(description: "\(path): \(reason) There is nothing to grade; nothing was recorded.")
@@ -403,23 +372,13 @@ struct GradeCommand: ParsableCommand {
             """
     }
 
-    /// A decoding under this accuracy is tried again at the exercise's speed.
-    static let secondOpinionBelowAccuracy = 0.8
-
     /// Decodes in two streaming passes over the file, as `koch decode` does.
-    private func decode(_ path: String, first: AudioFileReader?, speedWPM: Double?) throws -> DecodeResult {
-        let opened = try first ?? AudioFileReader(path: path)
-        var passes = 0
-        return try DecodeSession.run(
-            sampleRate: opened.sampleRate, channelCount: opened.channelCount, toneHz: toneHz, speedWPM: speedWPM
-        ) { consume in
-            let reader = passes == 0 ? opened : try AudioFileReader(path: path)
-            passes += 1
-            while true {
-                let block = try reader.read(maximumFrames: 1 << 15)
-                guard let channel = block.first, !channel.isEmpty else { break }
-                consume(block)
-            }
+    private func decode(_ path: String, speedWPM: Double?) throws -> DecodeResult {
+        do {
+            return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speedWPM)
+        } catch DecoderError.sampleRateTooLow(let rate) {
+            throw CommandFailure(
+                description: "\(path) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
         }
     }
 
@@ -446,17 +405,13 @@ struct GradeCommand: ParsableCommand {
         return text
     }
 
-    /// A learner follows one course per direction in their level lessons; any other lesson is recorded whatever its course.
+    /// Refuses a level lesson of another course than the learner's level lessons follow (`LearnerProgress.otherCourse`).
     private func checkCourse(of session: GradedSession, against progress: LearnerProgress, path: String) throws {
-        guard session.kind.isLevelLesson,
-            let other = progress.sessions.last(where: {
-                $0.direction == session.direction && $0.kind.isLevelLesson && $0.course != session.course && $0.lessonID != session.lessonID
-            })
-        else { return }
+        guard let other = progress.otherCourse(than: session) else { return }
         throw refusal(
             """
-            \(path) follows the \(other.course.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
+            \(path) follows the \(other.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
             is from the \(session.course.rawValue) course.
-            """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.course.rawValue) course.")
+            """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.rawValue) course.")
     }
 }

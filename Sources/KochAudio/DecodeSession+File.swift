@@ -1,0 +1,29 @@
+import KochCore
+
+extension DecodeSession {
+    /// Decodes the recording at `path` in the two streaming passes of
+    /// `run`, opening the file once for each, so that memory stays bounded
+    /// however long it is. `opened`: the file already open, used for the
+    /// first pass. Throws `DecoderError.sampleRateTooLow` for a recording
+    /// sampled below `CWDecoder.lowestSampleRate`.
+    public static func decode(
+        file path: String, opened: AudioFileReader? = nil, toneHz: Double? = nil, speedWPM: Double? = nil,
+        traceRangeSeconds: ClosedRange<Double>? = nil
+    ) throws -> DecodeResult {
+        let first = try opened ?? AudioFileReader(path: path)
+        guard first.sampleRate >= CWDecoder.lowestSampleRate else { throw DecoderError.sampleRateTooLow(first.sampleRate) }
+        var passes = 0
+        return try run(
+            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
+            traceRangeSeconds: traceRangeSeconds
+        ) { consume in
+            let reader = passes == 0 ? first : try AudioFileReader(path: path)
+            passes += 1
+            while true {
+                let block = try reader.read(maximumFrames: 1 << 15)
+                guard let channel = block.first, !channel.isEmpty else { break }
+                consume(block)
+            }
+        }
+    }
+}
