@@ -4,7 +4,8 @@ import KochIO
 import PropertyBased
 import Testing
 
-/// What koch writes, it reads back unchanged: progress files and answer keys, over random contents.
+/// What koch writes, it reads back unchanged: progress files, answer keys and a pack's
+/// manifest and journal, over random contents.
 @Suite struct RoundTripPropertyTests {
     /// A valid session drawn from `seed`: any kind, direction and level, counts that agree.
     static func session(_ seed: Int, index: Int) -> GradedSession {
@@ -61,6 +62,49 @@ import Testing
                 let key = AnswerKey(lesson: try Lesson(settings: settings), createdAt: Date(timeIntervalSince1970: Double(seed)))
                 let bytes = try AnswerKeyFile.encode(key)
                 #expect(try AnswerKeyFile.decode(Array(bytes.utf8), path: "k.key.json") == key)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    /// Files of a pack drawn from `seed`: any names (a teacher's folders may hold any letters), sizes and hashes.
+    static func packFiles(_ seed: Int, count: Int) -> [PackManifest.File] {
+        var generator = SeededGenerator(seed: UInt64(bitPattern: Int64(seed)))
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789-_ .éüßñøå漢字/")
+        return (0..<count).map { index in
+            let name = String((0..<generator.nextInt(in: 1...24)).map { _ in letters[generator.nextInt(in: 0...(letters.count - 1))] })
+            let hash = (0..<32).map { _ in String(format: "%02x", generator.nextInt(in: 0...255)) }.joined()
+            return PackManifest.File(path: "level-\(index)/\(name).mp3", bytes: generator.nextInt(in: 0...50_000_000), sha256: hash)
+        }
+    }
+
+    @Test func aPacksManifestReadsBackAsItWasWritten() async {
+        await propertyCheck(count: 100, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...40)) { seed, count in
+            let manifest = PackManifest(
+                seed: UInt64(seed) &* 2_654_435_761, planSignature: "plan-\(seed)", createdAt: Date(timeIntervalSince1970: Double(seed * 977)),
+                lessonCount: count, files: Self.packFiles(seed, count: count))
+            do {
+                let text = try PackManifest.encode(manifest)
+                let read = try PackManifest.decode(Array(text.utf8), path: "manifest.json")
+                #expect(read == manifest)
+                #expect(try PackManifest.encode(read) == text, "written again, byte for byte")
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test func aPacksJournalReadsBackAsItWasWritten() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-journal-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...40)) { seed, count in
+            let journal = PackJournal(seed: UInt64(seed) &* 40_503, planSignature: "plan-\(seed)", files: Self.packFiles(seed, count: count))
+            let path = folder + "/journal-\(seed)-\(count).json"
+            do {
+                try journal.write(to: path)
+                let read = try PackJournal.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
+                #expect(read.seed == journal.seed && read.planSignature == journal.planSignature && read.files == journal.files)
             } catch {
                 Issue.record("\(error)")
             }

@@ -22,16 +22,26 @@ public struct MixedSound: Sendable {
     private let limitingGain: Float?
     /// The first blocks of the mix as made ahead (before the limiting gain), kept rather than made again.
     private let keptBlocks: [[Float]]
-    /// How many samples of the mix made ahead are kept by default: 32 MB, a few minutes of a lesson.
-    public static let defaultKeptSamples = 1 << 23
+    /// The whole mix made ahead is kept when it is this many samples or fewer (64 MB: a
+    /// lesson of six minutes at 44.1 kHz), so that it is made once...
+    public static let keptWholeUpToSamples = 1 << 24
+    /// ...and of a longer one, the first this many (32 MB), the rest made again as it is written.
+    public static let keptOfALongerOne = 1 << 23
+
+    /// How much of a mix of `sampleCount` samples made ahead is kept, by default.
+    public static func defaultKeptSamples(sampleCount: Int) -> Int {
+        sampleCount <= keptWholeUpToSamples ? sampleCount : keptOfALongerOne
+    }
 
     /// The timeline keyed by `synthesizer`, through `conditions` drawn from
-    /// `seed`; up to `keptSamples` of the mix made ahead are kept (32 MB by default).
+    /// `seed`; up to `keptSamples` of the mix made ahead are kept (by default
+    /// `defaultKeptSamples`: memory stays under 100 MB whatever the length).
     public init(
         timeline: Timeline, synthesizer: ToneSynthesizer, conditions: BandConditions = .clear, seed: UInt64 = 0,
-        keptSamples: Int = MixedSound.defaultKeptSamples
+        keptSamples: Int? = nil
     ) {
         sampleCount = synthesizer.sampleIndex(timeline.durationSeconds)
+        let keptSamples = keptSamples ?? Self.defaultKeptSamples(sampleCount: sampleCount)
         tone = KeyedTone(synthesizer, timeline: timeline, totalSamples: sampleCount)
         guard !conditions.isClear, sampleCount > 0, synthesizer.sampleRate > 0 else {
             mix = nil
@@ -43,7 +53,7 @@ public struct MixedSound: Sendable {
             conditions, lengthSamples: sampleCount, sampleRate: synthesizer.sampleRate, toneHz: synthesizer.frequencyHz, seed: seed,
             amplitude: synthesizer.peakAmplitude)
         let tone = tone
-        let kept = KeptBlocks(count: min(mix.blockCount, max(0, keptSamples) / Self.blockSamples))
+        let kept = KeptBlocks(count: min(mix.blockCount, (max(0, keptSamples) + Self.blockSamples - 1) / Self.blockSamples))
         let peak = BandConditions.largest(of: mix.blockCount) { index in
             var block = [Float](repeating: 0, count: mix.blockRange(index).count)
             let peak = block.withUnsafeMutableBufferPointer { block in
