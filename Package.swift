@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "koch", targets: ["koch"]),
         .library(name: "KochCore", targets: ["KochCore"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
+        .library(name: "KochLessons", targets: ["KochLessons"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -37,13 +38,15 @@ let package = Package(
             ],
             plugins: ["EmbedShippedFiles"]
         ),
+        // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
+        .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochAudio", "KochIO",
+                "KochCore", "KochAudio", "KochIO", "KochLessons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -58,6 +61,7 @@ let package = Package(
         .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

@@ -3,6 +3,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochLessons
 
 extension IambicMode: ExpressibleByArgument {}
 

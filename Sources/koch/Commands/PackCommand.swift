@@ -3,6 +3,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochLessons
 
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -142,6 +143,7 @@ struct PackCommand: ParsableCommand {
                 LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
             })
         builder.shouldStop = { interruption.isRequested }
+        builder.progress = ProgressBar.packProgress(label: "lessons")
         builder.keysSeparate = keys == .separate
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
         print(
@@ -176,25 +178,12 @@ struct PackCommand: ParsableCommand {
         return try RosterLoader(path: roster ?? "").folderRequests(base: base, content: words)
     }
 
-    /// Checks every file of the manifest: present, same size, same SHA-256.
+    /// Checks every file of the manifest: present, same SHA-256 (`PackVerification`).
     private func verify(_ root: String) throws {
-        guard let manifest = try PackManifest.read(inPack: root) else {
+        guard let count = try PackVerification.verify(root) else {
             throw ValidationError("\(root) has no manifest.json: it is not a finished pack.")
         }
-        var problems: [String] = []
-        for file in manifest.files {
-            let path = root + "/" + file.path
-            guard FileManager.default.fileExists(atPath: path) else {
-                problems.append("missing: \(file.path)")
-                continue
-            }
-            if try FileChecksum.sha256Hex(ofFile: path) != file.sha256 { problems.append("changed: \(file.path)") }
-        }
-        if problems.isEmpty {
-            print("\(root): all \(manifest.files.count) files match the manifest.")
-        } else {
-            throw PackError.verificationFailed(root: root, problems: problems)
-        }
+        print("\(root): all \(count) files match the manifest.")
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else the Unix epoch.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KochCore
+import KochLessons
 
 extension BandPreset: ExpressibleByArgument {}
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import KochAudio
 import KochCore
+import KochLessons
 
 /// How the Morse sounds and how the audio is encoded; shared by every
 /// command that writes audio.
@@ -82,12 +83,5 @@ struct SoundOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-    }
-}
-
-extension Double {
-    /// Whole numbers without a decimal point: 20, not 20.0.
-    var formatted: String {
-        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

@@ -1,4 +1,5 @@
 import KochCore
+import KochLessons
 
 /// What `koch grade` prints for a person.
 struct GradeText {

@@ -1,4 +1,5 @@
 import Foundation
+import KochLessons
 
 /// A one-line progress bar on standard error, redrawn in place: items done
 /// of the total, elapsed time and an estimate of the time left. Silent when
@@ -49,5 +50,33 @@ final class ProgressBar: @unchecked Sendable {
     static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+    }
+}
+
+extension ProgressBar {
+    /// A pack's progress drawn as a bar, once the build says how many lessons it makes.
+    static func packProgress(label: String) -> PackProgress {
+        let bar = LockedBar()
+        return PackProgress(
+            start: { bar.set(ProgressBar(total: $0, label: label)) }, advance: { bar.current?.advance() },
+            finish: { bar.current?.finish() })
+    }
+
+    /// The bar a pack's build made, set once and read from any core.
+    private final class LockedBar: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bar: ProgressBar?
+
+        func set(_ bar: ProgressBar) {
+            lock.lock()
+            self.bar = bar
+            lock.unlock()
+        }
+
+        var current: ProgressBar? {
+            lock.lock()
+            defer { lock.unlock() }
+            return bar
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KochAudio
 import KochCore
 import KochIO
 
@@ -9,30 +10,48 @@ import KochIO
 /// Resuming: files already complete (same size and SHA-256 as recorded in
 /// the manifest or a journal) are kept; anything else is made again. Every
 /// file is written under a temporary name and renamed when whole.
-struct PackBuilder: Sendable {
-    let root: String
-    let plan: PackPlan
-    let seed: UInt64
-    let signature: String
-    let shard: Int
-    let shardCount: Int
-    let jobs: Int
-    let createdAt: Date
-    let templates: Templates
+public struct PackBuilder: Sendable {
+    public let root: String
+    public let plan: PackPlan
+    public let seed: UInt64
+    public let signature: String
+    public let shard: Int
+    public let shardCount: Int
+    public let jobs: Int
+    public let createdAt: Date
+    public let templates: Templates
     /// Keys in a teacher's folder (`teacher/FOLDER/`) the learners' pages do not link, rather than beside the lessons.
-    var keysSeparate = false
-    let makeWriter: @Sendable (_ folder: String) -> LessonWriter
+    public var keysSeparate = false
+    public let makeWriter: @Sendable (_ folder: String) -> LessonWriter
     /// Asked between lessons: true stops the run once the lessons under way are complete.
-    var shouldStop: @Sendable () -> Bool = { false }
+    public var shouldStop: @Sendable () -> Bool = { false }
+    /// Told of the lessons to make before the first, and of each made (from any core).
+    public var progress: PackProgress = .silent
 
-    struct Summary {
-        var made = 0
-        var kept = 0
-        var manifestWritten = false
-        var bytes = 0
+    public init(
+        root: String, plan: PackPlan, seed: UInt64, signature: String, shard: Int, shardCount: Int, jobs: Int, createdAt: Date,
+        templates: Templates, makeWriter: @escaping @Sendable (_ folder: String) -> LessonWriter
+    ) {
+        self.root = root
+        self.plan = plan
+        self.seed = seed
+        self.signature = signature
+        self.shard = shard
+        self.shardCount = shardCount
+        self.jobs = jobs
+        self.createdAt = createdAt
+        self.templates = templates
+        self.makeWriter = makeWriter
     }
 
-    func build() throws -> Summary {
+    public struct Summary: Sendable {
+        public var made = 0
+        public var kept = 0
+        public var manifestWritten = false
+        public var bytes = 0
+    }
+
+    public func build() throws -> Summary {
         try Folder.prepareForWriting(root)
         for folder in plan.folders {
             try Folder.prepareForWriting(root + "/" + folder.name)
@@ -57,7 +76,7 @@ struct PackBuilder: Sendable {
         try Folder.prepareForWriting(PackJournal.folder(inPack: root))
         try journal.write(to: journalPath)
 
-        let progress = ProgressBar(total: pending.count, label: "lessons")
+        progress.start(pending.count)
         let work = PendingWork(pending, journal: journal, shouldStop: shouldStop)
         let concurrency = min(jobs, max(pending.count, 1))
         DispatchQueue.concurrentPerform(iterations: concurrency) { _ in
@@ -258,15 +277,15 @@ private final class PendingWork: @unchecked Sendable {
     }
 }
 
-enum PackError: Error, CustomStringConvertible {
+public enum PackError: Error, CustomStringConvertible {
     case otherPack(root: String, seed: UInt64, finished: Bool)
     case verificationFailed(root: String, problems: [String])
     case interrupted(made: Int, total: Int)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .interrupted(made, total):
-            return "interrupted: \(made) of \(DayText.count(total, "lesson")) made; run the same command again to finish."
+            return "interrupted: \(made) of \(PackPages.lessons(total)) made; run the same command again to finish."
         case let .otherPack(root, seed, finished):
             let what = finished ? "a finished pack" : "an unfinished pack"
             return "The folder \(root) holds \(what) made with other settings (seed \(seed)). "
@@ -276,4 +295,23 @@ enum PackError: Error, CustomStringConvertible {
                 + "\nRun the command that made the pack again to remake them."
         }
     }
+}
+
+/// What a pack's build tells as it goes: how many lessons it will make, each one made, and the end.
+public struct PackProgress: Sendable {
+    public let start: @Sendable (_ lessons: Int) -> Void
+    public let advance: @Sendable () -> Void
+    public let finish: @Sendable () -> Void
+
+    public init(
+        start: @escaping @Sendable (_ lessons: Int) -> Void, advance: @escaping @Sendable () -> Void,
+        finish: @escaping @Sendable () -> Void
+    ) {
+        self.start = start
+        self.advance = advance
+        self.finish = finish
+    }
+
+    /// Tells nothing.
+    public static let silent = PackProgress(start: { _ in }, advance: {}, finish: {})
 }

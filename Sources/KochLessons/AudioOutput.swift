@@ -5,15 +5,15 @@ import KochIO
 
 /// Writes audio to WAV or MP3 under its final name only once complete,
 /// reading it a stretch at a time as it goes.
-enum AudioOutput {
-    static func writeWAV(_ source: SampleSource, sampleRate: Int, to path: String) throws {
+public enum AudioOutput {
+    public static func writeWAV(_ source: SampleSource, sampleRate: Int, to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
             try WAVWriter.write(source, sampleRate: sampleRate, to: temporary, naming: path)
         }
     }
 
     /// `concurrency`: how many cores the encoder may use (the bytes are the same whatever it is).
-    static func writeMP3(
+    public static func writeMP3(
         _ source: SampleSource, encoder: MP3Encoder, tags: MP3Tags, to path: String,
         concurrency: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws {
@@ -25,7 +25,7 @@ enum AudioOutput {
 
 extension MixedSound {
     /// The sound as the audio writers read it: made block by block as they ask.
-    var source: SampleSource {
+    public var source: SampleSource {
         SampleSource(count: sampleCount, blockSamples: Self.blockSamples) { range, buffer in render(range, into: buffer) }
     }
 }

@@ -4,23 +4,31 @@ import KochCore
 import KochIO
 
 /// Writes one lesson's files: the audio, the answer key (JSON) and the sheet (text).
-struct LessonWriter {
-    let folder: String
-    let templates: Templates
-    let synthesizer: ToneSynthesizer
-    let encoder: MP3Encoder?
-    let format: AudioFormat
+public struct LessonWriter: Sendable {
+    public let folder: String
+    public let templates: Templates
+    public let synthesizer: ToneSynthesizer
+    public let encoder: MP3Encoder?
+    public let format: AudioFormat
     /// Cores one MP3 may be encoded on; 1 when lessons are made side by side.
-    var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
+    public var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Where the answer key and its text go (`.key.json`, `.key.txt`); nil: beside the audio.
-    var keyFolder: String?
+    public var keyFolder: String?
+
+    public init(folder: String, templates: Templates, synthesizer: ToneSynthesizer, encoder: MP3Encoder?, format: AudioFormat) {
+        self.folder = folder
+        self.templates = templates
+        self.synthesizer = synthesizer
+        self.encoder = encoder
+        self.format = format
+    }
 
     /// Whether a file `write` makes goes into `keyFolder`.
-    static func goesInKeyFolder(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
+    public static func goesInKeyFolder(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
 
     /// The file name without extension: `koch-level02-01-3fa94c1d` for a
     /// level's lesson, `koch-qso-01-…`, `koch-text-01-…`, `koch-chars-01-…` for the others.
-    static func baseName(of lesson: Lesson) -> String {
+    public static func baseName(of lesson: Lesson) -> String {
         let settings = lesson.settings
         let level = settings.level
         let number = lesson.number
@@ -34,7 +42,7 @@ struct LessonWriter {
     }
 
     /// The names of the files `write` makes for a lesson, audio first.
-    func fileNames(of lesson: Lesson) -> [String] {
+    public func fileNames(of lesson: Lesson) -> [String] {
         let base = Self.baseName(of: lesson)
         var names: [String] = []
         if format.writesMP3 { names.append(base + ".mp3") }
@@ -43,7 +51,7 @@ struct LessonWriter {
     }
 
     /// Writes every file of the lesson and returns their paths, audio first.
-    func write(_ lesson: Lesson, createdAt: Date) throws -> [String] {
+    public func write(_ lesson: Lesson, createdAt: Date) throws -> [String] {
         let base = folder + "/" + Self.baseName(of: lesson)
         var written: [String] = []
         if format != .none {
@@ -96,7 +104,7 @@ struct LessonWriter {
         return context
     }
 
-    func tags(for lesson: Lesson) -> MP3Tags {
+    public func tags(for lesson: Lesson) -> MP3Tags {
         let settings = lesson.settings
         let characters = lesson.characters.map(\.text).joined()
         let what =

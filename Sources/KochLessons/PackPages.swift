@@ -56,7 +56,7 @@ enum PackPages {
         [
             "date": day(createdAt).map { $0 as Any } ?? false,
             "seed": String(seed),
-            "lessonCount": DayText.count(plan.lessons.count, "lesson"),
+            "lessonCount": lessons(plan.lessons.count),
             "folders": plan.folders.map { folder -> [String: Any] in
                 [
                     "name": folder.name,
@@ -88,6 +88,11 @@ enum PackPages {
 
     /// `YYYY-MM-DD` in UTC, from the pack's fixed time stamp.
     /// The day a pack was made, or nothing when it was not recorded (no SOURCE_DATE_EPOCH: the epoch itself).
+    /// `3 lessons`, `1 lesson`.
+    static func lessons(_ count: Int) -> String {
+        count == 1 ? "1 lesson" : "\(count) lessons"
+    }
+
     static func day(_ date: Date) -> String? {
         guard date.timeIntervalSince1970 != 0 else { return nil }
         let formatter = ISO8601DateFormatter()

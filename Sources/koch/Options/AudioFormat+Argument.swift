@@ -1,0 +1,5 @@
+import ArgumentParser
+import KochLessons
+
+/// `--format mp3|wav|both|none`.
+extension AudioFormat: ExpressibleByArgument {}
