@@ -1,5 +1,6 @@
 import CLame
 import Foundation
+import KochCore
 
 /// Encodes mono samples to an MP3 through the LAME library: constant bit
 /// rate, ID3v2 tags at the start, and the LAME/Xing info frame that lets
@@ -91,15 +92,9 @@ public struct MP3Encoder: Sendable {
         let round = max(1, concurrency)
         for roundStart in stride(from: 0, to: sessions.count, by: round) {
             let indices = Array(roundStart..<min(sessions.count, roundStart + round))
-            let results = Results(count: indices.count)
-            let work = PartWork(
-                source: source, parts: indices.map { plan.parts[$0].samples }, sessions: indices.map { sessions[$0] }, results: results)
-            if indices.count == 1 {
-                work.encode(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: indices.count) { work.encode($0) }
-            }
-            for (offset, frames) in try results.all().enumerated() {
+            let work = PartWork(source: source, parts: indices.map { plan.parts[$0].samples }, sessions: indices.map { sessions[$0] })
+            for (offset, result) in concurrentMap(indices.count, work.encode).enumerated() {
+                let frames = try result.get()
                 let index = indices[offset]
                 if index == 0 { try joiner.start(with: first, into: &sink) }
                 try joiner.append(frames, keeping: plan.parts[index].keptFrames, isFirst: index == 0, into: &sink)
@@ -108,39 +103,15 @@ public struct MP3Encoder: Sendable {
         try joiner.finish(padding: sessions.last?.encoderPaddingSamples ?? 0, into: &sink)
     }
 
-    /// What each core needs to encode its part: each part has its own session
-    /// and its own slot for the result, and the samples are only read.
+    /// What each core needs to encode its part: each part has its own session,
+    /// and the samples are only read.
     private struct PartWork: @unchecked Sendable {
         let source: SampleSource
         let parts: [Range<Int>]
         let sessions: [LameSession]
-        let results: Results
 
-        func encode(_ index: Int) {
-            results.store(index, Result { () throws(AudioError) in try sessions[index].encodeAndFlush(source, parts[index]) })
-        }
-    }
-
-    /// Each part's frames, filled in concurrently.
-    private final class Results: @unchecked Sendable {
-        private var results: [Result<[UInt8], AudioError>?]
-        private let lock = NSLock()
-
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-
-        func store(_ index: Int, _ result: Result<[UInt8], AudioError>) {
-            lock.lock()
-            results[index] = result
-            lock.unlock()
-        }
-
-        func all() throws(AudioError) -> [[UInt8]] {
-            var parts: [[UInt8]] = []
-            for result in results {
-                guard let result else { throw .encoder(path: "", reason: "a part was not encoded") }
-                parts.append(try result.get())
-            }
-            return parts
+        @Sendable func encode(_ index: Int) -> Result<[UInt8], AudioError> {
+            Result { () throws(AudioError) in try sessions[index].encodeAndFlush(source, parts[index]) }
         }
     }
 }

@@ -47,11 +47,12 @@ extension BandConditions {
         let mix = BandMix(self, lengthSamples: samples.count, sampleRate: sampleRate, toneHz: toneHz, seed: seed, amplitude: amplitude)
         samples.withUnsafeMutableBufferPointer { buffer in
             let blocks = DisjointBlocks(samples: buffer)
-            let mixedPeak = Self.largest(of: mix.blockCount) { index in
+            let peaks = concurrentMap(mix.blockCount) { index -> Float in
                 let block = blocks.block(mix.blockRange(index))
                 mix.mix(into: block, index: index)
                 return Self.peak(of: UnsafeBufferPointer(block))
             }
+            let mixedPeak = peaks.max() ?? 0
             if let gain = Self.limitingGain(peak: mixedPeak) {
                 DispatchQueue.concurrentPerform(iterations: mix.blockCount) { index in
                     let block = blocks.block(mix.blockRange(index))
@@ -64,29 +65,6 @@ extension BandConditions {
     /// The one gain that brings a mix peaking at `peak` down to `peakLimit`; nil if it peaks no higher.
     static func limitingGain(peak: Float) -> Float? {
         peak > peakLimit ? peakLimit / peak : nil
-    }
-
-    /// The largest of `count` values, made on every core.
-    static func largest(of count: Int, _ value: @Sendable (Int) -> Float) -> Float {
-        let values = Largest(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { values.store(value($0), at: $0) }
-        return values.maximum
-    }
-
-    /// Values filled in from several cores, each slot by one.
-    private final class Largest: @unchecked Sendable {
-        private var values: [Float]
-        private let lock = NSLock()
-
-        init(count: Int) { values = Array(repeating: 0, count: count) }
-
-        func store(_ value: Float, at index: Int) {
-            lock.lock()
-            values[index] = value
-            lock.unlock()
-        }
-
-        var maximum: Float { values.max() ?? 0 }
     }
 
     /// The buffer seen by the workers: each block is written by one worker only.

@@ -53,18 +53,19 @@ public struct MixedSound: Sendable {
             conditions, lengthSamples: sampleCount, sampleRate: synthesizer.sampleRate, toneHz: synthesizer.frequencyHz, seed: seed,
             amplitude: synthesizer.peakAmplitude)
         let tone = tone
-        let kept = KeptBlocks(count: min(mix.blockCount, (max(0, keptSamples) + Self.blockSamples - 1) / Self.blockSamples))
-        let peak = BandConditions.largest(of: mix.blockCount) { index in
+        let keptCount = min(mix.blockCount, (max(0, keptSamples) + Self.blockSamples - 1) / Self.blockSamples)
+        // Each block's peak, and the block itself while it is among those kept.
+        let madeAhead = concurrentMap(mix.blockCount) { index -> (peak: Float, block: [Float]?) in
             var block = [Float](repeating: 0, count: mix.blockRange(index).count)
             let peak = block.withUnsafeMutableBufferPointer { block in
                 Self.unlimited(block: index, tone: tone, mix: mix, into: block)
                 return BandConditions.peak(of: UnsafeBufferPointer(block))
             }
-            kept.keep(block, at: index)
-            return peak
+            return (peak, index < keptCount ? block : nil)
         }
+        let peak = madeAhead.map(\.peak).max() ?? 0
         self.mix = mix
-        keptBlocks = kept.blocks
+        keptBlocks = madeAhead.prefix(keptCount).compactMap(\.block)
         limitingGain = BandConditions.limitingGain(peak: peak)
     }
 
@@ -126,21 +127,6 @@ public struct MixedSound: Sendable {
     private static func unlimited(block index: Int, tone: KeyedTone, mix: BandMix, into block: UnsafeMutableBufferPointer<Float>) {
         tone.add(into: block, startSample: index * blockSamples)
         mix.mix(into: block, index: index)
-    }
-
-    /// The first blocks of the mix, kept as several workers make them.
-    private final class KeptBlocks: @unchecked Sendable {
-        private(set) var blocks: [[Float]]
-        private let lock = NSLock()
-
-        init(count: Int) { blocks = Array(repeating: [], count: count) }
-
-        func keep(_ block: [Float], at index: Int) {
-            guard index < blocks.count else { return }
-            lock.lock()
-            blocks[index] = block
-            lock.unlock()
-        }
     }
 
     /// The caller's buffer, written by several workers, each in its own stretch.

@@ -93,36 +93,18 @@ struct FrameSpectrum: Sendable {
     func measure(_ samples: [Float], starts: [Int]) -> [Levels] {
         let chunkCount = min(starts.count, 4)
         guard chunkCount > 0 else { return [] }
-        let results = MeasuredChunks(count: chunkCount)
-        samples.withUnsafeBufferPointer { samples in
+        return samples.withUnsafeBufferPointer { samples in
             let shared = SharedSamples(samples: samples)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            return concurrentMap(chunkCount) { chunk in
                 var real = [Double](repeating: 0, count: 2 * frameLength)
                 var imaginary = real
                 let mine = starts[(starts.count * chunk / chunkCount)..<(starts.count * (chunk + 1) / chunkCount)]
-                results.store(mine.map { measure(shared.samples, start: $0, real: &real, imaginary: &imaginary) }, at: chunk)
-            }
+                return mine.map { measure(shared.samples, start: $0, real: &real, imaginary: &imaginary) }
+            }.flatMap { $0 }
         }
-        return results.joined
     }
 
     private struct SharedSamples: @unchecked Sendable {
         let samples: UnsafeBufferPointer<Float>
-    }
-
-    /// Each chunk's frames, filled in from several cores.
-    private final class MeasuredChunks: @unchecked Sendable {
-        private var chunks: [[Levels]]
-        private let lock = NSLock()
-
-        init(count: Int) { chunks = Array(repeating: [], count: count) }
-
-        func store(_ levels: [Levels], at index: Int) {
-            lock.lock()
-            chunks[index] = levels
-            lock.unlock()
-        }
-
-        var joined: [Levels] { chunks.flatMap { $0 } }
     }
 }

@@ -85,7 +85,7 @@ public struct ToneFinder: Sendable {
     private var steadyHistograms: [[[Int32]]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
-    /// [channel]: each finished block's loudest level per half bin (as in `pitchLevelsDB`), for `ToneTrack`.
+    /// [channel]: each finished block's loudest level per half bin (as in `FrameSpectrum.Levels.pitchLevelsDB`), for `ToneTrack`.
     private var blockLevelsDB: [[Float]]
     /// [channel]: the block being filled, and how many frames it holds.
     private var openBlockDB: [[Float]]

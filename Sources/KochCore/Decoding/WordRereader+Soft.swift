@@ -7,31 +7,12 @@ extension WordRereader {
     static func softReadAll(
         _ words: [Word], nextWords: [Word], evidence: MarkEvidence, models: [TimingModel], reader: SoftWordReader
     ) -> [[(word: Word, readings: [CharacterAssembler.Reading])]] {
-        let results = SoftReadings(count: words.count)
         let chunkCount = min(words.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            for index in (words.count * chunk / chunkCount)..<(words.count * (chunk + 1) / chunkCount) {
-                results.store(
-                    softRead(words, at: index, nextWords: nextWords, evidence: evidence, model: models[index], reader: reader), at: index)
+        return concurrentMap(chunkCount) { chunk in
+            ((words.count * chunk / chunkCount)..<(words.count * (chunk + 1) / chunkCount)).map { index in
+                softRead(words, at: index, nextWords: nextWords, evidence: evidence, model: models[index], reader: reader)
             }
-        }
-        return results.all
-    }
-
-    /// Each word's soft reading, filled in from several cores.
-    private final class SoftReadings: @unchecked Sendable {
-        private var readings: [[(word: Word, readings: [CharacterAssembler.Reading])]]
-        private let lock = NSLock()
-
-        init(count: Int) { readings = Array(repeating: [], count: count) }
-
-        func store(_ parts: [(word: Word, readings: [CharacterAssembler.Reading])], at index: Int) {
-            lock.lock()
-            readings[index] = parts
-            lock.unlock()
-        }
-
-        var all: [[(word: Word, readings: [CharacterAssembler.Reading])]] { readings }
+        }.flatMap { $0 }
     }
 
     /// Reads a word again from the evidence of its samples, from a little before its first
