@@ -29,19 +29,39 @@ public struct BasebandFrontEnd: Sendable {
         cancellers = (0..<channels).map { _ in carrierOffsetsHz.map { CarrierCanceller(offsetHz: $0, rate: basebandRate) } }
     }
 
+    /// Whether the front end decimates exactly as the tone search's intake did, so that the
+    /// intake's blocks can be taken as they are (`process(decimated:)`).
+    public func decimatesLike(_ intake: ToneFinderIntake) -> Bool {
+        guard let mine = decimators.first, let theirs = intake.decimator else { return false }
+        return mine.decimatesLike(theirs)
+    }
+
     /// One block of samples, one array per channel, at baseband.
     public mutating func process(_ channels: [[Float]]) -> BasebandBlock {
-        var block = BasebandBlock(
-            real: Array(repeating: [], count: decimators.count), imaginary: Array(repeating: [], count: decimators.count))
+        var block = BasebandBlock(channelCount: decimators.count)
         for channel in 0..<min(decimators.count, channels.count) {
             decimated.removeAll(keepingCapacity: true)
             decimators[channel].process(channels[channel], into: &decimated)
-            basebands[channel].process(decimated, real: &block.real[channel], imaginary: &block.imaginary[channel])
-            for index in cancellers[channel].indices {
-                cancellers[channel][index].process(real: &block.real[channel], imaginary: &block.imaginary[channel])
-            }
+            moveToBaseband(decimated, channel: channel, into: &block)
         }
         return block
+    }
+
+    /// One block already decimated the same way (see `decimatesLike(_:)`), one array per
+    /// channel, at baseband: the same as `process(_:)` of the samples it was made from.
+    public mutating func process(decimated channels: [[Float]]) -> BasebandBlock {
+        var block = BasebandBlock(channelCount: decimators.count)
+        for channel in 0..<min(decimators.count, channels.count) {
+            moveToBaseband(channels[channel], channel: channel, into: &block)
+        }
+        return block
+    }
+
+    private mutating func moveToBaseband(_ decimated: [Float], channel: Int, into block: inout BasebandBlock) {
+        basebands[channel].process(decimated, real: &block.real[channel], imaginary: &block.imaginary[channel])
+        for index in cancellers[channel].indices {
+            cancellers[channel][index].process(real: &block.real[channel], imaginary: &block.imaginary[channel])
+        }
     }
 }
 
@@ -49,4 +69,9 @@ public struct BasebandFrontEnd: Sendable {
 public struct BasebandBlock: Sendable {
     public var real: [[Float]]
     public var imaginary: [[Float]]
+
+    init(channelCount: Int) {
+        real = Array(repeating: [], count: channelCount)
+        imaginary = real
+    }
 }

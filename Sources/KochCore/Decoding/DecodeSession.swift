@@ -7,7 +7,8 @@
 /// filters' single-precision sums overflow) is clipped there.
 public enum DecodeSession {
     /// `pass` must feed every block of the recording, in order, to the closure it is given;
-    /// it is called twice (or once for an empty recording).
+    /// it is called twice, or once when the first pass's decimated blocks are kept for the
+    /// second (`DecimatedRecording`) or the recording holds nothing to decode.
     public static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
         traceRangeSeconds: ClosedRange<Double>? = nil,
@@ -15,8 +16,11 @@ public enum DecodeSession {
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
+        var kept = DecimatedRecording()
         let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
-            intake.process(usable($0))
+            let block = intake.process(usable($0))
+            kept.keep(block)
+            return block
         } work: {
             $0.process(decimated: $1)
         }
@@ -40,10 +44,15 @@ public enum DecodeSession {
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
             toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz)
         var frontEnd = BasebandFrontEnd(configuration: configuration)
-        var (decoder, output) = try overlapped((try CWDecoder(configuration: configuration), DecoderOutput()), pass: pass) {
-            frontEnd.process(usable($0))
-        } work: {
-            $0.1.append($0.0.process(baseband: $1))
+        let decoding = (try CWDecoder(configuration: configuration), DecoderOutput())
+        let decode: (inout (CWDecoder, DecoderOutput), BasebandBlock) -> Void = { $0.1.append($0.0.process(baseband: $1)) }
+        var (decoder, output): (CWDecoder, DecoderOutput)
+        if let blocks = kept.blocks, frontEnd.decimatesLike(intake) {
+            (decoder, output) = overlapped(
+                decoding, pass: { consume in blocks.forEach(consume) }, first: { frontEnd.process(decimated: $0) }, work: decode)
+        } else {
+            kept = DecimatedRecording()  // not kept whole: let it go before reading again
+            (decoder, output) = try overlapped(decoding, pass: pass, first: { frontEnd.process(usable($0)) }, work: decode)
         }
         output.append(decoder.finish())
         var statistics = decoder.statistics

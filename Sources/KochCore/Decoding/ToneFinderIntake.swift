@@ -9,7 +9,11 @@ public struct ToneFinderIntake: Sendable {
     public init(sampleRate: Int, channelCount: Int) {
         decimators = (0..<channelCount).map { _ in Decimator(inputRate: sampleRate) }
         outputRate = decimators.first?.outputRate ?? Double(sampleRate)
+        decimator = decimators.first
     }
+
+    /// The first channel's decimator, as it was made (nil for a recording of no channel).
+    public let decimator: Decimator?
 
     /// One block of samples, one array per channel, decimated.
     public mutating func process(_ channels: [[Float]]) -> DecimatedBlock {

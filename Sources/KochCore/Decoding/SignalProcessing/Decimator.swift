@@ -11,12 +11,15 @@ public struct Decimator: Sendable {
     public let inputRate: Int
     public let factor: Int
     public var outputRate: Double { Double(inputRate) / Double(factor) }
+    /// The anti-aliasing low-pass's cutoff (unused when the factor is 1).
+    public let cutoffHz: Double
     private var filter: ButterworthLowPass?
     private var phase = 0
 
     public init(inputRate: Int, minimumOutputRate: Int = 6000, cutoffHz: Double = 1800) {
         self.inputRate = inputRate
         factor = max(1, inputRate / minimumOutputRate)
+        self.cutoffHz = cutoffHz
         filter = factor > 1 ? ButterworthLowPass(cutoffHz: cutoffHz, order: 6, sampleRate: Double(inputRate)) : nil
     }
 
@@ -28,6 +31,11 @@ public struct Decimator: Sendable {
         } else {
             self.init(inputRate: inputRate, minimumOutputRate: Int((toneHz / 0.3).rounded(.up)), cutoffHz: 1.2 * toneHz)
         }
+    }
+
+    /// Whether this decimator, started afresh, makes exactly what `other` makes of the same samples.
+    public func decimatesLike(_ other: Decimator) -> Bool {
+        inputRate == other.inputRate && factor == other.factor && (factor == 1 || cutoffHz == other.cutoffHz)
     }
 
     /// Appends the decimated samples of one block to `output`.
