@@ -3,8 +3,15 @@ import Foundation
 /// An in-place radix-2 complex FFT of one fixed power-of-two length, with
 /// its twiddle factors and bit-reversal table computed once.
 /// X[k] = Σ x[n]·e^(−2πi·kn/N), unscaled.
+///
+/// The twiddle factors are stored stage by stage, so that a stage's
+/// butterflies read them in order and run four at a time (`SIMD4`); each
+/// lane does exactly the arithmetic of one butterfly, so the result is the
+/// same, to the bit, as one butterfly at a time.
 public struct FFT: Sendable {
     public let length: Int
+    /// For each stage (butterflies spanning 2, 4, … `length` samples), its half-span twiddle
+    /// factors e^(−2πi·k/span), one stage after another.
     private let cosines: [Double]
     private let sines: [Double]
     private let reversed: [Int]
@@ -20,8 +27,19 @@ public struct FFT: Sendable {
     public init(length requested: Int) {
         let length = Self.length(atLeast: requested)
         self.length = length
-        cosines = (0..<length / 2).map { cos(2 * Double.pi * Double($0) / Double(length)) }
-        sines = (0..<length / 2).map { -sin(2 * Double.pi * Double($0) / Double(length)) }
+        let angles = (0..<length / 2).map { 2 * Double.pi * Double($0) / Double(length) }
+        var cosines: [Double] = [], sines: [Double] = []
+        var span = 2
+        while span <= length {
+            let step = length / span
+            for k in 0..<span / 2 {
+                cosines.append(cos(angles[k * step]))
+                sines.append(-sin(angles[k * step]))
+            }
+            span *= 2
+        }
+        self.cosines = cosines
+        self.sines = sines
         var bits = 0
         while 1 << bits < length { bits += 1 }
         reversed = (0..<length).map { index in
@@ -41,36 +59,79 @@ public struct FFT: Sendable {
             imaginary.withUnsafeMutableBufferPointer { im in
                 cosines.withUnsafeBufferPointer { cosines in
                     sines.withUnsafeBufferPointer { sines in
+                        guard let re = re.baseAddress, let im = im.baseAddress, let cosines = cosines.baseAddress,
+                            let sines = sines.baseAddress
+                        else { return }
                         for index in 0..<n {
                             let other = reversed[index]
                             if other > index {
-                                re.swapAt(index, other)
-                                im.swapAt(index, other)
+                                swap(&re[index], &re[other])
+                                swap(&im[index], &im[other])
                             }
                         }
-                        var size = 2
-                        while size <= n {
-                            let half = size / 2
-                            let step = n / size
+                        var span = 2
+                        var twiddles = 0
+                        while span <= n {
+                            let half = span / 2
+                            let wr = cosines + twiddles, wi = sines + twiddles
                             var start = 0
                             while start < n {
-                                for k in 0..<half {
-                                    let wr = cosines[k * step], wi = sines[k * step]
-                                    let a = start + k, b = a + half
-                                    let tr = re[b] * wr - im[b] * wi
-                                    let ti = re[b] * wi + im[b] * wr
-                                    re[b] = re[a] - tr
-                                    im[b] = im[a] - ti
-                                    re[a] += tr
-                                    im[a] += ti
+                                if half >= 4 {
+                                    Self.butterflies4(re + start, im + start, half: half, wr: wr, wi: wi)
+                                } else {
+                                    for k in 0..<half {
+                                        let a = start + k, b = a + half
+                                        let tr = re[b] * wr[k] - im[b] * wi[k]
+                                        let ti = re[b] * wi[k] + im[b] * wr[k]
+                                        re[b] = re[a] - tr
+                                        im[b] = im[a] - ti
+                                        re[a] += tr
+                                        im[a] += ti
+                                    }
                                 }
-                                start += size
+                                start += span
                             }
-                            size *= 2
+                            twiddles += half
+                            span *= 2
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The butterflies of one group, four at a time: `half` a multiple of 4.
+    @inline(__always)
+    private static func butterflies4(
+        _ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, half: Int,
+        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>
+    ) {
+        var k = 0
+        while k < half {
+            let cosine = load(wr + k), sine = load(wi + k)
+            let ra = load(re + k), ia = load(im + k), rb = load(re + k + half), ib = load(im + k + half)
+            let tr = rb * cosine - ib * sine
+            let ti = rb * sine + ib * cosine
+            store(ra - tr, re + k + half)
+            store(ia - ti, im + k + half)
+            store(ra + tr, re + k)
+            store(ia + ti, im + k)
+            k += 4
+        }
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafePointer<Double>) -> SIMD4<Double> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafeMutablePointer<Double>) -> SIMD4<Double> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Double>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ value: SIMD4<Double>, _ pointer: UnsafeMutablePointer<Double>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Double>.self)
     }
 }
