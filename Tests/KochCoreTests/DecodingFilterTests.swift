@@ -25,19 +25,38 @@ import Testing
         #expect(measuredGain(filter, frequencyHz: 4000, sampleRate: 44100) < 0.001)
     }
 
-    @Test func decimatorKeepsTheToneBandAndRejectsWhatWouldFoldOntoIt() {
-        var decimator = Decimator(inputRate: 44100)
-        #expect(decimator.factor == 7)
-        let passing = (0..<44100).map { Float(sin(2 * Double.pi * 1500 * Double($0) / 44100)) }
+    private func decimatedPeak(frequencyHz: Double, inputRate: Int, keepingToneHz: Double? = nil) -> Double {
+        var decimator = keepingToneHz.map { Decimator(inputRate: inputRate, keepingToneHz: $0) } ?? Decimator(inputRate: inputRate)
+        let samples = (0..<inputRate).map { Float(sin(2 * Double.pi * frequencyHz * Double($0) / Double(inputRate))) }
         var output: [Float] = []
-        decimator.process(passing, into: &output)
-        #expect(abs(Double(output.suffix(1000).map { abs($0) }.max() ?? 0) - 0.95) < 0.02)
-        // 5700 Hz would fold onto 600 Hz at 6.3 kHz.
-        var second = Decimator(inputRate: 44100)
-        let folding = (0..<44100).map { Float(sin(2 * Double.pi * 5700 * Double($0) / 44100)) }
-        var folded: [Float] = []
-        second.process(folding, into: &folded)
-        #expect((folded.suffix(1000).map { abs($0) }.max() ?? 1) < 0.01)
+        // In uneven blocks: the blocks' edges must not show.
+        var start = 0
+        for length in [1, 7, 1000, 4095, 30000, 44100] where start < samples.count {
+            decimator.process(Array(samples[start..<min(samples.count, start + length)]), into: &output)
+            start += length
+        }
+        #expect(output.count == inputRate / decimator.factor)
+        return Double(output.suffix(output.count / 2).map { abs($0) }.max() ?? 0)
+    }
+
+    @Test func decimatorKeepsTheToneBandAndRejectsWhatWouldFoldOntoIt() {
+        #expect(Decimator(inputRate: 44100).factor == 7)
+        #expect(Decimator(inputRate: 48000).factor == 8)
+        #expect(Decimator(inputRate: 16000).factor == 2)
+        #expect(Decimator(inputRate: 8000).factor == 1)
+        for rate in [44100, 48000, 22050, 16000] {
+            // Within 0.1 dB across the tone band.
+            for tone in [300.0, 700, 1000, 1500] {
+                #expect(abs(decimatedPeak(frequencyHz: tone, inputRate: rate) - 1) < 0.012, "\(tone) Hz at \(rate) Hz")
+            }
+            // What folds onto the band (the output rate less 1.5 kHz and up) is 50 dB down (0.00316).
+            let outputRate = Decimator(inputRate: rate).outputRate
+            for fold in [outputRate - 1500, outputRate - 600, outputRate + 600, 2 * outputRate - 900] where fold < Double(rate) / 2 {
+                #expect(decimatedPeak(frequencyHz: fold, inputRate: rate) < 0.0035, "\(fold) Hz at \(rate) Hz")
+            }
+        }
+        // A tone above the usual band keeps its own band.
+        #expect(abs(decimatedPeak(frequencyHz: 2000, inputRate: 44100, keepingToneHz: 2000) - 1) < 0.012)
     }
 
     @Test func fftPutsASineInItsBin() {

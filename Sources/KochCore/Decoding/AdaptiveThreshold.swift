@@ -166,11 +166,11 @@ public struct AdaptiveThreshold: Sendable {
             !recentOnly || centre <= 0
             ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
             : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
-        for offset in 0..<summaryCount {
-            let value = summaries[(start + offset) % summaries.count]
-            scratch.append(value)
-            if markRange.contains(offset) { markScratch.append(value) }
-        }
+        // The window in time order: from `start` to the end of the ring, then from its beginning.
+        let firstPart = min(summaryCount, summaries.count - start)
+        scratch.append(contentsOf: summaries[start..<(start + firstPart)])
+        scratch.append(contentsOf: summaries[0..<(summaryCount - firstPart)])
+        markScratch.append(contentsOf: scratch[markRange])
         let last = scratch.count - 1
         let (low, high) = scratch.withUnsafeMutableBufferPointer { buffer in
             (quickSelect(buffer, Int(Double(last) * 0.2)), quickSelect(buffer, Int(Double(last) * 0.97)))

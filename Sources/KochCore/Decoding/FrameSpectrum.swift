@@ -30,6 +30,8 @@ struct FrameSpectrum: Sendable {
         var pitchLevelsDB: [Double]
         /// The short frame's power in the bins measured (and one beyond each side).
         var shortPowers: [Double]
+        /// The frame's spectral peak within a bin of each bin measured (as `shortPowers`), in bins.
+        var peakBins: [Double]
     }
 
     init(frameLength: Int, firstBin: Int, binCount: Int) {
@@ -65,7 +67,8 @@ struct FrameSpectrum: Sendable {
         pitchFFT.transform(real: &real, imaginary: &imaginary)
         let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
         let pitchFirst = 2 * (firstBin - 2)
-        var levels = Levels(pitchLevelsDB: Array(repeating: 0, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount))
+        var levels = Levels(
+            pitchLevelsDB: Array(repeating: 0, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount), peakBins: [])
         for index in levels.pitchLevelsDB.indices {
             let bin = pitchFirst + index
             var power = 0.0
@@ -86,7 +89,23 @@ struct FrameSpectrum: Sendable {
             }
             levels.shortPowers[index] = power
         }
+        levels.peakBins = (0..<binCount).map { peakBin(near: firstBin - 1 + $0, in: levels.pitchLevelsDB) }
         return levels
+    }
+
+    /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
+    /// in the long frame (parabolic interpolation over its half bins).
+    private func peakBin(near bin: Int, in pitchLevelsDB: [Double]) -> Double {
+        let centre = 2 * (bin - firstBin + 2)
+        var top = centre
+        for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchLevelsDB.count - 1 && pitchLevelsDB[other] > pitchLevelsDB[top] {
+            top = other
+        }
+        guard top >= 1, top < pitchLevelsDB.count - 1 else { return Double(bin) }
+        let left = pitchLevelsDB[top - 1], middle = pitchLevelsDB[top], right = pitchLevelsDB[top + 1]
+        let curvature = left - 2 * middle + right
+        let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0
+        return (Double(top) + offset) / 2 + Double(firstBin - 2)
     }
 
     /// The frames of 2n samples from each of `starts`, measured on every core.

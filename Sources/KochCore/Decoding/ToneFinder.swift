@@ -95,9 +95,9 @@ public struct ToneFinder: Sendable {
     static let trackBlockSeconds = 1.0
     private var frameCounts: [Int]
     private var measuredCounts: [Int]
-    /// The last few frames' power per bin: the histogram takes their mean, which
-    /// narrows the spread of noise but not the keying.
-    private var recentPowers: [[[Double]]]
+    /// [channel]: the last frames' power per bin (`smoothingFrames` less one): the histogram
+    /// takes the mean of a frame's and theirs, which narrows the spread of noise but not the keying.
+    private var recentShortPowers: [[[Double]]]
     private static let smoothingFrames = 3
     private var peakSample: Float = 0
 
@@ -131,7 +131,7 @@ public struct ToneFinder: Sendable {
         framesPerBlock = max(1, Int((Self.trackBlockSeconds * rate / Double(n / 4)).rounded()))
         frameCounts = Array(repeating: 0, count: channelCount)
         measuredCounts = Array(repeating: 0, count: channelCount)
-        recentPowers = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.smoothingFrames), count: bins), count: channelCount)
+        recentShortPowers = Array(repeating: [], count: channelCount)
         pending = Array(repeating: [], count: channelCount)
     }
 
@@ -148,31 +148,53 @@ public struct ToneFinder: Sendable {
             pending[channel] += block.channels[channel]
             let n = frameLength
             let starts = Array(stride(from: 0, through: pending[channel].count - 2 * n, by: n / 4))
-            for levels in spectrum.measure(pending[channel], starts: starts) { count(levels, channel: channel) }
+            let measured = spectrum.measure(pending[channel], starts: starts)
+            for (levels, steps) in zip(measured, histogramSteps(of: measured, channel: channel)) {
+                count(levels, steps: steps, channel: channel)
+            }
+            recentShortPowers[channel] = Array((recentShortPowers[channel] + measured.map(\.shortPowers)).suffix(Self.smoothingFrames - 1))
             if let last = starts.last { pending[channel].removeFirst(last + n / 4) }
         }
     }
 
+    /// Each frame's histogram step in every bin measured: the level of its power averaged with
+    /// the frames before it (nil for the first frames of the recording), made on every core.
+    /// The powers are summed in the order a ring of `smoothingFrames` slots would hold them
+    /// (the frame's number modulo that), as the search has always summed them.
+    private func histogramSteps(of measured: [FrameSpectrum.Levels], channel: Int) -> [[Int]?] {
+        let earlier = recentShortPowers[channel]
+        let powers = earlier + measured.map(\.shortPowers)
+        let firstFrame = frameCounts[channel]
+        let ring = Self.smoothingFrames
+        let chunkCount = min(measured.count, 4)
+        return concurrentMap(chunkCount) { chunk in
+            ((measured.count * chunk / chunkCount)..<(measured.count * (chunk + 1) / chunkCount)).map { index -> [Int]? in
+                let frame = firstFrame + index
+                guard frame + 1 >= ring else { return nil }
+                let at = index + earlier.count
+                return powers[at].indices.map { bin in
+                    var sum = 0.0
+                    for slot in 0..<ring { sum += powers[at - (frame - slot) % ring][bin] }
+                    let level = 10 * log10(max(sum / Double(ring), 1e-30))
+                    return min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
+                }
+            }
+        }.flatMap { $0 }
+    }
+
     /// Counts one frame's measurement into the channel's histograms and pitch track.
-    private mutating func count(_ levels: FrameSpectrum.Levels, channel: Int) {
-        let shortPowers = levels.shortPowers
+    private mutating func count(_ levels: FrameSpectrum.Levels, steps: [Int]?, channel: Int) {
         holdBlockLevels(levels.pitchLevelsDB, channel: channel)
-        let frame = frameCounts[channel]
-        for bin in (firstBin - 1)...(lastBin + 1) {
-            let slot = bin - firstBin + 1
-            recentPowers[channel][slot][frame % Self.smoothingFrames] = shortPowers[slot]
-            let peak = peakBin(near: bin, in: levels.pitchLevelsDB)
-            let steady = lastPeakBins[channel][slot] >= 0 && abs(peak - lastPeakBins[channel][slot]) * binHz < Self.steadyStepHz
+        for (slot, peak) in levels.peakBins.enumerated() {
+            let last = lastPeakBins[channel][slot]
+            let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
             lastPeakBins[channel][slot] = peak
-            guard frame + 1 >= Self.smoothingFrames else { continue }
-            let smoothed = recentPowers[channel][slot].reduce(0, +) / Double(Self.smoothingFrames)
-            let level = 10 * log10(max(smoothed, 1e-30))
-            let step = min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
-            histograms[channel][slot][step] += 1
-            if steady { steadyHistograms[channel][slot][step] += 1 }
+            guard let steps else { continue }
+            histograms[channel][slot][steps[slot]] += 1
+            if steady { steadyHistograms[channel][slot][steps[slot]] += 1 }
         }
+        if steps != nil { measuredCounts[channel] += 1 }
         frameCounts[channel] += 1
-        if frame + 1 >= Self.smoothingFrames { measuredCounts[channel] += 1 }
     }
 
     /// Keeps the loudest level of each half bin over the block, and closes the block when full.
@@ -200,21 +222,6 @@ public struct ToneFinder: Sendable {
                 startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB)
         else { return nil }
         return track.spanHz > binHz ? track : nil
-    }
-
-    /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
-    /// in the long frame (parabolic interpolation over its half bins).
-    private func peakBin(near bin: Int, in pitchLevelsDB: [Double]) -> Double {
-        let centre = 2 * (bin - firstBin + 2)
-        var top = centre
-        for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchLevelsDB.count - 1 && pitchLevelsDB[other] > pitchLevelsDB[top] {
-            top = other
-        }
-        guard top >= 1, top < pitchLevelsDB.count - 1 else { return Double(bin) }
-        let left = pitchLevelsDB[top - 1], middle = pitchLevelsDB[top], right = pitchLevelsDB[top + 1]
-        let curvature = left - 2 * middle + right
-        let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0
-        return (Double(top) + offset) / 2 + Double(firstBin - 2)
     }
 
     /// The share of a bin's loudest frames (within `steadinessSpanDB` of its key-down level, or

@@ -31,37 +31,6 @@ public struct ButterworthLowPass: Sendable {
         return y
     }
 
-    /// Filters `input` and appends every `factor`-th output to `output`, the
-    /// first after `phase` samples have passed since the last one kept;
-    /// returns the phase to carry to the next call. Each sample goes through
-    /// the same sections in the same order as `process(_:)`, with the
-    /// sections of a 6th-order filter held in registers for the loop.
-    public mutating func process(_ input: [Float], keepingEvery factor: Int, phase: Int, into output: inout [Float]) -> Int {
-        var phase = phase
-        guard sections.count == 3 else {
-            for x in input {
-                let y = process(Double(x))
-                phase += 1
-                if phase == factor {
-                    phase = 0
-                    output.append(Float(y))
-                }
-            }
-            return phase
-        }
-        var (first, second, third) = (sections[0], sections[1], sections[2])
-        for x in input {
-            let y = third.process(second.process(first.process(Double(x))))
-            phase += 1
-            if phase == factor {
-                phase = 0
-                output.append(Float(y))
-            }
-        }
-        sections = [first, second, third]
-        return phase
-    }
-
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {
         sections.reduce(1) { $0 * $1.magnitude(atHz: frequencyHz, sampleRate: sampleRate) }
     }
