@@ -159,15 +159,24 @@ def decoders_for(koch):
     ]
 
 
+def make_corpus(scratch, seed):
+    """The reference corpus of ../shared/bench, made in the scratch folder."""
+    if shared_bench() is None:
+        sys.exit("bench: ../shared/bench (the reference corpus) not found")
+    corpus = os.path.join(scratch, "corpus")
+    if not os.path.isdir(corpus):
+        subprocess.run([sys.executable, os.path.join(shared_bench(), "make_corpus.py"), corpus, "--seed", str(seed)],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return corpus
+
+
 def bench_decoder(koch, scratch, seed):
     """koch decode against multimon-ng and morse2ascii on the reference corpus."""
     bench = shared_bench()
     if bench is None:
         print("\n(decoder: ../shared/bench not found; skipped)")
         return
-    corpus = os.path.join(scratch, "corpus")
-    subprocess.run([sys.executable, os.path.join(bench, "make_corpus.py"), corpus, "--seed", str(seed)],
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    corpus = make_corpus(scratch, seed)
     decoders = decoders_for(koch)
     results = {name: score(bench, corpus, command, os.path.join(scratch, f"score-{i}.tsv"))
                for i, (name, command) in enumerate(decoders)}
@@ -184,8 +193,28 @@ def bench_decoder(koch, scratch, seed):
     bench_outside(decoders, scratch)
     bench_real_conditions(decoders, scratch)
 
+    bench_decode_speed(koch, corpus, scratch)
+
+
+def bench_decode_speed(koch, corpus, scratch):
+    """koch decode's speed on five minutes of every case of the corpus, and its memory for an hour."""
     rows = []
-    # A weak signal is read a second time from the evidence of its samples: it costs more.
+    slowest = None
+    for case in sorted(os.path.splitext(name)[0] for name in os.listdir(corpus) if name.endswith(".wav")):
+        source = os.path.join(corpus, case + ".wav")
+        five = os.path.join(scratch, f"{case}-five-minutes.wav")
+        duration = float(subprocess.run(["soxi", "-D", source], capture_output=True, text=True, check=True).stdout)
+        if duration < 5:
+            continue  # a fraction of a second: its figure would be the program's start
+        subprocess.run(["sox", source, five, "repeat", str(max(0, int(300 / duration + 0.999) - 1)), "trim", "0", "300"], check=True)
+        seconds = timed([koch, "decode", five], 3)
+        rows.append([case, f"{seconds:.2f}", f"{300 / seconds:,.0f}x"])
+        slowest = max(slowest or 0, seconds)
+        os.remove(five)
+    table("koch decode speed: five minutes of each case of the corpus (median of 3)", ["case", "seconds", "real time"], rows)
+    print(f"\nTarget: 1000x real time or better (0.30 s) for every case; slowest here {300 / slowest:,.0f}x.")
+
+    rows = []
     for case, label in [("clean", "clean"), ("white_snr_m03", "white noise -3 dB")]:
         source = os.path.join(corpus, case + ".wav")
         five = os.path.join(scratch, f"{case}-five-minutes.wav")
@@ -193,14 +222,13 @@ def bench_decoder(koch, scratch, seed):
         duration = float(subprocess.run(["soxi", "-D", source], capture_output=True, text=True, check=True).stdout)
         subprocess.run(["sox", source, five, "repeat", str(max(0, int(300 / duration + 0.999) - 1)), "trim", "0", "300"], check=True)
         subprocess.run(["sox", five, hour, "repeat", "11"], check=True)
-        five_seconds = timed([koch, "decode", five], 3)
         peak = subprocess.run(["/usr/bin/time", "-f", "%M %e", koch, "decode", hour], capture_output=True, text=True)
         peak_kb, hour_seconds = peak.stderr.strip().split("\n")[-1].split()
-        rows += [[f"5 minutes, {label} (median of 3)", f"{five_seconds:.2f}", "-"],
-                 [f"60 minutes, {label}", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"]]
+        rows.append([f"60 minutes, {label}", f"{float(hour_seconds):.2f}", f"{int(peak_kb) / 1024:.0f} MB"])
         os.remove(hour)
-    table("koch decode speed and memory (44.1 kHz mono)", ["recording", "seconds", "peak memory"], rows)
-    print("\nTargets: 5 minutes in under 1 s; 60 minutes in under 100 MB.")
+        os.remove(five)
+    table("koch decode of an hour (44.1 kHz mono)", ["recording", "seconds", "peak memory"], rows)
+    print("\nTarget: 60 minutes in under 100 MB.")
 
 
 def bench_realisations(decoders, scratch, seeds=range(1, 9)):
@@ -336,7 +364,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer", "speed"], help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -352,9 +380,10 @@ def main():
             "keyer": lambda: bench_keyer(koch, args.runs, scratch),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
             "outside": lambda: bench_outside(decoders_for(koch), scratch),
+            "speed": lambda: bench_decode_speed(koch, make_corpus(scratch, args.corpus_seed), scratch),
         }
         for name, run in parts.items():
-            if args.only == name or (args.only is None and name not in ("rooms", "outside")):
+            if args.only == name or (args.only is None and name not in ("rooms", "outside", "speed")):
                 run()
 
 

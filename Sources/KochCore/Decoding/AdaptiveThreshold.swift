@@ -58,6 +58,13 @@ public struct AdaptiveThreshold: Sendable {
     /// How much more contrast the first window taken for keying must show.
     public static let acquisitionContrastFactor = 1.2
 
+    /// Summaries (10 ms each) a window must hold before it is first taken for keying. Through a
+    /// filter as long as a dit, noise holds only a few independent values in a fraction of a
+    /// second, and its percentiles stand far apart by chance now and then; a decision waits half
+    /// a window (2 s) anyway, so waiting for a second of summaries delays none. A recording
+    /// shorter than that is judged at its end (`finish()`).
+    static let acquisitionSummaries = 100
+
     /// Largest likelihood ratio one sample may contribute: a click must not outweigh a dit.
     public static let maximumLogLikelihoodRatio = 12.0
 
@@ -155,7 +162,7 @@ public struct AdaptiveThreshold: Sendable {
     }
 
     private mutating func updateLevels(minimumSummaries: Int = 20, recentOnly: Bool = true) {
-        guard summaryCount >= minimumSummaries else { return }
+        guard summaryCount >= (recentOnly && noiseSigma == nil ? Self.acquisitionSummaries : minimumSummaries) else { return }
         scratch.removeAll(keepingCapacity: true)
         markScratch.removeAll(keepingCapacity: true)
         let start = (summaryHead - summaryCount + summaries.count) % summaries.count
