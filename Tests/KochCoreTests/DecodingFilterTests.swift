@@ -59,6 +59,20 @@ import Testing
         #expect(abs(decimatedPeak(frequencyHz: 2000, inputRate: 44100, keepingToneHz: 2000) - 1) < 0.012)
     }
 
+    @Test func quickSelectFindsTheKthSmallestAndLeavesTheBufferSplitThere() {
+        var random = SeededGenerator(seed: 9)
+        for count in [1, 2, 3, 20, 401] {
+            // Few distinct values too, as a clean recording's summaries are.
+            var values = (0..<count).map { _ in Double(Int.random(in: 0..<(count / 4 + 2), using: &random)) }
+            let sorted = values.sorted()
+            for k in [0, count / 5, count / 2, count - 1] {
+                let found = values.withUnsafeMutableBufferPointer { quickSelect($0, k) }
+                #expect(found == sorted[k])
+                #expect(values[..<k].allSatisfy { $0 <= found } && values[(k + 1)...].allSatisfy { $0 >= found })
+            }
+        }
+    }
+
     @Test func fftPutsASineInItsBin() {
         let fft = FFT(length: 64)
         var real = (0..<64).map { cos(2 * Double.pi * 5 * Double($0) / 64) }

@@ -86,6 +86,9 @@ public struct AdaptiveThreshold: Sendable {
     private var decisionSigma: Double?
     private var amplitude: Double?
     private var thresholdLevel = Double.infinity
+    /// The amplitude and σ `thresholdLevel` was found for (a steady tone keeps them for many windows).
+    private var thresholdAmplitude = -1.0
+    private var decisionSigmaOfThreshold = -1.0
 
     public init(
         sampleRate: Double, windowSeconds: Double = 4, markWindowSeconds: Double = 2,
@@ -180,7 +183,11 @@ public struct AdaptiveThreshold: Sendable {
         markScratch.append(contentsOf: scratch[markRange])
         let last = scratch.count - 1
         let (low, high) = scratch.withUnsafeMutableBufferPointer { buffer in
-            (quickSelect(buffer, Int(Double(last) * 0.2)), quickSelect(buffer, Int(Double(last) * 0.97)))
+            // The first selection leaves the buffer split at its place: the larger values after it.
+            let lowIndex = Int(Double(last) * 0.2), highIndex = Int(Double(last) * 0.97)
+            let low = quickSelect(buffer, lowIndex)
+            guard highIndex > lowIndex else { return (low, low) }
+            return (low, quickSelect(UnsafeMutableBufferPointer(rebasing: buffer[(lowIndex + 1)...]), highIndex - lowIndex - 1))
         }
         // Before any keying has been seen the bar is higher: through a filter as long as a
         // slow dit, noise holds few independent values in a window, and by chance its 97th
@@ -217,7 +224,10 @@ public struct AdaptiveThreshold: Sendable {
         decisionSigma = sigma
         let spaceLevel = sigma * (Double.pi / 2).squareRoot()
         levels = SignalLevels(markLevel: amplitude, spaceLevel: spaceLevel, noiseDeviation: sigma)
-        thresholdLevel = equalLikelihoodLevel(amplitude: amplitude, sigma: sigma)
+        if amplitude != thresholdAmplitude || sigma != decisionSigmaOfThreshold {
+            thresholdLevel = equalLikelihoodLevel(amplitude: amplitude, sigma: sigma)
+            (thresholdAmplitude, decisionSigmaOfThreshold) = (amplitude, sigma)
+        }
         // The SNR estimate takes the noise as measured, not the floor the decisions use.
         markPowerSum += amplitude * amplitude + 2 * noiseSigma * noiseSigma
         spacePowerSum += noiseSigma * noiseSigma * Double.pi / 2
