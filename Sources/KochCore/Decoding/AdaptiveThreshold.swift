@@ -80,7 +80,8 @@ public struct AdaptiveThreshold: Sendable {
     private var delayHead = 0
     private var delayCount = 0
     private var keyDown = false
-    private var scratch: [Double] = []
+    /// The summaries of the window, in increasing order: its percentiles without a selection.
+    private var sortedSummaries: [Double] = []
     private var markScratch: [Double] = []
     private var noiseSigma: Double?
     private var decisionSigma: Double?
@@ -152,7 +153,10 @@ public struct AdaptiveThreshold: Sendable {
         return Decision(envelope: envelope, threshold: thresholdLevel, keyDown: keyDown, logLikelihoodRatio: ratio)
     }
 
-    private mutating func pushSummary(_ value: Double) {
+    private mutating func pushSummary(_ summary: Double) {
+        let value = summary.isFinite ? summary : 0
+        if summaryCount == summaries.count { sortedSummaries.remove(at: Self.firstIndex(notBelow: summaries[summaryHead], in: sortedSummaries)) }
+        sortedSummaries.insert(value, at: Self.firstIndex(notBelow: value, in: sortedSummaries))
         summaries[summaryHead] = value
         summaryHead = (summaryHead + 1) % summaries.count
         summaryCount = min(summaryCount + 1, summaries.count)
@@ -166,7 +170,6 @@ public struct AdaptiveThreshold: Sendable {
 
     private mutating func updateLevels(minimumSummaries: Int = 20, recentOnly: Bool = true) {
         guard summaryCount >= (recentOnly && noiseSigma == nil ? Self.acquisitionSummaries : minimumSummaries) else { return }
-        scratch.removeAll(keepingCapacity: true)
         markScratch.removeAll(keepingCapacity: true)
         let start = (summaryHead - summaryCount + summaries.count) % summaries.count
         // The mark window is centred on the sample being judged, half a long window back.
@@ -176,19 +179,14 @@ public struct AdaptiveThreshold: Sendable {
             !recentOnly || centre <= 0
             ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
             : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
-        // The window in time order: from `start` to the end of the ring, then from its beginning.
-        let firstPart = min(summaryCount, summaries.count - start)
-        scratch.append(contentsOf: summaries[start..<(start + firstPart)])
-        scratch.append(contentsOf: summaries[0..<(summaryCount - firstPart)])
-        markScratch.append(contentsOf: scratch[markRange])
-        let last = scratch.count - 1
-        let (low, high) = scratch.withUnsafeMutableBufferPointer { buffer in
-            // The first selection leaves the buffer split at its place: the larger values after it.
-            let lowIndex = Int(Double(last) * 0.2), highIndex = Int(Double(last) * 0.97)
-            let low = quickSelect(buffer, lowIndex)
-            guard highIndex > lowIndex else { return (low, low) }
-            return (low, quickSelect(UnsafeMutableBufferPointer(rebasing: buffer[(lowIndex + 1)...]), highIndex - lowIndex - 1))
-        }
+        // The mark window in time order: the ring from `start`, wrapping round to its beginning.
+        let markStart = (start + markRange.lowerBound) % summaries.count
+        let firstPart = min(markRange.count, summaries.count - markStart)
+        markScratch.append(contentsOf: summaries[markStart..<(markStart + firstPart)])
+        markScratch.append(contentsOf: summaries[0..<(markRange.count - firstPart)])
+        // The whole window's percentiles, from the summaries kept in order.
+        let last = summaryCount - 1
+        let low = sortedSummaries[Int(Double(last) * 0.2)], high = sortedSummaries[Int(Double(last) * 0.97)]
         // Before any keying has been seen the bar is higher: through a filter as long as a
         // slow dit, noise holds few independent values in a window, and by chance its 97th
         // percentile now and then stands 5 times its 20th; once taken for keying, it would be
@@ -198,9 +196,8 @@ public struct AdaptiveThreshold: Sendable {
             // Rayleigh: P(e < x) = 1 − exp(−x²/2σ²), so the q-quantile is σ·√(−2·ln(1 − q)).
             // The window mixes marks with noise: its 20th percentile is the noise's own
             // 0.2/(1 − m)-quantile when a fraction m of it is key down.
-            var above = 0
-            if thresholdLevel.isFinite { for value in scratch where value > thresholdLevel { above += 1 } }
-            let markFraction = min(0.6, Double(above) / Double(scratch.count))
+            let above = thresholdLevel.isFinite ? summaryCount - Self.firstIndex(above: thresholdLevel, in: sortedSummaries) : 0
+            let markFraction = min(0.6, Double(above) / Double(summaryCount))
             let quantile = 0.2 / (1 - markFraction)
             noiseSigma = max(low / (-2 * log(1 - quantile)).squareRoot(), 1e-9)
         }
@@ -232,6 +229,26 @@ public struct AdaptiveThreshold: Sendable {
         markPowerSum += amplitude * amplitude + 2 * noiseSigma * noiseSigma
         spacePowerSum += noiseSigma * noiseSigma * Double.pi / 2
         activeWindows += 1
+    }
+
+    /// The index of the first of `sorted` that is not below `value` (its count if none).
+    private static func firstIndex(notBelow value: Double, in sorted: [Double]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The index of the first of `sorted` that is above `value` (its count if none).
+    private static func firstIndex(above value: Double, in sorted: [Double]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] <= value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The envelope at which key down and key up are equally likely, by bisection.

@@ -112,62 +112,14 @@ struct MarkSpaceSegmenter: Sendable {
         let evidence = weight * decision.logLikelihoodRatio
         let markEvidence = -0.5 * evidence, spaceEvidence = 0.5 * evidence
         let lastMark = markCosts.count - 1, lastSpace = spaceCosts.count - 1
+        let (spaceEnds, fromSpace) = Self.cheapestExit(spaceCosts, spaceExitCosts)
+        let (markEnds, fromMark) = Self.cheapestExit(markCosts, markExitCosts)
         var pointer: UInt8 = 0
-        var spaceEnds = Double.infinity, markEnds = Double.infinity
-        var fromSpace = 0, fromMark = 0
-        for index in 0...lastSpace where spaceCosts[index] + spaceExitCosts[index] < spaceEnds {
-            spaceEnds = spaceCosts[index] + spaceExitCosts[index]
-            fromSpace = index
-        }
-        for index in 0...lastMark where markCosts[index] + markExitCosts[index] < markEnds {
-            markEnds = markCosts[index] + markExitCosts[index]
-            fromMark = index
-        }
-        if lastMark == 0 {
-            if markCosts[0] <= spaceEnds {
-                nextMark[0] = markCosts[0]
-                pointer |= 2
-            } else {
-                nextMark[0] = spaceEnds
-            }
-        } else {
-            if markCosts[lastMark] <= markCosts[lastMark - 1] {
-                nextMark[lastMark] = markCosts[lastMark]
-                pointer |= 2
-            } else {
-                nextMark[lastMark] = markCosts[lastMark - 1]
-            }
-            for index in stride(from: lastMark - 1, through: 1, by: -1) { nextMark[index] = markCosts[index - 1] }
-            nextMark[0] = spaceEnds
-        }
-        if lastSpace == 0 {
-            if spaceCosts[0] <= markEnds {
-                nextSpace[0] = spaceCosts[0]
-                pointer |= 1
-            } else {
-                nextSpace[0] = markEnds
-            }
-        } else {
-            if spaceCosts[lastSpace] <= spaceCosts[lastSpace - 1] {
-                nextSpace[lastSpace] = spaceCosts[lastSpace]
-                pointer |= 1
-            } else {
-                nextSpace[lastSpace] = spaceCosts[lastSpace - 1]
-            }
-            for index in stride(from: lastSpace - 1, through: 1, by: -1) { nextSpace[index] = spaceCosts[index - 1] }
-            nextSpace[0] = markEnds
-        }
-        var smallest = Double.infinity
-        for index in 0...lastMark {
-            nextMark[index] += markEvidence
-            smallest = min(smallest, nextMark[index])
-        }
-        for index in 0...lastSpace {
-            nextSpace[index] += spaceEvidence
-            smallest = min(smallest, nextSpace[index])
-        }
-        for index in 0...lastMark { markCosts[index] = nextMark[index] - smallest }
-        for index in 0...lastSpace { spaceCosts[index] = nextSpace[index] - smallest }
+        if Self.advance(markCosts, into: &nextMark, entering: spaceEnds) { pointer |= 2 }
+        if Self.advance(spaceCosts, into: &nextSpace, entering: markEnds) { pointer |= 1 }
+        let smallest = min(Self.add(markEvidence, to: &nextMark), Self.add(spaceEvidence, to: &nextSpace))
+        Self.subtract(smallest, from: nextMark, into: &markCosts)
+        Self.subtract(smallest, from: nextSpace, into: &spaceCosts)
         stays.append(pointer)
         markEntries.append(Int32(fromSpace))
         spaceEntries.append(Int32(fromMark))
@@ -175,6 +127,108 @@ struct MarkSpaceSegmenter: Sendable {
         spaceChainLengths.append(Int32(lastSpace + 1))
         held.append(decision)
         if held.count >= 2 * lagSamples { release(count: lagSamples, into: &released) }
+    }
+
+    // The steps of `process`, a chain at a time, four states at a time where they can be.
+
+    /// The cheapest way out of a chain (cost of being in a state plus of leaving it), and the
+    /// first state it is from (the first state when every way out is closed).
+    private static func cheapestExit(_ costs: [Double], _ exitCosts: [Double]) -> (cost: Double, state: Int) {
+        costs.withUnsafeBufferPointer { costs in
+            exitCosts.withUnsafeBufferPointer { exitCosts in
+                guard let c = costs.baseAddress, let e = exitCosts.baseAddress else { return (.infinity, 0) }
+                // Each lane keeps its cheapest way out and the first state it came from.
+                var lowest = SIMD4<Double>(repeating: .infinity)
+                var lowestState = SIMD4<Int64>(repeating: 0)
+                var states = SIMD4<Int64>(0, 1, 2, 3)
+                var index = 0
+                while index + 4 <= costs.count {
+                    let sums = c.loadVector(at: index) + e.loadVector(at: index)
+                    let cheaper = sums .< lowest
+                    lowest.replace(with: sums, where: cheaper)
+                    lowestState.replace(with: states, where: cheaper)
+                    states &+= 4
+                    index += 4
+                }
+                var cheapest = Double.infinity, first = 0
+                for lane in 0..<4 where lowest[lane] < cheapest || (lowest[lane] == cheapest && Int(lowestState[lane]) < first) {
+                    cheapest = lowest[lane]
+                    first = Int(lowestState[lane])
+                }
+                while index < costs.count {
+                    if c[index] + e[index] < cheapest {
+                        cheapest = c[index] + e[index]
+                        first = index
+                    }
+                    index += 1
+                }
+                return cheapest < .infinity ? (cheapest, first) : (.infinity, 0)
+            }
+        }
+    }
+
+    /// One sample along a chain: each state from the one before it, the last also from itself
+    /// (true if staying there was the cheaper), the first from `entering` (the other chain's way out).
+    private static func advance(_ costs: [Double], into next: inout [Double], entering: Double) -> Bool {
+        let last = costs.count - 1
+        guard last > 0 else {
+            next[0] = min(costs[0], entering)
+            return costs[0] <= entering
+        }
+        let stayed = costs[last] <= costs[last - 1]
+        next[last] = stayed ? costs[last] : costs[last - 1]
+        if last > 1 {
+            costs.withUnsafeBufferPointer { costs in
+                next.withUnsafeMutableBufferPointer { next in
+                    guard let from = costs.baseAddress, let to = next.baseAddress else { return }
+                    (to + 1).update(from: from, count: last - 1)
+                }
+            }
+        }
+        next[0] = entering
+        return stayed
+    }
+
+    /// Adds a sample's evidence to every state of a chain; returns the smallest cost.
+    private static func add(_ evidence: Double, to costs: inout [Double]) -> Double {
+        costs.withUnsafeMutableBufferPointer { costs in
+            guard let c = costs.baseAddress else { return .infinity }
+            let step = SIMD4<Double>(repeating: evidence)
+            var lowest = SIMD4<Double>(repeating: .infinity)
+            var index = 0
+            while index + 4 <= costs.count {
+                let sum = c.loadVector(at: index) + step
+                c.storeVector(sum, at: index)
+                lowest = pointwiseMin(lowest, sum)
+                index += 4
+            }
+            var smallest = lowest.min()
+            while index < costs.count {
+                c[index] += evidence
+                smallest = min(smallest, c[index])
+                index += 1
+            }
+            return smallest
+        }
+    }
+
+    /// `costs` = `next` less the smallest cost of both chains, so that costs stay small.
+    private static func subtract(_ smallest: Double, from next: [Double], into costs: inout [Double]) {
+        next.withUnsafeBufferPointer { next in
+            costs.withUnsafeMutableBufferPointer { costs in
+                guard let n = next.baseAddress, let c = costs.baseAddress else { return }
+                let step = SIMD4<Double>(repeating: smallest)
+                var index = 0
+                while index + 4 <= costs.count {
+                    c.storeVector(n.loadVector(at: index) - step, at: index)
+                    index += 4
+                }
+                while index < costs.count {
+                    c[index] = n[index] - smallest
+                    index += 1
+                }
+            }
+        }
     }
 
     /// Releases every sample still held, at the end of the recording.

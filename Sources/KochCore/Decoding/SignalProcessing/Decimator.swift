@@ -110,7 +110,7 @@ public struct Decimator: Sendable {
                     var sum = SIMD8<Float>()
                     var offset = 0
                     while offset < length {
-                        sum += Self.load(window + offset) * Self.load(taps + offset)
+                        sum += window.loadVector(at: offset) * taps.loadVector(at: offset)
                         offset += 8
                     }
                     output.append(sum.sum())
@@ -120,10 +120,5 @@ public struct Decimator: Sendable {
         }
         skip = position - input.count
         history.removeFirst(history.count - kept)
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
     }
 }

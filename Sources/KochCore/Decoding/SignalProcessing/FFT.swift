@@ -108,30 +108,15 @@ public struct FFT: Sendable {
     ) {
         var k = 0
         while k < half {
-            let cosine = load(wr + k), sine = load(wi + k)
-            let ra = load(re + k), ia = load(im + k), rb = load(re + k + half), ib = load(im + k + half)
+            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
+            let ra = re.loadVector(at: k), ia = im.loadVector(at: k), rb = re.loadVector(at: k + half), ib = im.loadVector(at: k + half)
             let tr = rb * cosine - ib * sine
             let ti = rb * sine + ib * cosine
-            store(ra - tr, re + k + half)
-            store(ia - ti, im + k + half)
-            store(ra + tr, re + k)
-            store(ia + ti, im + k)
+            re.storeVector(ra - tr, at: k + half)
+            im.storeVector(ia - ti, at: k + half)
+            re.storeVector(ra + tr, at: k)
+            im.storeVector(ia + ti, at: k)
             k += 4
         }
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafePointer<Double>) -> SIMD4<Double> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Double>.self)
-    }
-
-    @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<Double>) -> SIMD4<Double> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Double>.self)
-    }
-
-    @inline(__always)
-    private static func store(_ value: SIMD4<Double>, _ pointer: UnsafeMutablePointer<Double>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Double>.self)
     }
 }
