@@ -89,25 +89,37 @@ struct SoftWordReader: Sendable {
         let nodeCount = trie.nodes.count
         let width = steps + 1
         let none = -Double.infinity
+        // The tables of the programme, as raw buffers: their subscripts are the hot loop.
+        func table<Value>(_ count: Int, _ value: Value) -> UnsafeMutableBufferPointer<Value> {
+            let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
+            buffer.initialize(repeating: value)
+            return buffer
+        }
         // Best score of a reading whose last mark ends (M), whose last gap inside a character ends (G),
         // whose last gap between characters ends (C), or which is in a word gap or the silence
         // before the first word (W), at each step, by node of the table where there is one.
-        var afterMark = [Double](repeating: none, count: nodeCount * width)
-        var afterGap = [Double](repeating: none, count: nodeCount * width)
-        var afterCharacter = [Double](repeating: none, count: width)
-        var inPause = [Double](repeating: none, count: width)
+        let afterMark = table(nodeCount * width, none), afterGap = table(nodeCount * width, none)
+        let afterCharacter = table(width, none), inPause = table(width, none)
+        // The best of afterMark and afterGap at each step, over every node.
+        let leadingAt = table(width, none)
         inPause[0] = 0
         // Where each came from: the step, and the node (for a mark: -1 after a character, -2 after a pause).
-        var markFromStep = [Int32](repeating: -1, count: nodeCount * width)
-        var markFromNode = [Int32](repeating: -1, count: nodeCount * width)
-        var gapFromStep = [Int32](repeating: -1, count: nodeCount * width)
-        var characterFromStep = [Int32](repeating: -1, count: width)
-        var characterFromNode = [Int32](repeating: -1, count: width)
+        let markFromStep = table(nodeCount * width, Int32(-1)), markFromNode = table(nodeCount * width, Int32(-1))
+        let gapFromStep = table(nodeCount * width, Int32(-1))
+        let characterFromStep = table(width, Int32(-1)), characterFromNode = table(width, Int32(-1))
         // For a pause: the node and step of the character it follows, or -1 if it went on from the step before.
-        var pauseFromStep = [Int32](repeating: -1, count: width)
-        var pauseFromNode = [Int32](repeating: -1, count: width)
+        let pauseFromStep = table(width, Int32(-1)), pauseFromNode = table(width, Int32(-1))
+        defer {
+            for buffer in [afterMark, afterGap, afterCharacter, inPause, leadingAt] { buffer.deallocate() }
+            for buffer in [markFromStep, markFromNode, gapFromStep, characterFromStep, characterFromNode, pauseFromStep, pauseFromNode] {
+                buffer.deallocate()
+            }
+        }
         var best = (score: 0.0, node: -1, step: -1)
-        let markClasses = [(Element.dit, dit), (Element.dah, dah)]
+        // The table's nodes: children by element, and whether (and at what price) each is a character.
+        let children = trie.nodes.map { $0.children }
+        let extraCosts = trie.nodes.map { $0.text == nil ? Double.nan : $0.extraCost }
+        let markClasses = [(0, dit), (1, dah)]
         let closingGaps = [(false, between), (true, word)]
 
         for t in 0...steps {
@@ -118,8 +130,7 @@ struct SoftWordReader: Sendable {
                 pauseFromNode[t] = -1
             }
             // Readings far behind the best one ending here will not catch up: leave them (a beam search).
-            var leading = max(afterCharacter[t], inPause[t])
-            for node in 1..<nodeCount { leading = max(leading, afterGap[node * width + t], afterMark[node * width + t]) }
+            let leading = max(afterCharacter[t], inPause[t], leadingAt[t])
             let floor = leading - Self.beamNats
             // Marks start after a character's gap, a pause, or a gap inside a character.
             for source in -2..<nodeCount {
@@ -127,7 +138,7 @@ struct SoftWordReader: Sendable {
                 let score = source == -2 ? inPause[t] : source == -1 ? afterCharacter[t] : afterGap[node * width + t]
                 guard score > none, score >= floor else { continue }
                 for (element, durations) in markClasses {
-                    let child = trie.child(of: node, element)
+                    let child = children[node][element]
                     guard child >= 0 else { continue }
                     let last = min(durations.longest, steps - t)
                     guard last >= durations.shortest else { continue }
@@ -139,6 +150,7 @@ struct SoftWordReader: Sendable {
                             afterMark[slot] = value
                             markFromStep[slot] = Int32(t)
                             markFromNode[slot] = Int32(source)
+                            leadingAt[end] = max(leadingAt[end], value)
                         }
                     }
                 }
@@ -155,11 +167,12 @@ struct SoftWordReader: Sendable {
                         if value > afterGap[slot] {
                             afterGap[slot] = value
                             gapFromStep[slot] = Int32(t)
+                            leadingAt[t + length] = max(leadingAt[t + length], value)
                         }
                     }
                 }
-                guard trie.nodes[node].text != nil else { continue }
-                let closed = score - perCharacterCost - trie.nodes[node].extraCost
+                guard !extraCosts[node].isNaN else { continue }
+                let closed = score - perCharacterCost - extraCosts[node]
                 if closed > best.score { best = (closed, node, t) }
                 for (isWordGap, durations) in closingGaps {
                     let last = min(durations.longest, steps - t)
