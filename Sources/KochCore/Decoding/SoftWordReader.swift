@@ -64,6 +64,22 @@ struct SoftWordReader: Sendable {
         }
     }
 
+    /// Where four neighbouring readings score better than the best kept so far, keeps them and
+    /// where they came from (the step, and the node if `nodes` is given).
+    @inline(__always)
+    private static func keepBetter(
+        _ values: SIMD4<Double>, at index: Int, scores: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Int32>, step: Int32,
+        nodes: UnsafeMutablePointer<Int32>? = nil, node: Int32 = 0
+    ) {
+        let better = values .> scores.loadVector(at: index)
+        guard any(better) else { return }
+        for lane in 0..<4 where better[lane] {
+            scores[index + lane] = values[lane]
+            steps[index + lane] = step
+            nodes?[index + lane] = node
+        }
+    }
+
     /// Reads the words held between two times of the recording; empty if no reading beats silence.
     func read(_ evidence: MarkEvidence, fromSeconds: Double, toSeconds: Double, model: TimingModel) -> [Reading] {
         let step = Self.samplesPerStep
@@ -115,12 +131,35 @@ struct SoftWordReader: Sendable {
                 buffer.deallocate()
             }
         }
+        // The durations' costs, one class after another, and the evidence summed up to each step.
+        let classes = [dit, dah, intra, between, word]
+        let costs = table(classes.reduce(0) { $0 + $1.costs.count }, 0.0)
+        var offsets: [Int] = []
+        for durations in classes {
+            let offset = offsets.last.map { $0 + classes[offsets.count - 1].costs.count } ?? 0
+            offsets.append(offset)
+            _ = UnsafeMutableBufferPointer(rebasing: costs[offset..<(offset + durations.costs.count)]).initialize(from: durations.costs)
+        }
+        let evidenceTo = table(prefix.count, 0.0)
+        _ = evidenceTo.initialize(from: prefix)
+        defer {
+            costs.deallocate()
+            evidenceTo.deallocate()
+        }
         var best = (score: 0.0, node: -1, step: -1)
         // The table's nodes: children by element, and whether (and at what price) each is a character.
         let children = trie.nodes.map { $0.children }
         let extraCosts = trie.nodes.map { $0.text == nil ? Double.nan : $0.extraCost }
-        let markClasses = [(0, dit), (1, dah)]
-        let closingGaps = [(false, between), (true, word)]
+        let markClasses = [(0, dit, offsets[0]), (1, dah, offsets[1])]
+        let intraCosts = costs.baseAddress.map { $0 + offsets[2] }
+        let closingGaps = [
+            (afterCharacter, characterFromStep, characterFromNode, between, offsets[3]), (inPause, pauseFromStep, pauseFromNode, word, offsets[4]),
+        ]
+        guard let costs = costs.baseAddress, let evidenceTo = evidenceTo.baseAddress, let intraCosts,
+            let afterMarkStart = afterMark.baseAddress, let afterGapStart = afterGap.baseAddress, let leadingStart = leadingAt.baseAddress,
+            let markFromStepStart = markFromStep.baseAddress, let markFromNodeStart = markFromNode.baseAddress,
+            let gapFromStepStart = gapFromStep.baseAddress
+        else { return [] }
 
         for t in 0...steps {
             // Silence goes on for free.
@@ -137,21 +176,36 @@ struct SoftWordReader: Sendable {
                 let node = source < 0 ? CharacterTrie.root : source
                 let score = source == -2 ? inPause[t] : source == -1 ? afterCharacter[t] : afterGap[node * width + t]
                 guard score > none, score >= floor else { continue }
-                for (element, durations) in markClasses {
+                for (element, durations, offset) in markClasses {
                     let child = children[node][element]
                     guard child >= 0 else { continue }
                     let last = min(durations.longest, steps - t)
                     guard last >= durations.shortest else { continue }
-                    for length in durations.shortest...last {
-                        let end = t + length
-                        let value = score + prefix[end] - prefix[t] - durations.costs[length - durations.shortest]
-                        let slot = child * width + end
+                    // Marks of every length from here: their ends are neighbours, four at a time.
+                    let first = child * width + t + durations.shortest, count = last - durations.shortest + 1
+                    let ends = evidenceTo + t + durations.shortest, lengthCosts = costs + offset
+                    let start = evidenceTo[t]
+                    var index = 0
+                    while index + 4 <= count {
+                        let values =
+                            SIMD4(repeating: score) + ends.loadVector(at: index) - SIMD4(repeating: start) - lengthCosts.loadVector(at: index)
+                        Self.keepBetter(
+                            values, at: first + index, scores: afterMarkStart, steps: markFromStepStart, step: Int32(t),
+                            nodes: markFromNodeStart, node: Int32(source))
+                        let leading = leadingStart + t + durations.shortest + index
+                        leading.storeVector(pointwiseMax(leading.loadVector(at: 0), values), at: 0)
+                        index += 4
+                    }
+                    while index < count {
+                        let value = score + ends[index] - start - lengthCosts[index]
+                        let slot = first + index
                         if value > afterMark[slot] {
                             afterMark[slot] = value
                             markFromStep[slot] = Int32(t)
                             markFromNode[slot] = Int32(source)
-                            leadingAt[end] = max(leadingAt[end], value)
+                            leadingAt[t + durations.shortest + index] = max(leadingAt[t + durations.shortest + index], value)
                         }
+                        index += 1
                     }
                 }
             }
@@ -161,34 +215,49 @@ struct SoftWordReader: Sendable {
                 guard score > none, score >= floor else { continue }
                 let intraLast = min(intra.longest, steps - t)
                 if intraLast >= intra.shortest {
-                    for length in intra.shortest...intraLast {
-                        let slot = node * width + t + length
-                        let value = score - intra.costs[length - intra.shortest]
-                        if value > afterGap[slot] {
-                            afterGap[slot] = value
-                            gapFromStep[slot] = Int32(t)
-                            leadingAt[t + length] = max(leadingAt[t + length], value)
+                    let first = node * width + t + intra.shortest, count = intraLast - intra.shortest + 1
+                    var index = 0
+                    while index + 4 <= count {
+                        let values = SIMD4(repeating: score) - intraCosts.loadVector(at: index)
+                        Self.keepBetter(values, at: first + index, scores: afterGapStart, steps: gapFromStepStart, step: Int32(t))
+                        let leading = leadingStart + t + intra.shortest + index
+                        leading.storeVector(pointwiseMax(leading.loadVector(at: 0), values), at: 0)
+                        index += 4
+                    }
+                    while index < count {
+                        let value = score - intraCosts[index]
+                        if value > afterGap[first + index] {
+                            afterGap[first + index] = value
+                            gapFromStep[first + index] = Int32(t)
+                            leadingAt[t + intra.shortest + index] = max(leadingAt[t + intra.shortest + index], value)
                         }
+                        index += 1
                     }
                 }
                 guard !extraCosts[node].isNaN else { continue }
                 let closed = score - perCharacterCost - extraCosts[node]
                 if closed > best.score { best = (closed, node, t) }
-                for (isWordGap, durations) in closingGaps {
+                for (scores, fromSteps, fromNodes, durations, offset) in closingGaps {
                     let last = min(durations.longest, steps - t)
-                    guard last >= durations.shortest else { continue }
-                    for length in durations.shortest...last {
-                        let slot = t + length
-                        let value = closed - durations.costs[length - durations.shortest]
-                        if !isWordGap, value > afterCharacter[slot] {
-                            afterCharacter[slot] = value
-                            characterFromStep[slot] = Int32(t)
-                            characterFromNode[slot] = Int32(node)
-                        } else if isWordGap, value > inPause[slot] {
-                            inPause[slot] = value
-                            pauseFromStep[slot] = Int32(t)
-                            pauseFromNode[slot] = Int32(node)
+                    guard last >= durations.shortest, let scoresStart = scores.baseAddress, let fromStepsStart = fromSteps.baseAddress,
+                        let fromNodesStart = fromNodes.baseAddress
+                    else { continue }
+                    let first = t + durations.shortest, count = last - durations.shortest + 1, lengthCosts = costs + offset
+                    var index = 0
+                    while index + 4 <= count {
+                        Self.keepBetter(
+                            SIMD4(repeating: closed) - lengthCosts.loadVector(at: index), at: first + index, scores: scoresStart,
+                            steps: fromStepsStart, step: Int32(t), nodes: fromNodesStart, node: Int32(node))
+                        index += 4
+                    }
+                    while index < count {
+                        let value = closed - lengthCosts[index]
+                        if value > scores[first + index] {
+                            scores[first + index] = value
+                            fromSteps[first + index] = Int32(t)
+                            fromNodes[first + index] = Int32(node)
                         }
+                        index += 1
                     }
                 }
             }
