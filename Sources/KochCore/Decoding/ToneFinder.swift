@@ -79,10 +79,10 @@ public struct ToneFinder: Sendable {
     private let firstBin: Int
     private let lastBin: Int
     private let binHz: Double
-    /// [channel][bin - firstBin + 1][histogram step]; one extra bin each side for interpolation.
-    private var histograms: [[[Int32]]]
+    /// [channel][(bin - firstBin + 1) × histogramBins + histogram step]; one extra bin each side for interpolation.
+    private var histograms: [[Int32]]
     /// Like `histograms`, counting only the frames whose peak near the bin was steady.
-    private var steadyHistograms: [[[Int32]]]
+    private var steadyHistograms: [[Int32]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
     /// [channel]: each finished block's loudest level per half bin (as in `FrameSpectrum.Levels.pitchLevelsDB`), for `ToneTrack`.
@@ -121,7 +121,7 @@ public struct ToneFinder: Sendable {
         firstBin = max(1, Int((searchRangeHz.lowerBound / binHz).rounded(.up)) - 2)
         lastBin = min(n / 2 - 2, Int((searchRangeHz.upperBound / binHz).rounded(.down)) + 2)
         let bins = max(0, lastBin - firstBin + 3)
-        histograms = Array(repeating: Array(repeating: Array(repeating: 0, count: Self.histogramBins), count: bins), count: channelCount)
+        histograms = Array(repeating: Array(repeating: 0, count: bins * Self.histogramBins), count: channelCount)
         steadyHistograms = histograms
         lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
         spectrum = FrameSpectrum(frameLength: n, firstBin: firstBin, binCount: bins)
@@ -185,13 +185,20 @@ public struct ToneFinder: Sendable {
     /// Counts one frame's measurement into the channel's histograms and pitch track.
     private mutating func count(_ levels: FrameSpectrum.Levels, steps: [Int]?, channel: Int) {
         holdBlockLevels(levels.pitchLevelsDB, channel: channel)
-        for (slot, peak) in levels.peakBins.enumerated() {
-            let last = lastPeakBins[channel][slot]
-            let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
-            lastPeakBins[channel][slot] = peak
-            guard let steps else { continue }
-            histograms[channel][slot][steps[slot]] += 1
-            if steady { steadyHistograms[channel][slot][steps[slot]] += 1 }
+        let binHz = binHz
+        lastPeakBins[channel].withUnsafeMutableBufferPointer { lastPeaks in
+            histograms[channel].withUnsafeMutableBufferPointer { histogram in
+                steadyHistograms[channel].withUnsafeMutableBufferPointer { steadyHistogram in
+                    for (slot, peak) in levels.peakBins.enumerated() {
+                        let last = lastPeaks[slot]
+                        let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
+                        lastPeaks[slot] = peak
+                        guard let steps else { continue }
+                        histogram[slot * Self.histogramBins + steps[slot]] += 1
+                        if steady { steadyHistogram[slot * Self.histogramBins + steps[slot]] += 1 }
+                    }
+                }
+            }
         }
         if steps != nil { measuredCounts[channel] += 1 }
         frameCounts[channel] += 1
@@ -199,8 +206,8 @@ public struct ToneFinder: Sendable {
 
     /// Keeps the loudest level of each half bin over the block, and closes the block when full.
     private mutating func holdBlockLevels(_ pitchLevelsDB: [Double], channel: Int) {
-        for index in pitchLevelsDB.indices {
-            openBlockDB[channel][index] = max(openBlockDB[channel][index], Float(pitchLevelsDB[index]))
+        openBlockDB[channel].withUnsafeMutableBufferPointer { open in
+            for (index, level) in pitchLevelsDB.enumerated() { open[index] = max(open[index], Float(level)) }
         }
         openBlockFrames[channel] += 1
         if openBlockFrames[channel] == framesPerBlock {
@@ -233,8 +240,8 @@ public struct ToneFinder: Sendable {
         let middle = Int(((lowest - Self.floorDB) / Self.stepDB).rounded(.down))
         var frames: Int32 = 0, steady: Int32 = 0
         for step in max(0, middle)..<Self.histogramBins {
-            frames += histograms[channel][slot][step]
-            steady += steadyHistograms[channel][slot][step]
+            frames += histograms[channel][slot * Self.histogramBins + step]
+            steady += steadyHistograms[channel][slot * Self.histogramBins + step]
         }
         return frames > 0 ? Double(steady) / Double(frames) : 0
     }
@@ -245,10 +252,10 @@ public struct ToneFinder: Sendable {
     }
 
     private func percentileDB(channel: Int, slot: Int, fraction: Double) -> Double {
-        let histogram = histograms[channel][slot]
+        let histogram = histograms[channel][(slot * Self.histogramBins)..<((slot + 1) * Self.histogramBins)]
         let target = Int32(Double(measuredCounts[channel]) * fraction)
         var cumulative: Int32 = 0
-        for (step, count) in histogram.enumerated() {
+        for (step, count) in zip(0..., histogram) {
             cumulative += count
             if cumulative > target { return Self.floorDB + (Double(step) + 0.5) * Self.stepDB }
         }
