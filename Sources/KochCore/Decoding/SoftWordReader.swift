@@ -161,6 +161,35 @@ struct SoftWordReader: Sendable {
             let gapFromStepStart = gapFromStep.baseAddress
         else { return [] }
 
+        var closers: [(node: Int, closed: Double)] = []
+        let largestCost = classes.flatMap(\.costs).filter(\.isFinite).map(abs).max() ?? 0
+        /// Weighs the gaps that may follow a character ending at `t` with the score `closed`.
+        func closeCharacter(node: Int, closed: Double, at t: Int) {
+            for (scores, fromSteps, fromNodes, durations, offset) in closingGaps {
+                let last = min(durations.longest, steps - t)
+                guard last >= durations.shortest, let scoresStart = scores.baseAddress, let fromStepsStart = fromSteps.baseAddress,
+                    let fromNodesStart = fromNodes.baseAddress
+                else { continue }
+                let first = t + durations.shortest, count = last - durations.shortest + 1, lengthCosts = costs + offset
+                var index = 0
+                while index + 4 <= count {
+                    Self.keepBetter(
+                        SIMD4(repeating: closed) - lengthCosts.loadVector(at: index), at: first + index, scores: scoresStart,
+                        steps: fromStepsStart, step: Int32(t), nodes: fromNodesStart, node: Int32(node))
+                    index += 4
+                }
+                while index < count {
+                    let value = closed - lengthCosts[index]
+                    if value > scores[first + index] {
+                        scores[first + index] = value
+                        fromSteps[first + index] = Int32(t)
+                        fromNodes[first + index] = Int32(node)
+                    }
+                    index += 1
+                }
+            }
+        }
+
         for t in 0...steps {
             // Silence goes on for free.
             if t > 0, inPause[t - 1] > inPause[t] {
@@ -237,29 +266,18 @@ struct SoftWordReader: Sendable {
                 guard !extraCosts[node].isNaN else { continue }
                 let closed = score - perCharacterCost - extraCosts[node]
                 if closed > best.score { best = (closed, node, t) }
-                for (scores, fromSteps, fromNodes, durations, offset) in closingGaps {
-                    let last = min(durations.longest, steps - t)
-                    guard last >= durations.shortest, let scoresStart = scores.baseAddress, let fromStepsStart = fromSteps.baseAddress,
-                        let fromNodesStart = fromNodes.baseAddress
-                    else { continue }
-                    let first = t + durations.shortest, count = last - durations.shortest + 1, lengthCosts = costs + offset
-                    var index = 0
-                    while index + 4 <= count {
-                        Self.keepBetter(
-                            SIMD4(repeating: closed) - lengthCosts.loadVector(at: index), at: first + index, scores: scoresStart,
-                            steps: fromStepsStart, step: Int32(t), nodes: fromNodesStart, node: Int32(node))
-                        index += 4
-                    }
-                    while index < count {
-                        let value = closed - lengthCosts[index]
-                        if value > scores[first + index] {
-                            scores[first + index] = value
-                            fromSteps[first + index] = Int32(t)
-                            fromNodes[first + index] = Int32(node)
-                        }
-                        index += 1
-                    }
+                closers.append((node, closed))
+            }
+            // Each character that ends here is followed by a gap between characters or a word gap.
+            // Where one scores clearly above the rest it is the better start of every gap, so its
+            // gaps alone are weighed; else each one's, in the order of the table.
+            if let top = closers.max(by: { $0.closed < $1.closed }) {
+                let margin = 1e-9 * (1 + abs(top.closed) + largestCost)
+                let clear = !closers.contains { $0.node != top.node && $0.closed > top.closed - margin }
+                for (node, closed) in clear ? [top] : closers {
+                    closeCharacter(node: node, closed: closed, at: t)
                 }
+                closers.removeAll(keepingCapacity: true)
             }
         }
         guard best.node >= 0 else { return [] }
