@@ -10,7 +10,7 @@ import Foundation
 /// linear-phase FIR filter (a windowed sinc, Kaiser window; Oppenheim &
 /// Schafer, *Discrete-Time Signal Processing*, §7.6) evaluated only at the
 /// samples kept, a polyphase decimator: within 0.1 dB up to the band's top,
-/// and at least 50 dB down from the lowest frequency that folds onto the
+/// and at least 50 dB down (measured when it is made) from the lowest frequency that folds onto the
 /// band (the output rate less the band's top) upwards. Its delay is half its
 /// length: under half a millisecond.
 public struct Decimator: Sendable {
@@ -52,26 +52,46 @@ public struct Decimator: Sendable {
         }
     }
 
-    /// A Kaiser-windowed sinc low-pass, cut halfway between the band's top and the stopband,
-    /// long enough for `stopbandDB` over that transition (Kaiser's formulas), reversed and padded.
+    /// A Kaiser-windowed sinc low-pass, cut halfway between the band's top and the stopband, of
+    /// the length Kaiser's formula gives for 55 dB over that transition (the formula errs for
+    /// short filters), lengthened until its response is measured `stopbandDB` down across the
+    /// stopband and within 0.1 dB across the band; reversed and padded.
     static func taps(inputRate: Double, passbandHz: Double, stopbandHz: Double) -> [Float] {
-        let attenuation = stopbandDB
+        let designDB = stopbandDB + 5
         let transition = max(stopbandHz - passbandHz, 0.02 * inputRate) / inputRate
-        let length = Int(((attenuation - 7.95) / (14.36 * transition)).rounded(.up)) | 1
-        let beta = 0.1102 * (attenuation - 8.7)
+        let beta = 0.1102 * (designDB - 8.7)
         let cutoff = (passbandHz + stopbandHz) / 2 / inputRate
-        let middle = Double(length - 1) / 2
-        var taps = (0..<length).map { index -> Double in
-            let t = Double(index) - middle
-            let sinc = t == 0 ? 2 * cutoff : sin(2 * Double.pi * cutoff * t) / (Double.pi * t)
-            let ratio = t / middle
-            return sinc * besselI0(beta * (1 - ratio * ratio).squareRoot()) / besselI0(beta)
+        var length = Int(((designDB - 7.95) / (14.36 * transition)).rounded(.up)) | 1
+        while true {
+            let middle = Double(length - 1) / 2
+            var taps = (0..<length).map { index -> Double in
+                let t = Double(index) - middle
+                let sinc = t == 0 ? 2 * cutoff : sin(2 * Double.pi * cutoff * t) / (Double.pi * t)
+                let ratio = t / middle
+                return sinc * besselI0(beta * max(0, 1 - ratio * ratio).squareRoot()) / besselI0(beta)
+            }
+            let sum = taps.reduce(0, +)
+            taps = taps.map { $0 / sum }
+            func gainDB(_ frequencyHz: Double) -> Double {
+                let omega = 2 * Double.pi * frequencyHz / inputRate
+                var real = 0.0, imaginary = 0.0
+                for (index, tap) in taps.enumerated() {
+                    real += tap * cos(omega * Double(index))
+                    imaginary -= tap * sin(omega * Double(index))
+                }
+                return 10 * log10(max(real * real + imaginary * imaginary, 1e-30))
+            }
+            let stopband = (0...255).map { stopbandHz + (inputRate / 2 - stopbandHz) * Double($0) / 255 }
+            let band = (0...63).map { passbandHz * Double($0) / 63 }
+            let meetsTheSpecification =
+                stopband.allSatisfy { gainDB($0) <= -stopbandDB } && band.allSatisfy { abs(gainDB($0)) <= 0.1 }
+            if meetsTheSpecification || length > 4096 {
+                // Symmetric, so reversed they are the same; padded in front, where the oldest samples go.
+                let padding = (8 - length % 8) % 8
+                return Array(repeating: 0, count: padding) + taps.map { Float($0) }
+            }
+            length += 2
         }
-        let sum = taps.reduce(0, +)
-        taps = taps.map { $0 / sum }
-        // Symmetric, so reversed they are the same; padded in front, where the oldest samples go.
-        let padding = (8 - length % 8) % 8
-        return Array(repeating: 0, count: padding) + taps.map { Float($0) }
     }
 
     /// The modified Bessel function of the first kind, order 0, by its power series.
