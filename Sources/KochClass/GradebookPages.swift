@@ -25,7 +25,7 @@ public enum GradebookPages {
             "passPercent": DirectionProgress.advancementPercent,
             "summary": "\(count(book.learners.count, "learner")), \(count(graded, "graded lesson")), \(book.notGraded.count) not graded",
             "learners": book.learners.map { learner(book, $0) },
-            "nothingReturned": book.learners.filter(\.returnedNothing).map(\.name),
+            "nothingReturned": book.learners.filter(\.returnedNothing).map(\.name).joined(separator: ", "),
             "hasNothingReturned": book.learners.contains(where: \.returnedNothing),
             "notGraded": book.notGraded.map { ["path": $0.path, "reason": $0.reason, "learner": $0.learner ?? "—"] },
             "hasNotGraded": !book.notGraded.isEmpty,
@@ -68,11 +68,12 @@ public enum GradebookPages {
             },
             "returnedCount": "\(learner.rows.count) of \(learner.lessonCount)",
             "accuracySort": String(format: "%.4f", mean),
-            "weak": learner.weakCharacters.map { "\($0.character) \(percent($0.accuracy))" }.joined(separator: ", "),
+            "weak": learner.weakCharacters.isEmpty
+                ? "none" : learner.weakCharacters.map { "\($0.character) \(percent($0.accuracy))" }.joined(separator: ", "),
             "weakSort": learner.weakCharacters.count,
             "due": dueText, "dueSort": dueSort, "dueClass": dueClass,
             "returnedNothing": learner.returnedNothing,
-            "notGraded": learner.notGraded,
+            "notGraded": learner.notGraded > 0 ? "\(learner.notGraded) not graded" : false,
         ]
     }
 
@@ -83,8 +84,8 @@ public enum GradebookPages {
         return [
             "name": learner.name,
             "today": book.today.description,
-            "level": learner.level.map { "\(learner.direction.rawValue.capitalized) level \($0) of \(learner.lastLevel)" } ?? "",
-            "movement": learner.movement > 0 ? "up \(count(learner.movement, "level")) with these lessons" : "",
+            "level": learner.level.map { "\(learner.direction.rawValue.capitalized) level \($0) of \(learner.lastLevel)" as Any } ?? false,
+            "movement": learner.movement > 0 ? "up \(count(learner.movement, "level")) with these lessons" as Any : false,
             "passPercent": DirectionProgress.advancementPercent,
             "lessons": learner.rows.map { row -> [String: Any] in
                 let fist = fists[row.lessonID] ?? []
