@@ -26,11 +26,22 @@ public struct PackLesson: Sendable, Hashable {
 
     /// Whether `text` names this lesson: its ID (`R05-3fa94c1d2b7e`), its files' name
     /// (`koch-level05-01-3fa94c1d`) or their eight digits standing alone, in any case.
-    public func isNamed(in text: String) -> Bool {
-        let lower = text.lowercased()
-        if lower.contains(lessonID.lowercased()) || lower.contains(baseName.lowercased()) { return true }
-        let words = lower.split { !($0.isLetter || $0.isNumber) }
-        return !shortID.isEmpty && words.contains { $0 == shortID.lowercased() }
+    public func isNamed(in text: String) -> Bool { isNamed(in: Naming(text)) }
+
+    func isNamed(in naming: Naming) -> Bool {
+        naming.lowercased.contains(lessonID.lowercased()) || naming.lowercased.contains(baseName.lowercased())
+            || (!shortID.isEmpty && naming.words.contains(Substring(shortID.lowercased())))
+    }
+
+    /// A text that may name lessons, read once for all of them: lowercased, and its words.
+    struct Naming {
+        let lowercased: String
+        let words: Set<Substring>
+
+        init(_ text: String) {
+            lowercased = text.lowercased()
+            words = Set(lowercased.split { !($0.isLetter || $0.isNumber) })
+        }
     }
 
     /// The answer keys of a pack's folder (`FOLDER/*.key.json`, or `teacher/FOLDER/` when the keys

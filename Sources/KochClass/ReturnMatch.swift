@@ -16,8 +16,10 @@ public enum ReturnMatch: Sendable, Hashable {
     /// learner's lessons `own` and the other learners' lessons `others`.
     public static func match(fileName: String, firstLine: String?, own: [PackLesson], others: [PackLesson]) -> ReturnMatch {
         let all = own + others
-        let byName = all.filter { $0.isNamed(in: fileName) }
-        let byLine = firstLine.map { line in all.filter { $0.isNamed(in: line) } } ?? []
+        let name = PackLesson.Naming(fileName)
+        let byName = all.filter { $0.isNamed(in: name) }
+        let line = firstLine.map(PackLesson.Naming.init)
+        let byLine = line.map { line in all.filter { $0.isNamed(in: line) } } ?? []
         let named = unique(byName + byLine)
         switch named.count {
         case 0:
