@@ -21,11 +21,18 @@ public struct ClassGrading: Sendable {
     public var doneGiven = false
 
     public init(pack: String, returns: String, roster: String, done: LocalTimestamp, gradedAt: LocalTimestamp) {
-        self.pack = pack
-        self.returns = returns
+        self.pack = Self.withoutTrailingSlash(pack)
+        self.returns = Self.withoutTrailingSlash(returns)
         self.roster = roster
         self.done = done
         self.gradedAt = gradedAt
+    }
+
+    /// `returns/` as `returns`, so that the paths in messages read as typed; `/` stays.
+    public static func withoutTrailingSlash(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 
     /// What a run did.

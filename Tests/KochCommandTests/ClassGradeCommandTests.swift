@@ -50,7 +50,7 @@ import Testing
 
         func grade(_ extra: [String] = []) throws -> KochBinary.Result {
             try KochBinary.run(
-                ["grade", "--pack", pack, "--returns", returns, "--roster", folder + "/class.csv", "--date", "2026-11-23T18:00"] + extra,
+                ["grade", "--pack", pack + "/", "--returns", returns + "/", "--roster", folder + "/class.csv", "--date", "2026-11-23T18:00"] + extra,
                 environment: ["TZ": "UTC"])
         }
 

@@ -23,7 +23,8 @@ extension GradeCommand {
     }
 
     func gradeClass() throws {
-        guard let pack = returns.pack, let folder = returns.returns, let roster = returns.roster else { return }
+        guard let given = returns.pack, let folder = returns.returns, let roster = returns.roster else { return }
+        let pack = ClassGrading.withoutTrailingSlash(given)
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         var grading = ClassGrading(
