@@ -25,22 +25,21 @@ public struct PackLesson: Sendable, Hashable {
     public var shortID: String { String(key.lessonID.split(separator: "-").last?.prefix(8) ?? "") }
 
     /// Whether `text` names this lesson: its ID (`R05-3fa94c1d2b7e`), its files' name
-    /// (`koch-level05-01-3fa94c1d`) or their eight digits standing alone, in any case.
+    /// (`koch-level05-01-3fa94c1d`) or their eight digits, standing as a word, in any case.
     public func isNamed(in text: String) -> Bool { isNamed(in: Naming(text)) }
 
     func isNamed(in naming: Naming) -> Bool {
-        naming.lowercased.contains(lessonID.lowercased()) || naming.lowercased.contains(baseName.lowercased())
-            || (!shortID.isEmpty && naming.words.contains(Substring(shortID.lowercased())))
+        let hash = key.lessonID.split(separator: "-").last.map { $0.lowercased() } ?? ""
+        return (!shortID.isEmpty && naming.words.contains(Substring(shortID.lowercased())))
+            || (!hash.isEmpty && naming.words.contains(Substring(hash)))
     }
 
-    /// A text that may name lessons, read once for all of them: lowercased, and its words.
+    /// A text that may name lessons, read once for all of them: its words, lowercased.
     struct Naming {
-        let lowercased: String
         let words: Set<Substring>
 
         init(_ text: String) {
-            lowercased = text.lowercased()
-            words = Set(lowercased.split { !($0.isLetter || $0.isNumber) })
+            words = Set(text.lowercased().split { !($0.isLetter || $0.isNumber) })
         }
     }
 
