@@ -74,6 +74,7 @@ import Testing
         #expect(result.succeeded, "\(result.standardOutput)\(result.standardError)")
         #expect(result.standardOutput.contains("Graded 3 returns of 2 learners."), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("(recording)"))
+        #expect(result.standardOutput.contains("Returned nothing yet: Cleo."))
         let bobProgress = try ProgressStore(path: week.progressPath(1)).read()
         #expect(bobProgress.sessions.map(\.direction) == [.send])
         #expect(try ProgressStore(path: week.progressPath(0)).read().sessions.count == 2)

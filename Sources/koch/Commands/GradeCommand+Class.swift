@@ -36,7 +36,7 @@ extension GradeCommand {
         let result = try grading.run()
         let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)
         try GradebookFiles.write(book, graded: result.graded, pack: pack, templates: templates)
-        print(ClassGradeText(result: result, pack: pack).text, terminator: "")
+        print(ClassGradeText(result: result, book: book, pack: pack).text, terminator: "")
         if !result.notGraded.isEmpty { throw ExitCode.failure }
     }
 }

@@ -4,6 +4,7 @@ import KochCore
 /// What `koch grade --pack --returns` prints: each return graded, those left alone, what was not graded and why.
 struct ClassGradeText {
     let result: ClassGrading.Result
+    let book: Gradebook
     let pack: String
 
     var text: String {
@@ -28,6 +29,11 @@ struct ClassGradeText {
             lines.append("")
             lines.append("Not graded (\(result.notGraded.count)):")
             lines += result.notGraded.map { "  " + $0.line }
+        }
+        let nothing = book.learners.filter(\.returnedNothing).map(\.name)
+        if !nothing.isEmpty {
+            lines.append("")
+            lines.append("Returned nothing yet: \(nothing.joined(separator: ", ")).")
         }
         lines.append("")
         lines.append(
