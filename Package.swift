@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "KochCore", targets: ["KochCore"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
+        .library(name: "KochClass", targets: ["KochClass"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,13 +41,15 @@ let package = Package(
         ),
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
         .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
+        // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
+        .target(name: "KochClass", dependencies: ["KochCore", "KochAudio", "KochIO", "KochLessons"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochAudio", "KochIO", "KochLessons",
+                "KochCore", "KochAudio", "KochIO", "KochLessons", "KochClass",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,6 +65,7 @@ let package = Package(
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
+        .testTarget(name: "KochClassTests", dependencies: ["KochClass", "KochLessons", "KochAudio", "KochCore", "KochIO"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

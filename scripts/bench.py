@@ -15,6 +15,8 @@ import sys
 import tempfile
 import time
 
+from bench_class import bench_class
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -364,7 +366,8 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer", "speed"], help="run one part")
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer", "speed", "class"],
+                        help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
     missing = [tool for tool in ["ebook2cw", "lame", "multimon-ng", "morse2ascii", "sox"] if shutil.which(tool) is None]
@@ -378,6 +381,7 @@ def main():
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
             "keyer": lambda: bench_keyer(koch, args.runs, scratch),
+            "class": lambda: bench_class(koch, min(args.runs, 3), scratch, table),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
             "outside": lambda: bench_outside(decoders_for(koch), scratch),
             "speed": lambda: bench_decode_speed(koch, make_corpus(scratch, args.corpus_seed), scratch),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KochAudio
+import KochClass
 import KochCore
 import KochIO
 import KochLessons
@@ -57,11 +58,38 @@ struct GradeCommand: ParsableCommand {
                   score only, as JSON; nothing recorded
               koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
                   a send exercise, from a recording of your keying
+
+            A teacher grades a whole class's returns at once with --pack (the pack made \
+            with koch pack --roster), --returns (a folder with a folder for each learner, \
+            named as in the roster, holding their typed copies as .txt files and their \
+            recordings) and --roster (the same class list). A return is matched to its \
+            lesson by the lesson's ID in its file name (koch-level05-01-3fa94c1d.txt, or \
+            R05-3fa94c1d2b7e) or on the copy's first line, or by the learner having one \
+            lesson; it is never guessed. Each is graded and recorded in the learner's \
+            progress file as above; lessons graded before are not graded again (unless \
+            --replace), so the command can be run again as returns come in. Recordings \
+            are decoded on every core. A return that cannot be graded (an unknown folder, \
+            an empty or unreadable file, a copy of another learner's lesson, two returns \
+            of one lesson, a silent or implausible recording) is listed with its path and \
+            why, the others are graded, and the exit status is 1. A learner whose progress \
+            file cannot be read is left out and the file left alone. The pack then holds \
+            gradebook.csv (a row per learner and lesson), gradebook.html (the class at a \
+            glance) and feedback/NAME.html (a page for each learner to send on).
+
+              koch grade --pack week1 --returns returns --roster class.csv
+              koch grade --pack week1 --returns returns --roster class.csv --date 2026-11-27
+                  the returns of the week, recorded as done on Friday
             """
     )
 
     @Option(name: .customLong("key"), help: ArgumentHelp("The lesson's answer key, NAME.key.json, written by `koch lesson`.", valueName: "file"))
-    var keyPath: String
+    var keyOption: String?
+
+    /// The key; `validate()` has made sure it was given, unless a class is graded.
+    var keyPath: String { keyOption ?? "" }
+
+    @OptionGroup(title: "A class's returns (instead of --key)")
+    var returns: ClassReturnsOptions
 
     @Option(
         name: .customLong("transcript"),
@@ -135,6 +163,10 @@ struct GradeCommand: ParsableCommand {
         if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
             throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
         }
+        if returns.isGiven { return try validateClass() }
+        guard keyOption != nil else {
+            throw ValidationError("Give the lesson's answer key with --key NAME.key.json (or a class's returns with --pack, --returns and --roster).")
+        }
         if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
         }
@@ -170,6 +202,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if returns.isGiven { return try gradeClass() }
         let wholeKey = try AnswerKeyFile.read(keyPath)
         let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
         if let stoppedAt, key.groups.isEmpty {
@@ -232,22 +265,18 @@ struct GradeCommand: ParsableCommand {
         var writeFailure: FileError?
         if dryRun {
             let recorded = try store.read()
-            try checkCourse(of: session, against: recorded, path: store.path)
+            do {
+                try SessionRecording.check(session, against: recorded)
+            } catch {
+                throw refusal(error, of: session, store: store)
+            }
             outcome = GradeOutcome(progress: recorded, session: session)
         } else {
             do {
-                outcome = try store.update { recorded in
-                    if let earlier = recorded.session(lessonID: session.lessonID), !replace {
-                        throw CommandFailure(
-                            description: """
-                                Lesson \(session.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
-                                graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
-                                A lesson counts once. To grade it again, replacing that result, add --replace. \
-                                \(store.path) was not changed.
-                                """)
-                    }
-                    try checkCourse(of: session, against: recorded, path: store.path)
-                    return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
+                do {
+                    outcome = try SessionRecording.record(session, in: store, replace: replace)
+                } catch let refused as SessionRecording.Refusal {
+                    throw refusal(refused, of: session, store: store)
                 }
             } catch let failure as FileError where failure.isWriteFailure {
                 // The figures are shown only from the learner's own record; if that cannot be read either, the error alone.
@@ -296,8 +325,11 @@ struct GradeCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
         }
-        let reading = try KeyingReading.read(key: key, givenSpeedWPM: speedWPM) { try decode(path, speedWPM: $0) }
-        return try checked(reading.result, copy: reading.copy, of: key, path: path, speedHintWPM: reading.speedHintWPM)
+        do {
+            return try KeyingCheck.read(path, key: key, toneHz: toneHz, speedWPM: speedWPM, warn: Self.warn)
+        } catch let refusal as KeyingCheck.Refusal {
+            throw CommandFailure(description: refusal.description)
+        }
     }
 
     /// Reads a log of paddle or straight-key events of a send exercise: paddles through the keyer
@@ -314,7 +346,12 @@ struct GradeCommand: ParsableCommand {
         let speeds = log.speedsWPM(startingAt: keyerWPM)
         let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
         let copy = KeyedCopy(key: key, characters: result.output.characters)
-        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil)
+        var recording: KeyingRecording
+        do {
+            recording = try KeyingCheck.checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: Self.warn)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
         recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
         return recording
     }
@@ -330,57 +367,14 @@ struct GradeCommand: ParsableCommand {
         }
     }
 
-    /// A decode of a send exercise, refused unless it can be graded: something decoded, and plausible.
-    private func checked(_ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?) throws
-        -> KeyingRecording
-    {
-        for stuck in result.output.stuckKeys { FileHandle.standardError.write(Data((stuck.warning(in: path) + "\n").utf8)) }
-        guard !result.output.characters.isEmpty else {
-            let reason = result.nothingToDecode?.description ?? "Nothing to decode."
-            throw CommandFailure(description: "\(path): \(reason) There is nothing to grade; nothing was recorded.")
-        }
-        let implausible = result.implausibilities(expectedCharacters: copy.score.sent)
-        guard implausible.isEmpty else {
-            throw CommandFailure(description: Self.refusal(path: path, result: result, implausible: implausible, toneGiven: toneHz != nil))
-        }
-        let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
-        return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
+    /// Said on standard error, where it is seen even when standard output goes to a file.
+    private static func warn(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// A grade refused before anything was written: why, that nothing was recorded, and what to do.
     private func refusal(_ why: String, then advice: String = "") -> CommandFailure {
         CommandFailure(description: "\(why) Nothing was recorded: \(progress.store.path) was not changed." + (advice.isEmpty ? "" : " " + advice))
-    }
-
-    /// Why a decode is not graded, and what to try instead.
-    static func refusal(path: String, result: DecodeResult, implausible: [ImplausibleDecode], toneGiven: Bool) -> String {
-        let tone = result.toneHz.map { " at \(Int($0.rounded())) Hz" } ?? ""
-        var advice: [String] = []
-        let others = result.otherTonesHeardHz
-        if toneGiven {
-            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : DayText.hertz(result.toneCandidatesHz)))
-        } else if !others.isEmpty {
-            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(DayText.hertz(others)))")
-        } else {
-            advice.append("give your sidetone's pitch with --tone HZ if you know it")
-        }
-        advice.append("record in a quieter room (no talk, television or music) with the phone near the speaker")
-        advice.append("give --wpm N if you keyed far from the sheet's speed")
-        return """
-            \(path): the decode\(tone) is not a plausible reading of this exercise: \(implausible.map(\.description).joined(separator: "; ")). \
-            It read "\(String(result.text.prefix(60)))\(result.text.count > 60 ? "…" : "")". Nothing was recorded. \
-            To try again: \(advice.joined(separator: "; ")).
-            """
-    }
-
-    /// Decodes in two streaming passes over the file, as `koch decode` does.
-    private func decode(_ path: String, speedWPM: Double?) throws -> DecodeResult {
-        do {
-            return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speedWPM)
-        } catch DecoderError.sampleRateTooLow(let rate) {
-            throw CommandFailure(
-                description: "\(path) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more. Record at a higher rate.")
-        }
     }
 
     private func readTranscript() throws -> String {
@@ -406,13 +400,23 @@ struct GradeCommand: ParsableCommand {
         return text
     }
 
-    /// Refuses a level lesson of another course than the learner's level lessons follow (`LearnerProgress.otherCourse`).
-    private func checkCourse(of session: GradedSession, against progress: LearnerProgress, path: String) throws {
-        guard let other = progress.otherCourse(than: session) else { return }
-        throw refusal(
-            """
-            \(path) follows the \(other.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
-            is from the \(session.course.rawValue) course.
-            """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.rawValue) course.")
+    /// What `koch grade` says of a session the progress file does not take.
+    private func refusal(_ refused: SessionRecording.Refusal, of session: GradedSession, store: ProgressStore) -> CommandFailure {
+        switch refused {
+        case let .alreadyGraded(earlier):
+            return CommandFailure(
+                description: """
+                    Lesson \(earlier.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
+                    graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
+                    A lesson counts once. To grade it again, replacing that result, add --replace. \
+                    \(store.path) was not changed.
+                    """)
+        case let .otherCourse(other):
+            return refusal(
+                """
+                \(store.path) follows the \(other.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
+                is from the \(session.course.rawValue) course.
+                """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.rawValue) course.")
+        }
     }
 }

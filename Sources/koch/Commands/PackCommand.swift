@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KochAudio
+import KochClass
 import KochCore
 import KochIO
 import KochLessons

@@ -1,3 +1,4 @@
+import KochClass
 import KochCore
 import KochLessons
 

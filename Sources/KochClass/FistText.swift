@@ -2,12 +2,16 @@ import Foundation
 import KochCore
 
 /// The fist report as `koch grade --audio` prints it, after the score.
-struct FistText {
-    let report: FistReport
+public struct FistText: Sendable {
+    public let report: FistReport
     /// Ambiguous places listed before "and N more".
-    static let maximumPlaces = 10
+    public static let maximumPlaces = 10
 
-    var lines: [String] {
+    public init(report: FistReport) {
+        self.report = report
+    }
+
+    public var lines: [String] {
         let targets = report.targets
         var lines = ["Your fist:"]
         lines.append(

@@ -1,0 +1,93 @@
+import KochAudio
+import KochCore
+
+/// Reads a recording of a send exercise against its key, and says whether the reading can be
+/// graded: something was decoded, and it is a plausible reading of the exercise. A reading koch is
+/// not sure of is refused, so that no grade is recorded from it.
+public enum KeyingCheck {
+    /// Why a recording is not graded.
+    public struct Refusal: Error, Sendable, CustomStringConvertible {
+        public enum Reason: Sendable, Hashable {
+            /// Nothing decodable: silence, no tone, no marks.
+            case nothingDecoded
+            /// Decoded, but not a plausible reading of the exercise.
+            case implausible
+            /// Sampled too slowly to decode.
+            case sampleRateTooLow
+        }
+
+        public let reason: Reason
+        /// The whole message: what was found, that nothing was recorded, what to try.
+        public let description: String
+        /// One line for a list of returns not graded.
+        public let summary: String
+    }
+
+    /// Decodes the recording at `path` as `koch decode` does (a second reading at the exercise's
+    /// speed when the first fits badly) and checks it. Throws `Refusal` when the reading cannot be
+    /// graded, and the reader's errors when the file cannot be read.
+    public static func read(
+        _ path: String, key: AnswerKey, toneHz: Double? = nil, speedWPM: Double? = nil, warn: (String) -> Void = { _ in }
+    ) throws -> KeyingRecording {
+        let reading = try KeyingReading.read(key: key, givenSpeedWPM: speedWPM) { speed in
+            do {
+                return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speed)
+            } catch DecoderError.sampleRateTooLow(let rate) {
+                let why = "sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more"
+                throw Refusal(reason: .sampleRateTooLow, description: "\(path) is \(why). Record at a higher rate.", summary: why)
+            }
+        }
+        return try checked(
+            reading.result, copy: reading.copy, of: key, path: path, speedHintWPM: reading.speedHintWPM, toneGiven: toneHz != nil, warn: warn)
+    }
+
+    /// A decode of a send exercise, refused unless it can be graded: something decoded, and plausible.
+    /// `warn` is told of each stretch where the key seemed stuck down.
+    public static func checked(
+        _ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?, toneGiven: Bool,
+        warn: (String) -> Void = { _ in }
+    ) throws(Refusal) -> KeyingRecording {
+        for stuck in result.output.stuckKeys { warn(stuck.warning(in: path)) }
+        guard !result.output.characters.isEmpty else {
+            let reason = result.nothingToDecode?.description ?? "Nothing to decode."
+            throw Refusal(
+                reason: .nothingDecoded, description: "\(path): \(reason) There is nothing to grade; nothing was recorded.",
+                summary: "nothing decoded: " + reason)
+        }
+        let implausible = result.implausibilities(expectedCharacters: copy.score.sent)
+        guard implausible.isEmpty else {
+            let what = implausible.map(\.description).joined(separator: "; ")
+            throw Refusal(
+                reason: .implausible, description: refusal(path: path, result: result, implausible: implausible, toneGiven: toneGiven),
+                summary: "the decode is not a plausible reading of the exercise: \(what)")
+        }
+        let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
+        return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
+    }
+
+    /// Why a decode is not graded, and what to try instead.
+    public static func refusal(path: String, result: DecodeResult, implausible: [ImplausibleDecode], toneGiven: Bool) -> String {
+        let tone = result.toneHz.map { " at \(Int($0.rounded())) Hz" } ?? ""
+        var advice: [String] = []
+        let others = result.otherTonesHeardHz
+        if toneGiven {
+            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : hertz(result.toneCandidatesHz)))
+        } else if !others.isEmpty {
+            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(hertz(others)))")
+        } else {
+            advice.append("give your sidetone's pitch with --tone HZ if you know it")
+        }
+        advice.append("record in a quieter room (no talk, television or music) with the phone near the speaker")
+        advice.append("give --wpm N if you keyed far from the sheet's speed")
+        return """
+            \(path): the decode\(tone) is not a plausible reading of this exercise: \(implausible.map(\.description).joined(separator: "; ")). \
+            It read "\(String(result.text.prefix(60)))\(result.text.count > 60 ? "…" : "")". Nothing was recorded. \
+            To try again: \(advice.joined(separator: "; ")).
+            """
+    }
+
+    /// `600 Hz, 750 Hz`.
+    static func hertz(_ tones: [Double]) -> String {
+        tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
+    }
+}

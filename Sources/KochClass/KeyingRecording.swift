@@ -1,0 +1,25 @@
+import KochCore
+
+/// A recording (or a log of key events) of a send exercise, decoded and read against its key.
+public struct KeyingRecording: Sendable {
+    public let file: String
+    /// For a log of key events: what keyed it (`paddles, Mode B, 20 WPM`, `straight key`); nil for a recording.
+    public var eventLog: String?
+    public let result: DecodeResult
+    public let copy: KeyedCopy
+    /// Nil when not a single mark could be measured.
+    public let fist: FistReport?
+    /// The speed the decoder was told, when the exercise's speed gave the better reading.
+    public var speedHintWPM: Double?
+
+    public init(file: String, result: DecodeResult, copy: KeyedCopy, fist: FistReport?, speedHintWPM: Double?) {
+        self.file = file
+        self.result = result
+        self.copy = copy
+        self.fist = fist
+        self.speedHintWPM = speedHintWPM
+    }
+
+    /// The tone heard in a recording; nil for a log, sounded at a tone of koch's choosing.
+    public var toneHz: Double? { eventLog == nil ? result.toneHz : nil }
+}

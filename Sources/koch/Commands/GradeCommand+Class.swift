@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import KochClass
+import KochCore
+import KochIO
+
+/// `koch grade --pack --returns --roster`: a class's returns graded at once (`ClassGrading`).
+extension GradeCommand {
+    func validateClass() throws {
+        guard returns.pack != nil, returns.returns != nil, returns.roster != nil else {
+            throw ValidationError("Grading a class takes all three of --pack FOLDER, --returns FOLDER and --roster class.csv.")
+        }
+        let single: [(Bool, String)] = [
+            (keyOption != nil, "--key"), (transcriptPath != nil, "--transcript"), (audioPath != nil, "--audio"), (eventsPath != nil, "--events"),
+            (stoppedAt != nil, "--stopped-at"), (toneHz != nil, "--tone"), (speedWPM != nil, "--wpm"), (json, "--json"), (dryRun, "--dry-run"),
+            (partial, "--partial"), (force, "--force"), (progress.path != nil, "--progress"),
+        ]
+        if let given = single.first(where: \.0) {
+            throw ValidationError(
+                "\(given.1) is for grading one lesson; a class's returns are each matched to their lesson and their learner's progress file by the roster."
+            )
+        }
+    }
+
+    func gradeClass() throws {
+        guard let given = returns.pack, let folder = returns.returns, let roster = returns.roster else { return }
+        let pack = ClassGrading.withoutTrailingSlash(given)
+        let now = Date()
+        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
+        var grading = ClassGrading(
+            pack: pack, returns: folder, roster: roster, done: date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt,
+            gradedAt: gradedAt)
+        grading.replace = replace
+        grading.doneGiven = date != nil
+        let templates = try Templates()
+        let result = try grading.run()
+        let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)
+        try GradebookFiles.write(book, graded: result.graded, pack: pack, templates: templates)
+        print(ClassGradeText(result: result, book: book, pack: pack).text, terminator: "")
+        if !result.notGraded.isEmpty { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,44 @@
+import KochClass
+import KochCore
+
+/// What `koch grade --pack --returns` prints: each return graded, those left alone, what was not graded and why.
+struct ClassGradeText {
+    let result: ClassGrading.Result
+    let book: Gradebook
+    let pack: String
+
+    var text: String {
+        var lines: [String] = []
+        let learners = Set(result.graded.map(\.learner)).count
+        var head = "Graded \(DayText.count(result.graded.count, "return")) of \(DayText.count(learners, "learner"))"
+        if !result.alreadyGraded.isEmpty {
+            head += "; \(result.alreadyGraded.count) graded before, not again (--replace grades them again)"
+        }
+        lines.append(head + ".")
+        let nameWidth = result.graded.map(\.learner.count).max() ?? 0
+        for item in result.graded {
+            let outcome = item.outcome
+            var line = "  " + item.learner.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+            line += "  \(item.lesson.baseName)  \(DayText.percent(item.score.accuracy))  \(item.score.correct) of \(item.score.sent)"
+            line += "  \(item.lesson.key.direction.rawValue) level \(outcome.before.level)"
+            line += outcome.leveledUp ? " → \(outcome.after.level)" : ""
+            if item.recording != nil { line += "  (recording)" }
+            lines.append(line)
+        }
+        if !result.notGraded.isEmpty {
+            lines.append("")
+            lines.append("Not graded (\(result.notGraded.count)):")
+            lines += result.notGraded.map { "  " + $0.line }
+        }
+        let nothing = book.learners.filter(\.returnedNothing).map(\.name)
+        if !nothing.isEmpty {
+            lines.append("")
+            lines.append("Returned nothing yet: \(nothing.joined(separator: ", ")).")
+        }
+        lines.append("")
+        lines.append(
+            "Gradebook: \(pack)/\(GradebookPages.gradebookName) and \(pack)/\(GradebookPages.csvName); a page for each learner in \(pack)/\(GradebookPages.feedbackFolder)/."
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
