@@ -76,6 +76,9 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
+    @OptionGroup(title: "Spoken answers")
+    var speech: SpeechOptions
+
     func validate() throws {
         let course = content.course ?? .letters
         if let level, !course.levels.contains(level) {
@@ -88,6 +91,9 @@ struct LessonCommand: ParsableCommand {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
+        if speech.placement != nil, direction == .send {
+            throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
+        }
     }
 
     func run() throws {
@@ -105,6 +111,8 @@ struct LessonCommand: ParsableCommand {
         sound.apply(to: &settings)
         settings.conditions = try band.conditions()
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        settings.speech = speech.settings
+        let answers = try speech.answers(sound: sound)
         let source = try LessonContentSource(content, settings: settings, learnerCourse: plan.course, templates: templates)
         let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
 
@@ -115,9 +123,11 @@ struct LessonCommand: ParsableCommand {
             lessons.append(
                 try Lesson(
                     settings: settings, content: try source.content(forLesson: number, settings: settings),
-                    number: number, count: total))
+                    number: number, count: total, speechSeconds: SpeechOptions.measure(answers)))
         }
-        let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        try SpeechOptions.check(answers)
+        var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
@@ -155,6 +165,9 @@ struct LessonCommand: ParsableCommand {
         if settings.kind != .groups { parts.append(settings.kind.rawValue) }
         parts.append("\(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz")
         if !settings.conditions.isClear { parts.append("band conditions on") }
+        if let speech = settings.speech {
+            parts.append("answers spoken \(speech.placement.rawValue)" + (speech.spelling.map { " (\($0.rawValue))" } ?? ""))
+        }
         return parts.joined(separator: ", ")
     }
 }
