@@ -46,6 +46,11 @@ struct GradeCommand: ParsableCommand {
             copied your sending by ear can grade it with --transcript instead; it counts \
             for your send level too. A receive lesson's key takes only --transcript.
 
+            A spoken lesson (koch lesson --speak), heard in the car with no pen: give \
+            --heard N, how many of its items you got right by your own reckoning. It is \
+            recorded as self-scored: it keeps your streak and sets your next practice day \
+            like a level lesson, and never touches your level or character statistics.
+
             Examples:
               koch grade --key lessons/NAME.key.json --transcript copy.txt
               koch grade --key NAME.key.json < copy.txt      (copy on standard input)
@@ -57,6 +62,8 @@ struct GradeCommand: ParsableCommand {
                   score only, as JSON; nothing recorded
               koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
                   a send exercise, from a recording of your keying
+              koch grade --key lessons/NAME.key.json --heard 30
+                  a spoken lesson: 30 of its items right, by your own count
             """
     )
 
@@ -107,6 +114,13 @@ struct GradeCommand: ParsableCommand {
             valueName: "time"))
     var stoppedAt: LessonMoment?
 
+    @Option(
+        name: .customLong("heard"),
+        help: ArgumentHelp(
+            "For a spoken lesson (koch lesson --speak): how many of its items you got right, by your own reckoning. Counts for your streak and schedule, not your level or character statistics.",
+            valueName: "count"))
+    var heard: Int?
+
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
@@ -134,6 +148,14 @@ struct GradeCommand: ParsableCommand {
     func validate() throws {
         if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
             throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
+        }
+        if let heard {
+            if [audioPath, transcriptPath, eventsPath].contains(where: { $0 != nil }) || stoppedAt != nil || partial {
+                throw ValidationError(
+                    "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events, --stopped-at or --partial.")
+            }
+            guard heard >= 0 else { throw ValidationError("--heard must be 0 or more, not \(heard).") }
+            return
         }
         if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
@@ -170,6 +192,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let heard { return try recordHeard(heard) }
         let wholeKey = try AnswerKeyFile.read(keyPath)
         let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
         if let stoppedAt, key.groups.isEmpty {

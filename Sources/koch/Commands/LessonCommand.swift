@@ -27,6 +27,14 @@ struct LessonCommand: ParsableCommand {
             groups to key) and NAME.key.json, and no audio unless you ask for it with \
             --format. Record your keying and grade it with `koch grade --audio`.
 
+            With --speak after (or before, repeat) the answers are spoken: after each \
+            group, word or callsign a pause to think, then the answer said aloud (--spell \
+            phonetic says Kilo Mike rather than K M), for lessons in the car with no pen. \
+            The lesson opens with "Koch lesson, level 5. New character: R." and R sent \
+            five times, each followed by its name, still lasts --minutes, and its key and \
+            sheet tell where every item is sent and said. Say how many you got with \
+            `koch grade --key NAME.key.json --heard N`: it keeps your streak and schedule.
+
             Examples:
               koch lesson                      a 5-minute MP3 lesson at your level
               koch lesson --level 5 --count 3  three lessons with K M R S U
@@ -36,6 +44,8 @@ struct LessonCommand: ParsableCommand {
               koch lesson --kind qso --qso-style contest --wpm 25 --effective 20
               koch lesson --kind text --file book.txt --format mp3 --out book
               koch lesson --chars KMRS --no-intro
+              koch lesson --speak after --spell phonetic    for the car: answers spoken
+              koch lesson --kind words --speak repeat --voice en-gb --speech-rate 140
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
             """
     )

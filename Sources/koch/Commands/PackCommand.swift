@@ -33,6 +33,8 @@ struct PackCommand: ParsableCommand {
               koch pack --verify pack
               koch pack --levels 2-10 --keys separate --out week1
                   the keys in week1/teacher/, not linked from the learners' index
+              koch pack --levels 2-8 --per-level 3 --speak after --spell phonetic --out car
+                  lessons for the car: every answer said after it is sent
 
             A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
             (a path relative to the roster's folder); lessons are then made at each \
@@ -93,6 +95,9 @@ struct PackCommand: ParsableCommand {
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
+    @OptionGroup(title: "Spoken answers")
+    var speech: SpeechOptions
+
     func validate() throws {
         if verifyFolder != nil { return }
         guard (levels == nil) != (roster == nil) else {
@@ -121,11 +126,14 @@ struct PackCommand: ParsableCommand {
         content.apply(to: &base)
         sound.apply(to: &base)
         base.conditions = try band.conditions()
+        base.speech = speech.settings
+        let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
         let seed =
             try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
             ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
-        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed)
+        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
+        try SpeechOptions.check(answers)
         let createdAt = Self.createdAt()
         // The time stamp is in every key: a rerun under another SOURCE_DATE_EPOCH is another pack, not one to finish.
         let signature = plan.signature(
@@ -140,7 +148,9 @@ struct PackCommand: ParsableCommand {
             root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
             jobs: jobs, createdAt: createdAt, templates: templates,
             makeWriter: { folder in
-                LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
+                var writer = LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
+                writer.speech = answers
+                return writer
             })
         builder.shouldStop = { interruption.isRequested }
         builder.progress = ProgressBar.packProgress(label: "lessons")
