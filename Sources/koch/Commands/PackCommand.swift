@@ -115,11 +115,8 @@ struct PackCommand: ParsableCommand {
         if format.writesMP3 { _ = try sound.mp3Encoder() }
     }
 
-    func run() throws {
-        if let verifyFolder { return try verify(verifyFolder) }
-        let root = outputFolder.hasSuffix("/") && outputFolder.count > 1 ? String(outputFolder.dropLast()) : outputFolder
-        let (shardIndex, shardCount) = try shard.map(Self.parseShard) ?? (1, 1)
-        let templates = try Templates()
+    /// The settings every lesson of the pack shares.
+    private func baseSettings() throws -> LessonSettings {
         var base = LessonSettings()
         base.minutes = minutes
         base.direction = direction
@@ -127,6 +124,15 @@ struct PackCommand: ParsableCommand {
         sound.apply(to: &base)
         base.conditions = try band.conditions()
         base.speech = speech.settings
+        return base
+    }
+
+    func run() throws {
+        if let verifyFolder { return try verify(verifyFolder) }
+        let root = outputFolder.hasSuffix("/") && outputFolder.count > 1 ? String(outputFolder.dropLast()) : outputFolder
+        let (shardIndex, shardCount) = try shard.map(Self.parseShard) ?? (1, 1)
+        let templates = try Templates()
+        let base = try baseSettings()
         let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
         let seed =
