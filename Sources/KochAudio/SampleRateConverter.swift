@@ -1,7 +1,7 @@
 import CSampleRate
 
 /// Brings mono samples from one sample rate to another through libsamplerate
-/// (its band-limited sinc converter), so that speech made at the speech
+/// (its fastest band-limited sinc converter: 97 dB of SNR over 80 % of the band, ample for speech), so that speech made at the speech
 /// synthesizer's rate sits in a lesson at the lesson's.
 public struct SampleRateConverter: Sendable {
     public let inputRateHz: Int
@@ -31,7 +31,7 @@ public struct SampleRateConverter: Sendable {
                 data.output_frames = Int(outputCount)
                 data.src_ratio = ratio
                 data.end_of_input = 1
-                let status = src_simple(&data, Int32(SRC_SINC_MEDIUM_QUALITY), 1)
+                let status = src_simple(&data, Int32(SRC_SINC_FASTEST), 1)
                 return (status, Int(data.output_frames_gen))
             }
         }

@@ -31,7 +31,7 @@ public final class SpeechSynthesizer: Sendable {
         self.rateWPM = rateWPM
         sampleRateHz = try Self.engine.withLock { () throws(SpeechError) -> Int in
             let rate = try Self.engine.start()
-            try Self.select(voice: voice, rateWPM: rateWPM)
+            try Self.engine.select(voice: voice, rateWPM: rateWPM)
             return rate
         }
     }
@@ -41,7 +41,7 @@ public final class SpeechSynthesizer: Sendable {
     public func speak(_ text: String) throws(SpeechError) -> [Float] {
         try Self.engine.withLock { () throws(SpeechError) -> [Float] in
             _ = try Self.engine.start()
-            try Self.select(voice: voice, rateWPM: rateWPM)
+            try Self.engine.select(voice: voice, rateWPM: rateWPM)
             let gathered = Gathered()
             let status = text.withCString { pointer in
                 espeak_ng_Synthesize(
@@ -52,13 +52,6 @@ public final class SpeechSynthesizer: Sendable {
             guard status == ENS_OK else { throw .synthesis(text: text, reason: Self.message(status)) }
             return gathered.samples
         }
-    }
-
-    private static func select(voice: String, rateWPM: Int) throws(SpeechError) {
-        let status = espeak_ng_SetVoiceByName(voice)
-        guard status == ENS_OK else { throw .unknownVoice(name: voice, reason: message(status)) }
-        let rateStatus = espeak_ng_SetParameter(espeakRATE, Int32(rateWPM), 0)
-        guard rateStatus == ENS_OK else { throw .invalidRate(wordsPerMinute: rateWPM) }
     }
 
     static func message(_ status: espeak_ng_STATUS) -> String {
@@ -78,11 +71,24 @@ public final class SpeechSynthesizer: Sendable {
         private let lock = NSLock()
         /// The sample rate once started, or why it could not start; guarded by `lock`.
         private var started: Result<Int, SpeechError>?
+        /// The voice and rate set last (loading a voice reads its files); guarded by `lock`.
+        private var selected: (voice: String, rateWPM: Int)?
 
         func withLock<T>(_ body: () throws(SpeechError) -> T) throws(SpeechError) -> T {
             lock.lock()
             defer { lock.unlock() }
             return try body()
+        }
+
+        /// Sets the voice and rate unless they are set already; called under the lock.
+        func select(voice: String, rateWPM: Int) throws(SpeechError) {
+            if let selected, selected.voice == voice, selected.rateWPM == rateWPM { return }
+            selected = nil
+            let status = espeak_ng_SetVoiceByName(voice)
+            guard status == ENS_OK else { throw .unknownVoice(name: voice, reason: SpeechSynthesizer.message(status)) }
+            let rateStatus = espeak_ng_SetParameter(espeakRATE, Int32(rateWPM), 0)
+            guard rateStatus == ENS_OK else { throw .invalidRate(wordsPerMinute: rateWPM) }
+            selected = (voice, rateWPM)
         }
 
         /// Called under the lock.

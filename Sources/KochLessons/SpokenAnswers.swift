@@ -32,9 +32,10 @@ public final class SpokenAnswers: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = clips[phrase] { return known }
-        let spoken = try synthesizer.speak(phrase)
+        // Cut to the words first: the silence around them is not worth converting.
+        let spoken = SpeechLevel.trimmed(try synthesizer.speak(phrase))
         let converted = try converter.convert(spoken)
-        let clip = SpeechLevel.levelled(SpeechLevel.trimmed(converted), targetRMS: targetRMS, peakCeiling: peakCeiling)
+        let clip = SpeechLevel.levelled(converted, targetRMS: targetRMS, peakCeiling: peakCeiling)
         clips[phrase] = clip
         return clip
     }
