@@ -48,6 +48,11 @@ import Testing
         let weakCount = weak.values.reduce(0) { $0 + $1.count }
         #expect(weakCount == 0)
 
+        let dry = try KochBinary.run(["grade", "--key", key.path, "--heard", "2", "--progress", progress, "--replace", "--dry-run", "--json"])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(dry.standardOutput.utf8)) as? [String: Any])
+        #expect(result["kind"] as? String == "spoken" && result["selfScored"] as? Bool == true)
+        #expect(result["heard"] as? Int == 2 && result["items"] as? Int == key.items && result["recorded"] as? Bool == false)
+
         let again = try KochBinary.run(["grade", "--key", key.path, "--heard", "1", "--progress", progress])
         #expect(!again.succeeded)
         #expect(again.standardError.contains("already graded"))

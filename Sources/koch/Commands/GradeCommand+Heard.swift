@@ -41,7 +41,24 @@ extension GradeCommand {
                 return (recorded.recording(session), GradeOutcome(progress: recorded, session: session))
             }
         }
-        print(Self.heardText(outcome, key: key, today: gradedAt.day, recorded: !dryRun, path: store.path), terminator: "")
+        if json {
+            print(try Self.heardJSON(outcome, today: gradedAt.day, recorded: !dryRun, path: store.path))
+        } else {
+            print(Self.heardText(outcome, key: key, today: gradedAt.day, recorded: !dryRun, path: store.path), terminator: "")
+        }
+    }
+
+    /// The self-scored session as one JSON object.
+    static func heardJSON(_ outcome: GradeOutcome, today: CalendarDay, recorded: Bool, path: String) throws -> String {
+        let session = outcome.session
+        var object: [String: Any] = [
+            "lessonID": session.lessonID, "kind": session.kind.rawValue, "selfScored": true, "items": session.sent,
+            "heard": session.correct, "accuracy": (session.accuracy * 1000).rounded() / 1000, "level": outcome.after.level,
+            "streakDays": outcome.learnerAfter.streakDays(asOf: today), "recorded": recorded, "progressFile": path,
+        ]
+        if let due = outcome.after.nextDueDay { object["nextDue"] = due.description }
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
     }
 
     static func heardText(_ outcome: GradeOutcome, key: AnswerKey, today: CalendarDay, recorded: Bool, path: String) -> String {
