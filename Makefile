@@ -5,7 +5,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
+.PHONY: check-speech lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -28,6 +28,7 @@ help:
 	@echo "make build    a release build at $(RELEASE_BIN)"
 	@echo "make install  koch into $(PREFIX)/bin, its man pages and bash, zsh and fish completions under $(PREFIX)/share"
 	@echo "make dist     dist/$(DIST_NAME).tar.gz: one binary (Swift runtime linked in), man pages, completions, licences"
+	@echo "make check-speech  spoken lessons heard by PocketSphinx (the answers it hears right, at least 95 %)"
 	@echo "make check-pages   a pack's index and answer sheets rendered by headless Chromium (.pages/)"
 	@echo "make examples      remake examples/ from the commands in examples/README.md"
 
@@ -57,6 +58,11 @@ test: test-deps
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	scripts/check-speech .build/debug/koch .build/check-speech
+
+# Spoken lessons of letters (phonetic and plain) heard by PocketSphinx, cut where their keys say.
+check-speech: release test-deps
+	scripts/check-speech $(RELEASE_BIN) .build/check-speech
 
 bench: release
 	@scripts/install-deps --bench

@@ -29,8 +29,18 @@ let package = Package(
             pkgConfig: "lame",
             providers: [.apt(["libmp3lame-dev"])]
         ),
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSampleRate",
+            pkgConfig: "samplerate",
+            providers: [.apt(["libsamplerate0-dev"])]
+        ),
         .target(name: "KochCore"),
-        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame"]),
+        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSampleRate"]),
         .target(
             name: "KochIO",
             dependencies: [

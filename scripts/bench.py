@@ -328,6 +328,24 @@ def bench_pack(koch, scratch):
     print(f"\nTarget: --jobs 2 close to twice as fast as --jobs 1 on two cores (this machine has {os.cpu_count()}).")
 
 
+def bench_speech(koch, runs, scratch):
+    """A five-minute MP3 lesson at 44.1 kHz without and with spoken answers, and a 125-lesson spoken pack."""
+    base = [koch, "lesson", "--level", "10", "--seed", "1", "--format", "mp3", "--progress", os.path.join(scratch, "none.json")]
+    plain = timed(base + ["--out", os.path.join(scratch, "plain")], runs)
+    spoken = timed(base + ["--speak", "after", "--spell", "phonetic", "--out", os.path.join(scratch, "spoken")], runs)
+    table(f"A five-minute MP3 lesson at 44.1 kHz, without and with spoken answers (median of {runs} runs, seconds)",
+          ["without", "--speak after --spell phonetic", "ratio"], [[f"{plain:.3f}", f"{spoken:.3f}", f"{spoken / plain:.2f}"]])
+    print("\nTarget: the spoken lesson in under 1.5x the time of the same lesson without speech.")
+    out = os.path.join(scratch, "spoken-pack")
+    start = time.perf_counter()
+    subprocess.run([koch, "pack", "--levels", "2-26", "--per-level", "5", "--seed", "1", "--jobs", "2", "--speak", "after",
+                    "--spell", "phonetic", "--out", out], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    seconds = time.perf_counter() - start
+    shutil.rmtree(out)
+    table("A spoken pack of levels 2-26, 5 lessons each (125 five-minute MP3 lessons, --jobs 2, one run, seconds)",
+          ["total", "per lesson"], [[f"{seconds:.1f}", f"{seconds / 125:.2f}"]])
+
+
 def paddle_log(path, minutes=60, wpm=20, seed=1):
     """A paddle log of random characters keyed for `minutes`: each element's paddle pressed for
     half its length, now and then a squeeze. Returns the number of events."""
@@ -366,7 +384,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "decoder", "rooms", "outside", "keyer", "speed", "class"],
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed", "class"],
                         help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
@@ -380,6 +398,7 @@ def main():
             "long": lambda: bench_long_lesson(koch, scratch),
             "decoder": lambda: bench_decoder(koch, scratch, args.corpus_seed),
             "pack": lambda: bench_pack(koch, scratch),
+            "speech": lambda: bench_speech(koch, args.runs, scratch),
             "keyer": lambda: bench_keyer(koch, args.runs, scratch),
             "class": lambda: bench_class(koch, min(args.runs, 3), scratch, table),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),

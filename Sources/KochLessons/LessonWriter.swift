@@ -14,6 +14,8 @@ public struct LessonWriter: Sendable {
     public var mp3Concurrency = ProcessInfo.processInfo.activeProcessorCount
     /// Where the answer key and its text go (`.key.json`, `.key.txt`); nil: beside the audio.
     public var keyFolder: String?
+    /// The spoken answers of spoken lessons (`LessonSettings.speech`).
+    public var speech: SpokenAnswers?
 
     public init(folder: String, templates: Templates, synthesizer: ToneSynthesizer, encoder: MP3Encoder?, format: AudioFormat) {
         self.folder = folder
@@ -55,9 +57,14 @@ public struct LessonWriter: Sendable {
         let base = folder + "/" + Self.baseName(of: lesson)
         var written: [String] = []
         if format != .none {
+            var layer: SpeechLayer?
+            if let plan = lesson.spoken {
+                guard let speech else { throw SpeechError.synthesis(text: lesson.lessonID, reason: "no speech synthesizer was given") }
+                layer = try speech.layer(for: plan)
+            }
             let sound = MixedSound(
                 timeline: lesson.timeline, synthesizer: synthesizer, conditions: lesson.settings.conditions,
-                seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number)
+                seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number), speech: layer
             ).source
             if format.writesMP3, let encoder {
                 try AudioOutput.writeMP3(
@@ -112,16 +119,17 @@ public struct LessonWriter: Sendable {
             ? "Koch \(characters)"
             : settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)"
         let shown = settings.kind.usesLevel && settings.customCharacters == nil ? " (\(characters))" : ""
+        let spoken = settings.speech.map { ", answers spoken \($0.placement.rawValue)" } ?? ""
         // A car stereo shows the title alone: the lesson's ID sets apart the lessons of different days.
         let identifier = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID
         return MP3Tags(
-            title: "\(what) lesson \(lesson.number)\(shown) \(identifier)",
+            title: "\(what)\(settings.speech == nil ? "" : " spoken") lesson \(lesson.number)\(shown) \(identifier)",
             album: "koch Morse course (\(settings.course.rawValue)) level \(settings.level)",
             artist: "koch",
             track: lesson.number,
             trackCount: lesson.count,
             comment:
-                "lesson \(lesson.lessonID), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz, seed \(settings.seed)"
+                "lesson \(lesson.lessonID), \(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz, seed \(settings.seed)\(spoken)"
         )
     }
 }

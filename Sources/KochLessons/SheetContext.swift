@@ -22,10 +22,46 @@ enum SheetContext {
         return symbol?.pattern ?? ""
     }
 
+    /// `m:ss.s`, for where a spoken lesson's items sit.
+    static func minuteSecondTenths(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded(.down))
+        let secondsPart = (tenths / 10) % 60
+        return "\(tenths / 600):\(secondsPart < 10 ? "0" : "")\(secondsPart).\(tenths % 10)"
+    }
+
+    /// A spoken lesson's part of the sheet: every item, when it is sent and when its answer is said.
+    static func spoken(_ key: AnswerKey) -> [String: Any] {
+        guard let speech = key.settings.speech else { return ["isSpoken": false] }
+        var lines: [String] = []
+        if let opening = key.speech?.opening {
+            lines.append("\(minuteSecondTenths(opening.startSeconds))  said \"\(opening.text)\"")
+        }
+        for (sent, said) in zip(key.speech?.introductionSent ?? [], key.speech?.introductionSpoken ?? []) {
+            lines.append(
+                "\(minuteSecondTenths(sent.startSeconds))  sent \(sent.text), said \"\(said.text)\" at \(minuteSecondTenths(said.startSeconds))")
+        }
+        let width = String(key.groups.count).count
+        for group in key.groups {
+            let number = String(repeating: " ", count: width - String(group.number).count) + String(group.number)
+            var line = "\(minuteSecondTenths(group.startSeconds))  \(number). \(group.text)"
+            if let said = group.spoken { line += ", said \"\(said.text)\" at \(minuteSecondTenths(said.startSeconds))" }
+            if let again = group.sentAgain { line += ", sent again at \(minuteSecondTenths(again.startSeconds))" }
+            lines.append(line)
+        }
+        return [
+            "isSpoken": true,
+            "speechPlacement": speech.placement == .repeated
+                ? "after each group, which is then sent again" : "\(speech.placement.rawValue) each group",
+            "speechVoice": speech.voice,
+            "speechRateWPM": speech.rateWPM,
+            "spokenLines": lines,
+        ]
+    }
+
     static func make(_ key: AnswerKey) -> [String: Any] {
         let sheet = AnswerSheet(groups: key.groups)
         let settings = key.settings
-        return [
+        return spoken(key).merging([
             "lessonID": key.lessonID,
             "heading": heading(key),
             "introduction": key.introduction?.text ?? "",
@@ -56,7 +92,7 @@ enum SheetContext {
                     "groups": line.groups.map { ["number": $0.number, "text": $0.text] },
                 ] as [String: Any]
             },
-        ]
+        ]) { _, new in new }
     }
 }
 

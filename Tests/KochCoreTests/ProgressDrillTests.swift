@@ -23,7 +23,7 @@ import Testing
     @Test func otherKindsLeaveTheScheduleAlone() {
         let level = session(day: 0, correct: 95)
         let alone = replay([level])
-        for kind in SessionKind.allCases where kind != .groups {
+        for kind in SessionKind.allCases where !kind.movesSchedule {
             for correct in [50, 100] {
                 let progress = replay([level, lesson(kind, day: 1, correct: correct)])
                 #expect(progress.nextDueDay == alone.nextDueDay, "\(kind) at \(correct) %")

@@ -17,6 +17,8 @@ public struct MixedSound: Sendable {
     public let sampleCount: Int
     public var sampleRate: Int { tone.synthesizer.sampleRate }
     private let tone: KeyedTone
+    /// A spoken lesson's answers, added beside the tone (before the limiting gain).
+    private let speech: SpeechLayer?
     private let mix: BandMix?
     /// The gain that keeps the mix under −1 dBFS; nil when it needs none.
     private let limitingGain: Float?
@@ -36,13 +38,16 @@ public struct MixedSound: Sendable {
     /// The timeline keyed by `synthesizer`, through `conditions` drawn from
     /// `seed`; up to `keptSamples` of the mix made ahead are kept (by default
     /// `defaultKeptSamples`: memory stays under 100 MB whatever the length).
+    /// `speech`, when given, is heard beside the tone and through the same conditions.
     public init(
         timeline: Timeline, synthesizer: ToneSynthesizer, conditions: BandConditions = .clear, seed: UInt64 = 0,
-        keptSamples: Int? = nil
+        keptSamples: Int? = nil, speech: SpeechLayer? = nil
     ) {
         sampleCount = synthesizer.sampleIndex(timeline.durationSeconds)
         let keptSamples = keptSamples ?? Self.defaultKeptSamples(sampleCount: sampleCount)
         tone = KeyedTone(synthesizer, timeline: timeline, totalSamples: sampleCount)
+        let speech = speech?.isEmpty == false ? speech : nil
+        self.speech = speech
         guard !conditions.isClear, sampleCount > 0, synthesizer.sampleRate > 0 else {
             mix = nil
             limitingGain = nil
@@ -58,7 +63,7 @@ public struct MixedSound: Sendable {
         let madeAhead = concurrentMap(mix.blockCount) { index -> (peak: Float, block: [Float]?) in
             var block = [Float](repeating: 0, count: mix.blockRange(index).count)
             let peak = block.withUnsafeMutableBufferPointer { block in
-                Self.unlimited(block: index, tone: tone, mix: mix, into: block)
+                Self.unlimited(block: index, tone: tone, speech: speech, mix: mix, into: block)
                 return BandConditions.peak(of: UnsafeBufferPointer(block))
             }
             return (peak, index < keptCount ? block : nil)
@@ -113,9 +118,10 @@ public struct MixedSound: Sendable {
         } else {
             block.update(repeating: 0)
             if let mix {
-                Self.unlimited(block: index, tone: tone, mix: mix, into: block)
+                Self.unlimited(block: index, tone: tone, speech: speech, mix: mix, into: block)
             } else {
                 tone.add(into: block, startSample: index * Self.blockSamples)
+                speech?.add(into: block, startSample: index * Self.blockSamples)
             }
         }
         if let limitingGain {
@@ -124,8 +130,11 @@ public struct MixedSound: Sendable {
     }
 
     /// The tone and the mix of one block, before the limiting gain.
-    private static func unlimited(block index: Int, tone: KeyedTone, mix: BandMix, into block: UnsafeMutableBufferPointer<Float>) {
+    private static func unlimited(
+        block index: Int, tone: KeyedTone, speech: SpeechLayer?, mix: BandMix, into block: UnsafeMutableBufferPointer<Float>
+    ) {
         tone.add(into: block, startSample: index * blockSamples)
+        speech?.add(into: block, startSample: index * blockSamples)
         mix.mix(into: block, index: index)
     }
 

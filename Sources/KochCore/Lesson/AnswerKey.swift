@@ -12,6 +12,25 @@ public struct AnswerKey: Sendable, Hashable, Codable {
         public var text: String
         public var startSeconds: Double
         public var endSeconds: Double
+        /// In a spoken lesson, the answer as spoken and where.
+        public var spoken: Stretch?
+        /// In a spoken lesson of `--speak repeat`, the group's second sending.
+        public var sentAgain: Stretch?
+    }
+
+    /// Something sent or said, and where it sits in the audio.
+    public struct Stretch: Sendable, Hashable, Codable {
+        public var text: String
+        public var startSeconds: Double
+        public var endSeconds: Double
+    }
+
+    /// What a spoken lesson says besides the answers: the opening, and the
+    /// introduction's sendings of the newest character, each with its name spoken.
+    public struct Speech: Sendable, Hashable, Codable {
+        public var opening: Stretch?
+        public var introductionSent: [Stretch]
+        public var introductionSpoken: [Stretch]
     }
 
     public var formatVersion: Int
@@ -36,6 +55,11 @@ public struct AnswerKey: Sendable, Hashable, Codable {
     /// sounds; not graded (absent when the lesson has none).
     public var introduction: Group?
     public var durationSeconds: Double
+    /// Present only for a spoken lesson (`koch lesson --speak`).
+    public var speech: Speech?
+
+    /// Whether the answers are spoken in the audio.
+    public var isSpoken: Bool { speech != nil }
 
     /// The key of a lesson, times rounded to the millisecond.
     public init(lesson: Lesson, createdAt: Date) {
@@ -61,6 +85,35 @@ public struct AnswerKey: Sendable, Hashable, Codable {
                 startSeconds: ms(first.startSeconds), endSeconds: ms(last.endSeconds))
         }
         durationSeconds = ms(lesson.timeline.durationSeconds)
+        if let spoken = lesson.spoken {
+            func stretch(_ speech: SpokenLessonPlan.Speech) -> Stretch {
+                Stretch(text: speech.phrase, startSeconds: ms(speech.startSeconds), endSeconds: ms(speech.endSeconds))
+            }
+            func stretch(_ word: Timeline.Word) -> Stretch {
+                Stretch(text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
+            }
+            for (index, item) in spoken.items.enumerated() where index < groups.count {
+                groups[index].spoken = stretch(item.speech)
+                groups[index].sentAgain = item.sentAgain.map(stretch)
+            }
+            speech = Speech(
+                opening: spoken.opening.map(stretch), introductionSent: spoken.introduction.map { stretch($0.sent) },
+                introductionSpoken: spoken.introduction.map { stretch($0.speech) })
+        }
+    }
+
+    /// Every stretch of the audio that holds speech, in time order (empty for a lesson not spoken).
+    public var spokenStretches: [Stretch] {
+        guard let speech else { return [] }
+        return ((speech.opening.map { [$0] } ?? []) + speech.introductionSpoken + groups.compactMap(\.spoken)).sorted {
+            $0.startSeconds < $1.startSeconds
+        }
+    }
+
+    /// Every stretch of the audio that holds Morse, in time order.
+    public var sentStretches: [Stretch] {
+        let sent = groups.map { Stretch(text: $0.text, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
+        return ((speech?.introductionSent ?? []) + sent + groups.compactMap(\.sentAgain)).sorted { $0.startSeconds < $1.startSeconds }
     }
 
     /// The text that was sent, groups separated by single spaces.

@@ -14,6 +14,8 @@ public struct Lesson: Sendable {
     public let text: MorseText
     /// The introduction then the text, in time.
     public let timeline: Timeline
+    /// Where the answers are spoken, for a spoken lesson (`settings.speech`); nil otherwise.
+    public let spoken: SpokenLessonPlan?
 
     /// How often the introduction sends the newest character.
     public static let introductionRepeats = 5
@@ -21,7 +23,15 @@ public struct Lesson: Sendable {
     /// Makes the `number`-th lesson of a batch of `count` from the settings
     /// and, for words and fixed texts, the content read at the edge. The
     /// same settings, content and number always give the same lesson.
-    public init(settings: LessonSettings, content: LessonContent = .generated, number: Int = 1, count: Int = 1) throws(ContentError) {
+    ///
+    /// A spoken lesson (`settings.speech`) is laid out with its answers
+    /// spoken, each phrase lasting what `speechSeconds` says (the speech
+    /// synthesizer's clips, measured at the edge; without it, an estimate
+    /// from the speaking rate).
+    public init(
+        settings: LessonSettings, content: LessonContent = .generated, number: Int = 1, count: Int = 1,
+        speechSeconds: ((String) -> Double)? = nil
+    ) throws(ContentError) {
         self.settings = settings
         self.number = number
         self.count = count
@@ -54,10 +64,25 @@ public struct Lesson: Sendable {
             let groups = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
             words = groups.groups(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
         }
-        text = MorseText(words: words)
-        timeline = Timeline(
-            text: MorseText(words: introduction + words), timing: timing,
-            leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds)
+        if let speech = settings.speech {
+            var fixed = false
+            if case .fixed = content { fixed = true }
+            let plan = SpokenLessonPlan(
+                words: words, keepsEveryWord: fixed, newest: introduction.isEmpty ? nil : settings.newestCharacter, level: settings.level,
+                kind: settings.kind, timing: timing, speech: speech, totalSeconds: settings.minutes * 60,
+                leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
+                speechSeconds: speechSeconds ?? { SpokenWords.estimatedSeconds(of: $0, rateWPM: speech.rateWPM) })
+            spoken = plan
+            text = MorseText(words: plan.items.map(\.word))
+            timeline = Timeline(
+                placed: plan.sendings.map { ($0.word, $0.sent.startSeconds) }, timing: timing, durationSeconds: plan.durationSeconds)
+        } else {
+            spoken = nil
+            text = MorseText(words: words)
+            timeline = Timeline(
+                text: MorseText(words: introduction + words), timing: timing,
+                leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds)
+        }
         lessonID = Self.identifier(settings: settings, number: number, words: words)
     }
 
@@ -65,7 +90,11 @@ public struct Lesson: Sendable {
     public var newestCharacter: Symbol? { settings.newestCharacter }
 
     /// The graded words in time: the timeline's words after the introduction.
-    public var gradedWords: ArraySlice<Timeline.Word> { timeline.words.dropFirst(introduction.count) }
+    /// In a spoken lesson, each item's first sending.
+    public var gradedWords: ArraySlice<Timeline.Word> {
+        if let spoken { return ArraySlice(spoken.items.map(\.sent)) }
+        return timeline.words.dropFirst(introduction.count)
+    }
 
     /// A short identifier that names the lesson for grading: level, then a
     /// hash of everything that decided its content (FNV-1a, mixed, 48 bits).
@@ -77,6 +106,10 @@ public struct Lesson: Sendable {
             settings.extraWeight.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","),
         ].joined(separator: "|")
         canonical += "|\(settings.kind.rawValue)|\(settings.customCharacters ?? "")|\(settings.introduction)|\(settings.conditions)"
+        if let speech = settings.speech {
+            canonical +=
+                "|speech:\(speech.placement.rawValue),\(speech.spelling?.rawValue ?? ""),\(speech.voice),\(speech.rateWPM),\(speech.pauseSeconds.map { "\($0)" } ?? "")"
+        }
         // A fixed text (a QSO, a book) decides the content by itself.
         if settings.kind == .qso || settings.kind == .text {
             canonical += "|" + words.map { $0.map(\.text).joined() }.joined(separator: " ")

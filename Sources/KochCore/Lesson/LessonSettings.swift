@@ -21,6 +21,8 @@ public struct LessonSettings: Sendable, Hashable, Codable {
     public var extraWeight: [String: Double] = [:]
     /// Noise, fading and other stations the lesson is heard through.
     public var conditions: BandConditions = .clear
+    /// How the answers are spoken, for a lesson to hear without a sheet (`--speak`); nil: not spoken.
+    public var speech: SpeechSettings?
 
     public init() {}
 
@@ -55,7 +57,7 @@ public struct LessonSettings: Sendable, Hashable, Codable {
 extension LessonSettings {
     private enum CodingKeys: String, CodingKey {
         case course, level, direction, kind, customCharacters, introduction, minutes, characterSpeedWPM, effectiveSpeedWPM
-        case toneHz, riseMilliseconds, sampleRateHz, mp3BitrateKbps, seed, extraWeight, conditions
+        case toneHz, riseMilliseconds, sampleRateHz, mp3BitrateKbps, seed, extraWeight, conditions, speech
     }
 
     /// Reads settings written by any koch of format version 1: what a
@@ -78,5 +80,6 @@ extension LessonSettings {
         seed = try container.decode(UInt64.self, forKey: .seed)
         extraWeight = try container.decode([String: Double].self, forKey: .extraWeight)
         conditions = try container.decodeIfPresent(BandConditions.self, forKey: .conditions) ?? .clear
+        speech = try container.decodeIfPresent(SpeechSettings.self, forKey: .speech)
     }
 }

@@ -32,15 +32,18 @@ public struct PackPlan: Sendable {
 
     /// `perFolder` lessons in each requested folder. Each folder's lessons are
     /// seeded from the pack's seed and the folder's name, so adding a folder
-    /// does not change the others.
-    public init(folders requests: [FolderRequest], perFolder: Int, seed: UInt64) throws(ContentError) {
+    /// does not change the others. `speechSeconds` measures the phrases of spoken lessons (see `Lesson`).
+    public init(
+        folders requests: [FolderRequest], perFolder: Int, seed: UInt64, speechSeconds: ((String) -> Double)? = nil
+    ) throws(ContentError) {
         var folders: [Folder] = []
         for request in requests {
             var settings = request.settings
             settings.seed = SeededGenerator.derivedSeed(seed, index: Self.stableHash(request.name))
             var lessons: [Lesson] = []
             for number in 1...perFolder {
-                lessons.append(try Lesson(settings: settings, content: request.content, number: number, count: perFolder))
+                lessons.append(
+                    try Lesson(settings: settings, content: request.content, number: number, count: perFolder, speechSeconds: speechSeconds))
             }
             folders.append(Folder(name: request.name, title: request.title, lessons: lessons))
         }

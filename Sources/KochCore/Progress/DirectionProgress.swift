@@ -3,8 +3,9 @@
 /// the streak, which is the learner's and not a direction's, in
 /// `LearnerState`).
 ///
-/// Every session but a partial copy counts for the statistics. Only a level lesson
-/// (`SessionKind.groups`) moves the level and the schedule:
+/// Every session but a partial copy or a self-scored spoken lesson counts for the
+/// statistics. A self-scored spoken lesson moves the schedule, never the level.
+/// Only a level lesson (`SessionKind.groups`) moves the level (and the schedule):
 /// - one at the learner's level or above with at least 90 % over at least
 ///   20 characters sent moves the learner up one level (one new character;
 ///   at most the course's last), whatever level the lesson was made at;
@@ -78,6 +79,11 @@ public struct DirectionProgress: Sendable, Hashable {
         lastPracticeDay = max(lastPracticeDay ?? day, day)
         // A partial copy counts for the streak and the history only.
         guard !session.partial else { return }
+        if session.kind.isSelfScored {
+            applySchedule(of: session, learnerFirstDay: learnerFirstDay)
+            levelHistory.append(LevelStep(day: day, level: level))
+            return
+        }
         sent += session.sent
         correct += session.correct
         inserted += session.inserted
@@ -87,13 +93,7 @@ public struct DirectionProgress: Sendable, Hashable {
         levelSessionCount += 1
         course = session.course
         let decision = levelDecision(for: session)
-        let next = SpacedRepetition.nextInterval(
-            after: session, intervalDays: intervalDays,
-            daysSinceLastSession: lastDay.map { $0.days(until: day) },
-            daysSinceFirstSession: learnerFirstDay.days(until: day))
-        intervalDays = next.intervalDays
-        lastIntervalReason = next.reason
-        lastDay = max(lastDay ?? day, day)
+        applySchedule(of: session, learnerFirstDay: learnerFirstDay)
         pendingReviews.removeAll { $0.level == session.level && $0.dueDay <= day }
         if case let .up(reached) = decision {
             level = reached
@@ -102,5 +102,17 @@ public struct DirectionProgress: Sendable, Hashable {
             pendingReviews.sort { $0.dueDay < $1.dueDay }
         }
         levelHistory.append(LevelStep(day: day, level: level))
+    }
+
+    /// The spaced-repetition rules applied to a session that moves the schedule.
+    private mutating func applySchedule(of session: GradedSession, learnerFirstDay: CalendarDay) {
+        let day = session.date.day
+        let next = SpacedRepetition.nextInterval(
+            after: session, intervalDays: intervalDays,
+            daysSinceLastSession: lastDay.map { $0.days(until: day) },
+            daysSinceFirstSession: learnerFirstDay.days(until: day))
+        intervalDays = next.intervalDays
+        lastIntervalReason = next.reason
+        lastDay = max(lastDay ?? day, day)
     }
 }

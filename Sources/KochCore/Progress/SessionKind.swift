@@ -11,6 +11,11 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     case callsigns
     case qso
     case text
+    /// A spoken lesson scored by the learner (`koch grade --heard N`): how many
+    /// items they got right by their own reckoning. It counts for the streak,
+    /// the schedule and the history, never for the statistics or the level;
+    /// `sent` and `correct` count items, not characters.
+    case spoken
     /// Recorded by format version 1, which kept only that the lesson was not
     /// a level's (a drill, a QSO or a text) and not which.
     case other
@@ -29,6 +34,12 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whether a session of this kind may move the level and the schedule.
     public var isLevelLesson: Bool { self == .groups }
 
+    /// Whether the learner scored it themselves (it has no character statistics).
+    public var isSelfScored: Bool { self == .spoken }
+
+    /// Whether a session of this kind moves the practice schedule.
+    public var movesSchedule: Bool { isLevelLesson || isSelfScored }
+
     /// "a QSO lesson", for the grade's text.
     public var lessonName: String {
         switch self {
@@ -38,6 +49,7 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .callsigns: "a callsigns lesson"
         case .qso: "a QSO lesson"
         case .text: "a text lesson"
+        case .spoken: "a spoken lesson you scored yourself"
         case .other: "a lesson that was not a level's"
         }
     }

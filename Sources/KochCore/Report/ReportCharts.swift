@@ -71,7 +71,9 @@ public enum ReportCharts {
             let percent = session.accuracy * 100
             return Point(
                 x: frame.x(session.day), y: frame.y(percent),
-                label: "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) characters)")
+                label:
+                    "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) \(session.kind.isSelfScored ? "items, self-scored" : "characters"))"
+            )
         }
     }
 

@@ -47,6 +47,30 @@ public struct Timeline: Sendable, Hashable {
         self.durationSeconds = time + tailSeconds
     }
 
+    /// Words keyed at given instants (a spoken lesson's, with speech between
+    /// them), each laid out at the timing from its first key-down; the audio
+    /// lasts `durationSeconds`. The words must not overlap.
+    public init(placed: [(word: [Symbol], startSeconds: Double)], timing: Timing, durationSeconds: Double) {
+        var marks: [Mark] = []
+        var words: [Word] = []
+        for (wordIndex, placement) in placed.enumerated() {
+            var time = placement.startSeconds
+            for (symbolIndex, symbol) in placement.word.enumerated() {
+                if symbolIndex > 0 { time += timing.durationSeconds(of: .character) }
+                for (elementIndex, element) in symbol.elements.enumerated() {
+                    if elementIndex > 0 { time += timing.durationSeconds(of: .intraCharacter) }
+                    let end = time + timing.durationSeconds(of: element)
+                    marks.append(Mark(startSeconds: time, endSeconds: end, element: element, wordIndex: wordIndex))
+                    time = end
+                }
+            }
+            words.append(Word(text: placement.word.map(\.text).joined(), startSeconds: placement.startSeconds, endSeconds: time))
+        }
+        self.marks = marks
+        self.words = words
+        self.durationSeconds = durationSeconds
+    }
+
     /// Length of a text at a timing, without laying out every element:
     /// from the first key-down to the last key-up.
     public static func keyedSeconds(of text: MorseText, timing: Timing) -> Double {

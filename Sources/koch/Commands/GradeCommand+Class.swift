@@ -13,7 +13,7 @@ extension GradeCommand {
         let single: [(Bool, String)] = [
             (keyOption != nil, "--key"), (transcriptPath != nil, "--transcript"), (audioPath != nil, "--audio"), (eventsPath != nil, "--events"),
             (stoppedAt != nil, "--stopped-at"), (toneHz != nil, "--tone"), (speedWPM != nil, "--wpm"), (json, "--json"), (dryRun, "--dry-run"),
-            (partial, "--partial"), (force, "--force"), (progress.path != nil, "--progress"),
+            (partial, "--partial"), (force, "--force"), (progress.path != nil, "--progress"), (heard != nil, "--heard"),
         ]
         if let given = single.first(where: \.0) {
             throw ValidationError(

@@ -47,6 +47,11 @@ struct GradeCommand: ParsableCommand {
             copied your sending by ear can grade it with --transcript instead; it counts \
             for your send level too. A receive lesson's key takes only --transcript.
 
+            A spoken lesson (koch lesson --speak), heard in the car with no pen: give \
+            --heard N, how many of its items you got right by your own reckoning. It is \
+            recorded as self-scored: it keeps your streak and sets your next practice day \
+            like a level lesson, and never touches your level or character statistics.
+
             Examples:
               koch grade --key lessons/NAME.key.json --transcript copy.txt
               koch grade --key NAME.key.json < copy.txt      (copy on standard input)
@@ -58,6 +63,8 @@ struct GradeCommand: ParsableCommand {
                   score only, as JSON; nothing recorded
               koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
                   a send exercise, from a recording of your keying
+              koch grade --key lessons/NAME.key.json --heard 30
+                  a spoken lesson: 30 of its items right, by your own count
 
             A teacher grades a whole class's returns at once with --pack (the pack made \
             with koch pack --roster), --returns (a folder with a folder for each learner, \
@@ -135,6 +142,13 @@ struct GradeCommand: ParsableCommand {
             valueName: "time"))
     var stoppedAt: LessonMoment?
 
+    @Option(
+        name: .customLong("heard"),
+        help: ArgumentHelp(
+            "For a spoken lesson (koch lesson --speak): how many of its items you got right, by your own reckoning. Counts for your streak and schedule, not your level or character statistics.",
+            valueName: "count"))
+    var heard: Int?
+
     @Flag(help: "Print the result as one JSON object.")
     var json = false
 
@@ -166,6 +180,14 @@ struct GradeCommand: ParsableCommand {
         if returns.isGiven { return try validateClass() }
         guard keyOption != nil else {
             throw ValidationError("Give the lesson's answer key with --key NAME.key.json (or a class's returns with --pack, --returns and --roster).")
+        }
+        if let heard {
+            if [audioPath, transcriptPath, eventsPath].contains(where: { $0 != nil }) || stoppedAt != nil || partial {
+                throw ValidationError(
+                    "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events, --stopped-at or --partial.")
+            }
+            guard heard >= 0 else { throw ValidationError("--heard must be 0 or more, not \(heard).") }
+            return
         }
         if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
@@ -203,6 +225,7 @@ struct GradeCommand: ParsableCommand {
 
     func run() throws {
         if returns.isGiven { return try gradeClass() }
+        if let heard { return try recordHeard(heard) }
         let wholeKey = try AnswerKeyFile.read(keyPath)
         let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
         if let stoppedAt, key.groups.isEmpty {
@@ -401,7 +424,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     /// What `koch grade` says of a session the progress file does not take.
-    private func refusal(_ refused: SessionRecording.Refusal, of session: GradedSession, store: ProgressStore) -> CommandFailure {
+    func refusal(_ refused: SessionRecording.Refusal, of session: GradedSession, store: ProgressStore) -> CommandFailure {
         switch refused {
         case let .alreadyGraded(earlier):
             return CommandFailure(

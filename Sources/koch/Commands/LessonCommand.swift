@@ -27,6 +27,14 @@ struct LessonCommand: ParsableCommand {
             groups to key) and NAME.key.json, and no audio unless you ask for it with \
             --format. Record your keying and grade it with `koch grade --audio`.
 
+            With --speak after (or before, repeat) the answers are spoken: after each \
+            group, word or callsign a pause to think, then the answer said aloud (--spell \
+            phonetic says Kilo Mike rather than K M), for lessons in the car with no pen. \
+            The lesson opens with "Koch lesson, level 5. New character: R." and R sent \
+            five times, each followed by its name, still lasts --minutes, and its key and \
+            sheet tell where every item is sent and said. Say how many you got with \
+            `koch grade --key NAME.key.json --heard N`: it keeps your streak and schedule.
+
             Examples:
               koch lesson                      a 5-minute MP3 lesson at your level
               koch lesson --level 5 --count 3  three lessons with K M R S U
@@ -36,6 +44,8 @@ struct LessonCommand: ParsableCommand {
               koch lesson --kind qso --qso-style contest --wpm 25 --effective 20
               koch lesson --kind text --file book.txt --format mp3 --out book
               koch lesson --chars KMRS --no-intro
+              koch lesson --speak after --spell phonetic    for the car: answers spoken
+              koch lesson --kind words --speak repeat --voice en-gb --speech-rate 140
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
             """
     )
@@ -76,6 +86,9 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
+    @OptionGroup(title: "Spoken answers")
+    var speech: SpeechOptions
+
     func validate() throws {
         let course = content.course ?? .letters
         if let level, !course.levels.contains(level) {
@@ -88,6 +101,9 @@ struct LessonCommand: ParsableCommand {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
+        if speech.placement != nil, direction == .send {
+            throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
+        }
     }
 
     func run() throws {
@@ -105,6 +121,8 @@ struct LessonCommand: ParsableCommand {
         sound.apply(to: &settings)
         settings.conditions = try band.conditions()
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        settings.speech = speech.settings
+        let answers = try speech.answers(sound: sound)
         let source = try LessonContentSource(content, settings: settings, learnerCourse: plan.course, templates: templates)
         let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
 
@@ -115,9 +133,11 @@ struct LessonCommand: ParsableCommand {
             lessons.append(
                 try Lesson(
                     settings: settings, content: try source.content(forLesson: number, settings: settings),
-                    number: number, count: total))
+                    number: number, count: total, speechSeconds: SpeechOptions.measure(answers)))
         }
-        let writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        try SpeechOptions.check(answers)
+        var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note = plan.note { print("  " + note) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
@@ -155,6 +175,9 @@ struct LessonCommand: ParsableCommand {
         if settings.kind != .groups { parts.append(settings.kind.rawValue) }
         parts.append("\(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz")
         if !settings.conditions.isClear { parts.append("band conditions on") }
+        if let speech = settings.speech {
+            parts.append("answers spoken \(speech.placement.rawValue)" + (speech.spelling.map { " (\($0.rawValue))" } ?? ""))
+        }
         return parts.joined(separator: ", ")
     }
 }

@@ -34,6 +34,8 @@ struct PackCommand: ParsableCommand {
               koch pack --verify pack
               koch pack --levels 2-10 --keys separate --out week1
                   the keys in week1/teacher/, not linked from the learners' index
+              koch pack --levels 2-8 --per-level 3 --speak after --spell phonetic --out car
+                  lessons for the car: every answer said after it is sent
 
             A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
             (a path relative to the roster's folder); lessons are then made at each \
@@ -94,6 +96,9 @@ struct PackCommand: ParsableCommand {
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
+    @OptionGroup(title: "Spoken answers")
+    var speech: SpeechOptions
+
     func validate() throws {
         if verifyFolder != nil { return }
         guard (levels == nil) != (roster == nil) else {
@@ -111,22 +116,31 @@ struct PackCommand: ParsableCommand {
         if format.writesMP3 { _ = try sound.mp3Encoder() }
     }
 
-    func run() throws {
-        if let verifyFolder { return try verify(verifyFolder) }
-        let root = outputFolder.hasSuffix("/") && outputFolder.count > 1 ? String(outputFolder.dropLast()) : outputFolder
-        let (shardIndex, shardCount) = try shard.map(Self.parseShard) ?? (1, 1)
-        let templates = try Templates()
+    /// The settings every lesson of the pack shares.
+    private func baseSettings() throws -> LessonSettings {
         var base = LessonSettings()
         base.minutes = minutes
         base.direction = direction
         content.apply(to: &base)
         sound.apply(to: &base)
         base.conditions = try band.conditions()
+        base.speech = speech.settings
+        return base
+    }
+
+    func run() throws {
+        if let verifyFolder { return try verify(verifyFolder) }
+        let root = outputFolder.hasSuffix("/") && outputFolder.count > 1 ? String(outputFolder.dropLast()) : outputFolder
+        let (shardIndex, shardCount) = try shard.map(Self.parseShard) ?? (1, 1)
+        let templates = try Templates()
+        let base = try baseSettings()
+        let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
         let seed =
             try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
             ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
-        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed)
+        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
+        try SpeechOptions.check(answers)
         let createdAt = Self.createdAt()
         // The time stamp is in every key: a rerun under another SOURCE_DATE_EPOCH is another pack, not one to finish.
         let signature = plan.signature(
@@ -141,7 +155,9 @@ struct PackCommand: ParsableCommand {
             root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
             jobs: jobs, createdAt: createdAt, templates: templates,
             makeWriter: { folder in
-                LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
+                var writer = LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
+                writer.speech = answers
+                return writer
             })
         builder.shouldStop = { interruption.isRequested }
         builder.progress = ProgressBar.packProgress(label: "lessons")

@@ -19,6 +19,8 @@ struct RenderCommand: ParsableCommand {
               koch render "CQ CQ DE K1ABC K" --out cq.mp3
               koch render --file book.txt --out book.mp3 --wpm 25 --effective 18
               echo "73 <SK>" | koch render - --out bye.wav --sample-rate 8000
+              koch render "CQ DE K1ABC" --out cq.mp3 --speak after --spell phonetic
+                  each word sent, then said (words of letters as words unless --spell)
             """
     )
 
@@ -36,6 +38,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
+
+    @OptionGroup(title: "Spoken answers")
+    var speech: SpeechOptions
 
     func validate() throws {
         if text != nil && textFile != nil {
@@ -68,8 +73,8 @@ struct RenderCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         try Folder.prepareForWriting(folder)
 
-        let timeline = Timeline(text: morse, timing: sound.timing)
-        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer).source
+        let (timeline, layer) = try spokenTimeline(morse) ?? (Timeline(text: morse, timing: sound.timing), nil)
+        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: layer).source
         if outputExtension == "mp3" {
             let name = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
             let tags = MP3Tags(
@@ -80,6 +85,23 @@ struct RenderCommand: ParsableCommand {
             try AudioOutput.writeWAV(samples, sampleRate: sound.sampleRateHz, to: outputPath)
         }
         print("\(outputPath): \(morse.words.count) words, \(AnswerSheet.minuteSecond(timeline.durationSeconds))")
+    }
+
+    /// With --speak: each word sent and said, as in a spoken lesson without its opening.
+    private func spokenTimeline(_ morse: MorseText) throws -> (Timeline, SpeechLayer?)? {
+        guard let settings = speech.settings, let answers = try speech.answers(sound: sound) else { return nil }
+        let plan = SpokenLessonPlan(
+            words: morse.words, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: sound.timing, speech: settings,
+            totalSeconds: 0, leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
+            speechSeconds: answers.seconds(of:))
+        try SpeechOptions.check(answers)
+        let timeline = Timeline(
+            placed: plan.sendings.map { ($0.word, $0.sent.startSeconds) }, timing: sound.timing, durationSeconds: plan.durationSeconds)
+        do {
+            return (timeline, try answers.layer(for: plan))
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
     }
 
     private func readText() throws -> (name: String, text: String) {

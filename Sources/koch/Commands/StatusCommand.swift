@@ -58,6 +58,12 @@ struct StatusCommand: ParsableCommand {
             print(
                 "Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
         }
+        let selfScored = recorded.sessions.filter(\.kind.isSelfScored)
+        if let last = selfScored.max(by: { $0.date < $1.date }) {
+            print(
+                "Self-scored spoken lessons: \(selfScored.count) (the last on \(last.date.day): \(last.correct) of \(last.sent) items right); "
+                    + "they count for the streak and the schedule, not the level or character statistics")
+        }
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")

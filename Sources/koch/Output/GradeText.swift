@@ -31,6 +31,7 @@ struct GradeText {
         case .qso: what = "a QSO (\(unlocked))"
         case .text: what = "a text (\(unlocked))"
         case .other: what = "level \(key.level)"
+        case .spoken: what = "a spoken lesson at level \(key.level) (\(unlocked)), self-scored"
         }
         lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), \(what), done \(session.date.day) \(session.date.timeOfDay)")
         let copied = keying == nil ? "copied" : "keyed"

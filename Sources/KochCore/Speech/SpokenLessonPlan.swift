@@ -1,0 +1,142 @@
+/// Where everything of a spoken lesson sits in time: each item sent (a
+/// group, word or callsign), the time to think, its answer spoken, and for
+/// `repeat` the item sent again; before them, a level's spoken opening and
+/// its newest character sent five times, each followed by its name.
+///
+/// The lengths of the spoken phrases come from outside (the speech
+/// synthesizer's clips); the plan only adds them up. Items are taken in
+/// order while the lesson still ends within its minutes; a fixed text (a
+/// QSO, a book) keeps every word however long it runs.
+public struct SpokenLessonPlan: Sendable, Hashable {
+    /// A phrase spoken, from its start to its end.
+    public struct Speech: Sendable, Hashable {
+        public let phrase: String
+        public let startSeconds: Double
+        public let endSeconds: Double
+    }
+
+    /// One item: what is sent, its answer spoken, and the second sending of `repeat`.
+    public struct Item: Sendable, Hashable {
+        public let word: [Symbol]
+        public let sent: Timeline.Word
+        public let speech: Speech
+        public let sentAgain: Timeline.Word?
+    }
+
+    public let opening: Speech?
+    public let introduction: [Item]
+    public let items: [Item]
+    public let durationSeconds: Double
+
+    /// Silence after the opening, and between the parts of `repeat`.
+    public static let shortGapSeconds = 0.5
+
+    /// The gap between two items: a word gap, at least a second.
+    public static func itemGapSeconds(timing: Timing) -> Double { max(1, timing.durationSeconds(of: .word)) }
+
+    /// Lays out `words` (and the introduction of `newest`, when given) to fill
+    /// `totalSeconds`; `speechSeconds` tells how long a phrase lasts when spoken.
+    public init(
+        words: [[Symbol]], keepsEveryWord: Bool, newest: Symbol?, level: Int, kind: LessonKind, timing: Timing,
+        speech: SpeechSettings, totalSeconds: Double, leadInSeconds: Double, tailSeconds: Double,
+        speechSeconds: (String) -> Double
+    ) {
+        self = withoutActuallyEscaping(speechSeconds) { speechSeconds in
+            SpokenLessonPlan(
+                layout: Layout(time: leadInSeconds, timing: timing, kind: kind, speech: speech, speechSeconds: speechSeconds), words: words,
+                keepsEveryWord: keepsEveryWord, newest: newest, level: level, totalSeconds: totalSeconds, tailSeconds: tailSeconds)
+        }
+    }
+
+    private init(
+        layout start: Layout, words: [[Symbol]], keepsEveryWord: Bool, newest: Symbol?, level: Int, totalSeconds: Double, tailSeconds: Double
+    ) {
+        var layout = start
+        let speech = layout.speech
+        let timing = layout.timing
+        let itemGap = Self.itemGapSeconds(timing: timing)
+        if let newest {
+            opening = layout.say(SpokenWords.opening(level: level, newest: newest, spelling: speech.spelling))
+            layout.time += Self.shortGapSeconds
+            var introduction: [Item] = []
+            for repeatIndex in 0..<Lesson.introductionRepeats {
+                if repeatIndex > 0 { layout.time += itemGap }
+                introduction.append(layout.item([newest], placement: .after))
+            }
+            self.introduction = introduction
+        } else {
+            opening = nil
+            introduction = []
+        }
+        let end = totalSeconds - tailSeconds
+        var items: [Item] = []
+        for word in words {
+            let before = layout.time
+            if !items.isEmpty || !introduction.isEmpty { layout.time += itemGap }
+            let next = layout.item(word, placement: speech.placement)
+            // At least one item, whatever the length asked.
+            if !keepsEveryWord, !items.isEmpty, layout.time > end {
+                layout.time = before
+                break
+            }
+            items.append(next)
+        }
+        self.items = items
+        durationSeconds = max(totalSeconds, layout.time + tailSeconds)
+    }
+
+    /// The time reached so far, and how each kind of item is laid out from it.
+    private struct Layout {
+        var time: Double
+        let timing: Timing
+        let kind: LessonKind
+        let speech: SpeechSettings
+        let speechSeconds: (String) -> Double
+
+        mutating func say(_ phrase: String) -> Speech {
+            let spoken = Speech(phrase: phrase, startSeconds: time, endSeconds: time + speechSeconds(phrase))
+            time = spoken.endSeconds
+            return spoken
+        }
+
+        mutating func send(_ word: [Symbol]) -> Timeline.Word {
+            let sent = Timeline.Word(
+                text: word.map(\.text).joined(), startSeconds: time, endSeconds: time + KeyedDuration.seconds(of: word, timing: timing))
+            time = sent.endSeconds
+            return sent
+        }
+
+        mutating func item(_ word: [Symbol], placement: SpeechSettings.Placement) -> Item {
+            let phrase = SpokenWords.phrase(for: word, kind: kind, spelling: speech.spelling)
+            let pause = speech.pauseSeconds(characters: word.count)
+            switch placement {
+            case .after:
+                let sent = send(word)
+                time += pause
+                return Item(word: word, sent: sent, speech: say(phrase), sentAgain: nil)
+            case .before:
+                let spoken = say(phrase)
+                time += SpokenLessonPlan.shortGapSeconds
+                return Item(word: word, sent: send(word), speech: spoken, sentAgain: nil)
+            case .repeated:
+                let sent = send(word)
+                time += pause
+                let spoken = say(phrase)
+                time += SpokenLessonPlan.shortGapSeconds
+                return Item(word: word, sent: sent, speech: spoken, sentAgain: send(word))
+            }
+        }
+    }
+
+    /// Every phrase spoken, in time order.
+    public var speeches: [Speech] {
+        (opening.map { [$0] } ?? []) + (introduction + items).map(\.speech)
+    }
+
+    /// Every sending, in time order, with what was sent.
+    public var sendings: [(word: [Symbol], sent: Timeline.Word)] {
+        (introduction + items).flatMap { item in
+            [(item.word, item.sent)] + (item.sentAgain.map { [(item.word, $0)] } ?? [])
+        }
+    }
+}

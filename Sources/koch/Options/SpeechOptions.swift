@@ -1,0 +1,90 @@
+import ArgumentParser
+import KochAudio
+import KochCore
+import KochLessons
+
+extension SpeechSettings.Placement: ExpressibleByArgument {}
+extension SpeechSettings.Spelling: ExpressibleByArgument {}
+
+/// Spoken answers, for lessons heard without a sheet (in a car, on a walk);
+/// shared by `lesson`, `render` and `pack`.
+struct SpeechOptions: ParsableArguments {
+    @Option(
+        name: .customLong("speak"),
+        help: ArgumentHelp(
+            "Speak each answer: after (sent, a pause to think, then said), before (said, then sent: for new characters) or repeat (sent, said, sent again).",
+            valueName: "when"))
+    var placement: SpeechSettings.Placement?
+
+    @Option(
+        help: ArgumentHelp(
+            "Spell answers as letters (K, M) or phonetic (Kilo Mike, clearer over road noise). Default: groups and callsigns as letters, words as words.",
+            valueName: "how"))
+    var spell: SpeechSettings.Spelling?
+
+    @Option(help: ArgumentHelp("The espeak-ng voice (espeak-ng --voices lists them).", valueName: "name"))
+    var voice: String = SpeechSynthesizer.defaultVoice
+
+    @Option(name: .customLong("speech-rate"), help: ArgumentHelp("How fast the answers are said, 80 to 450 words per minute.", valueName: "wpm"))
+    var speechRateWPM: Int = SpeechSynthesizer.defaultRateWPM
+
+    @Option(
+        name: .customLong("speak-pause"),
+        help: ArgumentHelp(
+            "Seconds to think between an item and its answer, 0.2 to 10. Default: 0.8 s for one character, 0.3 s more a character, at most 3 s.",
+            valueName: "seconds"))
+    var pauseSeconds: Double?
+
+    func validate() throws {
+        if placement == nil {
+            if spell != nil { throw ValidationError("--spell is for spoken answers: add --speak after (or before, repeat).") }
+            if pauseSeconds != nil { throw ValidationError("--speak-pause is for spoken answers: add --speak after (or before, repeat).") }
+            if voice != SpeechSynthesizer.defaultVoice || speechRateWPM != SpeechSynthesizer.defaultRateWPM {
+                throw ValidationError("--voice and --speech-rate are for spoken answers: add --speak after (or before, repeat).")
+            }
+        }
+        guard SpeechSynthesizer.rateRangeWPM.contains(speechRateWPM) else {
+            throw ValidationError("--speech-rate must be 80 to 450 words per minute, not \(speechRateWPM).")
+        }
+        if let pauseSeconds, !(0.2...10).contains(pauseSeconds) {
+            throw ValidationError("--speak-pause must be 0.2 to 10 seconds, not \(pauseSeconds.formatted).")
+        }
+    }
+
+    /// The speech settings asked for; nil when the answers are not spoken.
+    var settings: SpeechSettings? {
+        guard let placement else { return nil }
+        var settings = SpeechSettings()
+        settings.placement = placement
+        settings.spelling = spell
+        settings.voice = voice
+        settings.rateWPM = speechRateWPM
+        settings.pauseSeconds = pauseSeconds
+        return settings
+    }
+
+    /// `seconds(of:)` of `answers`, for laying out lessons; nil when not spoken.
+    static func measure(_ answers: SpokenAnswers?) -> ((String) -> Double)? {
+        answers.map { answers in { answers.seconds(of: $0) } }
+    }
+
+    /// Stops with the first phrase espeak-ng could not say while the lessons were laid out.
+    static func check(_ answers: SpokenAnswers?) throws {
+        do {
+            try answers?.checkSpoken()
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
+    /// The speech synthesizer for lessons at `sound`'s sample rate, started
+    /// (which checks the voice); nil when the answers are not spoken.
+    func answers(sound: SoundOptions) throws -> SpokenAnswers? {
+        guard let settings else { return nil }
+        do {
+            return try SpokenAnswers(settings: settings, sampleRateHz: sound.sampleRateHz, tonePeakAmplitude: sound.synthesizer.peakAmplitude)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+}
