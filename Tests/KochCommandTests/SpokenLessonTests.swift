@@ -101,6 +101,22 @@ import Testing
         #expect(lesson.samples.allSatisfy { abs($0) < 0.9 }, "nothing clips")
     }
 
+    @Test func aSpokenQSOLastsItsMinutesToo() throws {
+        let folder = try KochBinary.scratchFolder()
+        let made = try KochBinary.run(
+            ["lesson", "--kind", "qso", "--seed", "4", "--minutes", "2", "--speak", "after", "--format", "wav", "--out", folder])
+        #expect(made.succeeded, "\(made.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let wav = folder + "/" + (try #require(names.first { $0.hasSuffix(".wav") }))
+        let reader = try AudioFileReader(path: wav)
+        #expect(abs(Double(reader.frameCount) / Double(reader.sampleRate) - 120) < 0.001)
+        let keyPath = folder + "/" + (try #require(names.first { $0.hasSuffix(".key.json") }))
+        let key = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: keyPath))) as? [String: Any])
+        let groups = try #require(key["groups"] as? [[String: Any]])
+        let lastSpoken = try #require(groups.last?["spoken"] as? [String: Any])
+        #expect(try #require(lastSpoken["endSeconds"] as? Double) <= 120)
+    }
+
     @Test func kochDecodeCopiesTheMorseStretchesOfTheKeyPerfectly() throws {
         let lesson = try makeLesson(["--speak", "repeat", "--spell", "letters"])
         let groups = try #require(lesson.key["groups"] as? [[String: Any]]).map { try Stretch($0) }

@@ -65,10 +65,9 @@ public struct Lesson: Sendable {
             words = groups.groups(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
         }
         if let speech = settings.speech {
-            var fixed = false
-            if case .fixed = content { fixed = true }
+            // A QSO or a text too holds what fits in the minutes: the lesson lasts what was asked.
             let plan = SpokenLessonPlan(
-                words: words, keepsEveryWord: fixed, newest: introduction.isEmpty ? nil : settings.newestCharacter, level: settings.level,
+                words: words, keepsEveryWord: false, newest: introduction.isEmpty ? nil : settings.newestCharacter, level: settings.level,
                 kind: settings.kind, timing: timing, speech: speech, totalSeconds: settings.minutes * 60,
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
                 speechSeconds: speechSeconds ?? { SpokenWords.estimatedSeconds(of: $0, rateWPM: speech.rateWPM) })

@@ -5,8 +5,9 @@
 ///
 /// The lengths of the spoken phrases come from outside (the speech
 /// synthesizer's clips); the plan only adds them up. Items are taken in
-/// order while the lesson still ends within its minutes; a fixed text (a
-/// QSO, a book) keeps every word however long it runs.
+/// order while the lesson still ends within its minutes (the rest of a QSO
+/// or a text is left out); a text rendered as it is (`keepsEveryWord`) keeps
+/// every word however long it runs.
 public struct SpokenLessonPlan: Sendable, Hashable {
     /// A phrase spoken, from its start to its end.
     public struct Speech: Sendable, Hashable {
