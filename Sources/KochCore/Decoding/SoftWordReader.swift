@@ -80,6 +80,18 @@ struct SoftWordReader: Sendable {
         }
     }
 
+    /// One reading's score kept, with where it came from, where it beats the best so far.
+    @inline(__always)
+    private static func keepBetter(
+        _ value: Double, at index: Int, scores: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Int32>, step: Int32,
+        nodes: UnsafeMutablePointer<Int32>? = nil, node: Int32 = 0
+    ) {
+        guard value > scores[index] else { return }
+        scores[index] = value
+        steps[index] = step
+        nodes?[index] = node
+    }
+
     /// Reads the words held between two times of the recording; empty if no reading beats silence.
     func read(_ evidence: MarkEvidence, fromSeconds: Double, toSeconds: Double, model: TimingModel) -> [Reading] {
         let step = Self.samplesPerStep
@@ -179,12 +191,9 @@ struct SoftWordReader: Sendable {
                     index += 4
                 }
                 while index < count {
-                    let value = closed - lengthCosts[index]
-                    if value > scores[first + index] {
-                        scores[first + index] = value
-                        fromSteps[first + index] = Int32(t)
-                        fromNodes[first + index] = Int32(node)
-                    }
+                    Self.keepBetter(
+                        closed - lengthCosts[index], at: first + index, scores: scoresStart, steps: fromStepsStart, step: Int32(t),
+                        nodes: fromNodesStart, node: Int32(node))
                     index += 1
                 }
             }
@@ -227,13 +236,10 @@ struct SoftWordReader: Sendable {
                     }
                     while index < count {
                         let value = score + ends[index] - start - lengthCosts[index]
-                        let slot = first + index
-                        if value > afterMark[slot] {
-                            afterMark[slot] = value
-                            markFromStep[slot] = Int32(t)
-                            markFromNode[slot] = Int32(source)
-                            leadingAt[t + durations.shortest + index] = max(leadingAt[t + durations.shortest + index], value)
-                        }
+                        Self.keepBetter(
+                            value, at: first + index, scores: afterMarkStart, steps: markFromStepStart, step: Int32(t), nodes: markFromNodeStart,
+                            node: Int32(source))
+                        leadingAt[t + durations.shortest + index] = max(leadingAt[t + durations.shortest + index], value)
                         index += 1
                     }
                 }
@@ -255,11 +261,8 @@ struct SoftWordReader: Sendable {
                     }
                     while index < count {
                         let value = score - intraCosts[index]
-                        if value > afterGap[first + index] {
-                            afterGap[first + index] = value
-                            gapFromStep[first + index] = Int32(t)
-                            leadingAt[t + intra.shortest + index] = max(leadingAt[t + intra.shortest + index], value)
-                        }
+                        Self.keepBetter(value, at: first + index, scores: afterGapStart, steps: gapFromStepStart, step: Int32(t))
+                        leadingAt[t + intra.shortest + index] = max(leadingAt[t + intra.shortest + index], value)
                         index += 1
                     }
                 }
