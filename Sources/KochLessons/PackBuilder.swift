@@ -23,6 +23,8 @@ public struct PackBuilder: Sendable {
     /// Keys in a teacher's folder (`teacher/FOLDER/`) the learners' pages do not link, rather than beside the lessons.
     public var keysSeparate = false
     public let makeWriter: @Sendable (_ folder: String) -> LessonWriter
+    /// The roster the pack is made from, as a path from the pack's folder: kept in its manifest.
+    public var roster: String?
     /// Asked between lessons: true stops the run once the lessons under way are complete.
     public var shouldStop: @Sendable () -> Bool = { false }
     /// Told of the lessons to make before the first, and of each made (from any core).
@@ -228,7 +230,7 @@ public struct PackBuilder: Sendable {
         files.append(try describe("index.html"))
         let manifest = PackManifest(
             seed: seed, planSignature: signature, createdAt: createdAt,
-            lessonCount: plan.lessons.count, files: files)
+            lessonCount: plan.lessons.count, files: files, roster: roster)
         try AtomicFile.write(try PackManifest.encode(manifest), to: root + "/manifest.json")
         try? FileManager.default.removeItem(atPath: PackJournal.folder(inPack: root))
         summary.bytes = files.reduce(0) { $0 + $1.bytes }

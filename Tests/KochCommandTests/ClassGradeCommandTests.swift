@@ -48,9 +48,11 @@ import Testing
             return path
         }
 
-        func grade(_ extra: [String] = []) throws -> KochBinary.Result {
-            try KochBinary.run(
-                ["grade", "--pack", pack + "/", "--returns", returns + "/", "--roster", folder + "/class.csv", "--date", "2026-11-23T18:00"] + extra,
+        /// `namingTheRoster`: with --roster, rather than the roster the pack's manifest names.
+        func grade(_ extra: [String] = [], namingTheRoster: Bool = true) throws -> KochBinary.Result {
+            let roster = namingTheRoster ? ["--roster", folder + "/class.csv"] : []
+            return try KochBinary.run(
+                ["grade", "--pack", pack + "/", "--returns", returns + "/", "--date", "2026-11-23T18:00"] + roster + extra,
                 environment: ["TZ": "UTC"])
         }
 
@@ -102,8 +104,9 @@ import Testing
         let python = try KochBinary.run([week.folder + "/check.py", week.pack + "/gradebook.csv"], executable: "/usr/bin/python3")
         #expect(python.succeeded, "\(python.standardError)")
 
+        // Again, with the roster the pack's manifest names (koch pack --roster keeps it there).
         let before = week.progressBytes()
-        let again = try week.grade()
+        let again = try week.grade(namingTheRoster: false)
         #expect(again.succeeded, "\(again.standardOutput)")
         #expect(again.standardOutput.contains("Graded 0 returns of 0 learners; 3 graded before, not again"), "\(again.standardOutput)")
         #expect(week.progressBytes() == before)
@@ -150,12 +153,17 @@ import Testing
     }
 
     @Test func gradingAClassTakesThePackTheReturnsAndTheRosterAndNothingOfOneLesson() throws {
-        let partial = try KochBinary.run(["grade", "--pack", "week1", "--returns", "returns"])
+        let partial = try KochBinary.run(["grade", "--pack", "week1"])
         #expect(!partial.succeeded)
-        #expect(partial.standardError.contains("takes all three of --pack FOLDER, --returns FOLDER and --roster class.csv"))
+        #expect(partial.standardError.contains("takes --pack FOLDER and --returns FOLDER"))
+        let folder = try KochBinary.scratchFolder()
+        let noManifest = try KochBinary.run(["grade", "--pack", folder, "--returns", folder])
+        #expect(!noManifest.succeeded)
+        #expect(noManifest.standardError.contains("has no manifest.json"), "\(noManifest.standardError)")
+        #expect(noManifest.standardError.contains("give --roster class.csv"))
         let mixed = try KochBinary.run(["grade", "--pack", "a", "--returns", "b", "--roster", "c.csv", "--key", "k.key.json"])
         #expect(mixed.standardError.contains("--key is for grading one lesson"))
         let help = try KochBinary.run(["grade", "--help"])
-        #expect(help.standardOutput.contains("koch grade --pack week1 --returns returns --roster class.csv"))
+        #expect(help.standardOutput.contains("koch grade --pack week1 --returns returns --date 2026-11-27"))
     }
 }

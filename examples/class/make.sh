@@ -62,7 +62,7 @@ copy "${bob[0]}" swap R S > "returns/Bob Marsh/$(basename "${bob[0]}" .key.json)
 copy "${bob[1]}" > "returns/Bob Marsh/friday.txt"
 
 # The evening: every return graded at once (Bob's friday.txt names no lesson: listed, exit status 1).
-"$koch" grade --pack week1 --returns returns --roster class.csv --date 2026-11-23T20:00 > graded.txt || true
+"$koch" grade --pack week1 --returns returns --date 2026-11-23T20:00 > graded.txt || true
 
 # The next week's pack, at each learner's new level.
 SOURCE_DATE_EPOCH=1795996800 "$koch" pack --roster class.csv --per-level 2 --minutes 2 --seed 13 --bitrate 16 --sample-rate 11025 \

@@ -28,9 +28,13 @@ public struct PackManifest: Sendable, Hashable, Codable {
     public var lessonCount: Int
     /// Sorted by path.
     public var files: [File]
+    /// The roster a class's pack was made from (`koch pack --roster`), as a path from the
+    /// pack's folder, so that its returns can be graded by it; nil for a pack of levels.
+    public var roster: String?
 
-    public init(seed: UInt64, planSignature: String, createdAt: Date, lessonCount: Int, files: [File]) {
+    public init(seed: UInt64, planSignature: String, createdAt: Date, lessonCount: Int, files: [File], roster: String? = nil) {
         formatVersion = Self.currentFormatVersion
+        self.roster = roster
         self.seed = seed
         self.planSignature = planSignature
         self.createdAt = createdAt

@@ -7,8 +7,9 @@ import KochIO
 /// `koch grade --pack --returns --roster`: a class's returns graded at once (`ClassGrading`).
 extension GradeCommand {
     func validateClass() throws {
-        guard returns.pack != nil, returns.returns != nil, returns.roster != nil else {
-            throw ValidationError("Grading a class takes all three of --pack FOLDER, --returns FOLDER and --roster class.csv.")
+        guard returns.pack != nil, returns.returns != nil else {
+            throw ValidationError(
+                "Grading a class takes --pack FOLDER and --returns FOLDER (and --roster class.csv for a pack that does not name its roster).")
         }
         let single: [(Bool, String)] = [
             (keyOption != nil, "--key"), (transcriptPath != nil, "--transcript"), (audioPath != nil, "--audio"), (eventsPath != nil, "--events"),
@@ -23,8 +24,9 @@ extension GradeCommand {
     }
 
     func gradeClass() throws {
-        guard let given = returns.pack, let folder = returns.returns, let roster = returns.roster else { return }
+        guard let given = returns.pack, let folder = returns.returns else { return }
         let pack = ClassGrading.withoutTrailingSlash(given)
+        let roster = try returns.roster ?? rosterNamed(byPack: pack)
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         var grading = ClassGrading(
@@ -38,5 +40,20 @@ extension GradeCommand {
         try GradebookFiles.write(book, graded: result.graded, pack: pack, templates: templates)
         print(ClassGradeText(result: result, book: book, pack: pack).text, terminator: "")
         if !result.notGraded.isEmpty { throw ExitCode.failure }
+    }
+
+    /// The roster a finished class pack was made from, as its manifest names it.
+    private func rosterNamed(byPack pack: String) throws -> String {
+        guard let manifest = try PackManifest.read(inPack: pack) else {
+            throw CommandFailure(
+                description:
+                    "\(pack) has no manifest.json (not a pack, or one not yet finished): finish it with koch pack, or give --roster class.csv.")
+        }
+        guard let roster = manifest.roster else {
+            throw CommandFailure(
+                description:
+                    "\(pack)/manifest.json names no roster (a pack of levels, or one made before packs recorded it): give --roster class.csv.")
+        }
+        return RelativePath.resolve(roster, from: pack)
     }
 }

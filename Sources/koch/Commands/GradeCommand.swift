@@ -69,7 +69,8 @@ struct GradeCommand: ParsableCommand {
             A teacher grades a whole class's returns at once with --pack (the pack made \
             with koch pack --roster), --returns (a folder with a folder for each learner, \
             named as in the roster, holding their typed copies as .txt files and their \
-            recordings) and --roster (the same class list). A return is matched to its \
+            recordings); the class list is the roster the pack's manifest names (or \
+            --roster class.csv). A return is matched to its \
             lesson by the lesson's ID in its file name (koch-level05-01-3fa94c1d.txt, or \
             R05-3fa94c1d2b7e) or on the copy's first line, or by the learner having one \
             lesson; it is never guessed. Each is graded and recorded in the learner's \
@@ -83,8 +84,8 @@ struct GradeCommand: ParsableCommand {
             gradebook.csv (a row per learner and lesson), gradebook.html (the class at a \
             glance) and feedback/NAME.html (a page for each learner to send on).
 
-              koch grade --pack week1 --returns returns --roster class.csv
-              koch grade --pack week1 --returns returns --roster class.csv --date 2026-11-27
+              koch grade --pack week1 --returns returns
+              koch grade --pack week1 --returns returns --date 2026-11-27
                   the returns of the week, recorded as done on Friday
             """
     )

@@ -162,6 +162,7 @@ struct PackCommand: ParsableCommand {
         builder.shouldStop = { interruption.isRequested }
         builder.progress = ProgressBar.packProgress(label: "lessons")
         builder.keysSeparate = keys == .separate
+        builder.roster = roster.map { RelativePath.from(folder: root, to: $0) }
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
         print(
             "Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))"

@@ -15,7 +15,9 @@ struct ClassReturnsOptions: ParsableArguments {
 
     @Option(
         name: .customLong("roster"),
-        help: ArgumentHelp("The class list the pack was made from: `name, progress.json` a line.", valueName: "file"))
+        help: ArgumentHelp(
+            "The class list the pack was made from (`name, progress.json` a line); by default the one the pack's manifest names.",
+            valueName: "file"))
     var roster: String?
 
     var isGiven: Bool { pack != nil || returns != nil || roster != nil }
