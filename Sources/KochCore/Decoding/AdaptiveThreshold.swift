@@ -179,11 +179,9 @@ public struct AdaptiveThreshold: Sendable {
             !recentOnly || centre <= 0
             ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
             : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
-        // The mark window in time order: the ring from `start`, wrapping round to its beginning.
-        let markStart = (start + markRange.lowerBound) % summaries.count
-        let firstPart = min(markRange.count, summaries.count - markStart)
-        markScratch.append(contentsOf: summaries[markStart..<(markStart + firstPart)])
-        markScratch.append(contentsOf: summaries[0..<(markRange.count - firstPart)])
+        // The mark window in time order: the ring from its start, wrapping round to its beginning.
+        let markStart = (start + markRange.lowerBound) % summaries.count, firstPart = min(markRange.count, summaries.count - markStart)
+        markScratch += summaries[markStart..<(markStart + firstPart)] + summaries[0..<(markRange.count - firstPart)]
         // The whole window's percentiles, from the summaries kept in order.
         let last = summaryCount - 1
         let low = sortedSummaries[Int(Double(last) * 0.2)], high = sortedSummaries[Int(Double(last) * 0.97)]

@@ -10,13 +10,15 @@ struct DecimatedRecording {
     private(set) var blocks: [[[Float]]]? = []
     private var sampleCount = 0
 
-    mutating func keep(_ block: DecimatedBlock) {
-        guard blocks != nil else { return }
+    /// Keeps `block` while the budget allows; returns it, to be passed on.
+    mutating func keep(_ block: DecimatedBlock) -> DecimatedBlock {
+        guard blocks != nil else { return block }
         sampleCount += block.channels.reduce(0) { $0 + $1.count }
         if sampleCount > Self.budgetSamples {
             blocks = nil
         } else {
             blocks?.append(block.channels)
         }
+        return block
     }
 }

@@ -18,9 +18,7 @@ public enum DecodeSession {
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
         var kept = DecimatedRecording()
         let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
-            let block = intake.process(usable($0))
-            kept.keep(block)
-            return block
+            kept.keep(intake.process(usable($0)))
         } work: {
             $0.process(decimated: $1)
         }
@@ -43,17 +41,7 @@ public enum DecodeSession {
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
             toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz)
-        var frontEnd = BasebandFrontEnd(configuration: configuration)
-        let decoding = (try CWDecoder(configuration: configuration), DecoderOutput())
-        let decode: (inout (CWDecoder, DecoderOutput), BasebandBlock) -> Void = { $0.1.append($0.0.process(baseband: $1)) }
-        var (decoder, output): (CWDecoder, DecoderOutput)
-        if let blocks = kept.blocks, frontEnd.decimatesLike(intake) {
-            (decoder, output) = overlapped(
-                decoding, pass: { consume in blocks.forEach(consume) }, first: { frontEnd.process(decimated: $0) }, work: decode)
-        } else {
-            kept = DecimatedRecording()  // not kept whole: let it go before reading again
-            (decoder, output) = try overlapped(decoding, pass: pass, first: { frontEnd.process(usable($0)) }, work: decode)
-        }
+        var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics
         if let reread = WordRereader.reread(
@@ -80,6 +68,22 @@ public enum DecodeSession {
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)
+    }
+
+    /// The decoding pass: over the tone search's decimated blocks when they were kept and are
+    /// what this pass would make (`kept` is let go otherwise, before the recording is read again).
+    private static func decodingPass(
+        configuration: DecoderConfiguration, kept: inout DecimatedRecording, intake: ToneFinderIntake,
+        pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+    ) throws -> (CWDecoder, DecoderOutput) {
+        var frontEnd = BasebandFrontEnd(configuration: configuration)
+        let decoding = (try CWDecoder(configuration: configuration), DecoderOutput())
+        let decode: (inout (CWDecoder, DecoderOutput), BasebandBlock) -> Void = { $0.1.append($0.0.process(baseband: $1)) }
+        if let blocks = kept.blocks, frontEnd.decimatesLike(intake) {
+            return overlapped(decoding, pass: { consume in blocks.forEach(consume) }, first: { frontEnd.process(decimated: $0) }, work: decode)
+        }
+        kept = DecimatedRecording()
+        return try overlapped(decoding, pass: pass, first: { frontEnd.process(usable($0)) }, work: decode)
     }
 
     /// Runs one pass: `first` on each block on the calling core, `work` on

@@ -285,8 +285,28 @@ struct SoftWordReader: Sendable {
         }
         guard best.node >= 0 else { return [] }
 
-        // Trace the best reading back, character by character.
-        func seconds(_ step: Int) -> Double { evidence.seconds(atIndex: Double(low + step * Self.samplesPerStep)) }
+        return traceBack(
+            from: best, width: width, seconds: { evidence.seconds(atIndex: Double(low + $0 * Self.samplesPerStep)) },
+            origins: Origins(
+                markFromStep: markFromStep, markFromNode: markFromNode, gapFromStep: gapFromStep, characterFromStep: characterFromStep,
+                characterFromNode: characterFromNode, pauseFromStep: pauseFromStep, pauseFromNode: pauseFromNode))
+    }
+
+    /// Where each best score came from, by step (and node), as `read` keeps them.
+    private struct Origins {
+        let markFromStep: UnsafeMutableBufferPointer<Int32>, markFromNode: UnsafeMutableBufferPointer<Int32>
+        let gapFromStep: UnsafeMutableBufferPointer<Int32>
+        let characterFromStep: UnsafeMutableBufferPointer<Int32>, characterFromNode: UnsafeMutableBufferPointer<Int32>
+        let pauseFromStep: UnsafeMutableBufferPointer<Int32>, pauseFromNode: UnsafeMutableBufferPointer<Int32>
+    }
+
+    /// The best reading, traced back from its last character, character by character.
+    private func traceBack(
+        from best: (score: Double, node: Int, step: Int), width: Int, seconds: (Int) -> Double, origins: Origins
+    ) -> [Reading] {
+        let (markFromStep, markFromNode, gapFromStep) = (origins.markFromStep, origins.markFromNode, origins.gapFromStep)
+        let (characterFromStep, characterFromNode) = (origins.characterFromStep, origins.characterFromNode)
+        let (pauseFromStep, pauseFromNode) = (origins.pauseFromStep, origins.pauseFromNode)
         var readings: [Reading] = []
         var node = best.node, t = best.step
         while true {
