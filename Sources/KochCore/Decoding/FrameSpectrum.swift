@@ -53,17 +53,19 @@ struct FrameSpectrum: Sendable {
     /// The frame of 2n samples from `start`; `real` and `imaginary` are scratch of 2n.
     func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, real: inout [Double], imaginary: inout [Double]) -> Levels {
         let n = frameLength, long = 2 * n
+        // Both sums in one pass, each in its own order (the short frame's from its first sample).
         var longMean = 0.0, shortMean = 0.0
-        for index in 0..<long { longMean += Double(samples[start + index]) }
-        for index in (n / 2)..<(3 * n / 2) { shortMean += Double(samples[start + index]) }
-        longMean /= Double(long)
-        shortMean /= Double(n)
         for index in 0..<long {
             let sample = Double(samples[start + index])
-            real[index] = (sample - longMean) * pitchWindow[index]
-            let shortIndex = index - n / 2
-            imaginary[index] = shortIndex >= 0 && shortIndex < n ? (sample - shortMean) * window[shortIndex] : 0
+            longMean += sample
+            if index >= n / 2 && index < 3 * n / 2 { shortMean += sample }
         }
+        longMean /= Double(long)
+        shortMean /= Double(n)
+        Self.window(samples, from: start, count: long, less: longMean, by: pitchWindow, into: &real, at: 0)
+        for index in 0..<(n / 2) { imaginary[index] = 0 }
+        Self.window(samples, from: start + n / 2, count: n, less: shortMean, by: window, into: &imaginary, at: n / 2)
+        for index in (3 * n / 2)..<long { imaginary[index] = 0 }
         pitchFFT.transform(real: &real, imaginary: &imaginary)
         let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
         let pitchFirst = 2 * (firstBin - 2)
@@ -106,6 +108,30 @@ struct FrameSpectrum: Sendable {
         let curvature = left - 2 * middle + right
         let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0
         return (Double(top) + offset) / 2 + Double(firstBin - 2)
+    }
+
+    /// `output[at + i]` = (`samples[from + i]` − `mean`) × `weights[i]` for `count` samples, four at a time.
+    private static func window(
+        _ samples: UnsafeBufferPointer<Float>, from start: Int, count: Int, less mean: Double, by weights: [Double], into output: inout [Double],
+        at offset: Int
+    ) {
+        guard let source = samples.baseAddress else { return }
+        weights.withUnsafeBufferPointer { weights in
+            output.withUnsafeMutableBufferPointer { output in
+                guard let weights = weights.baseAddress, let output = output.baseAddress else { return }
+                let source = source + start, target = output + offset, middle = SIMD4<Double>(repeating: mean)
+                var index = 0
+                while index + 4 <= count {
+                    let sample = SIMD4<Double>(UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<Float>.self))
+                    target.storeVector((sample - middle) * weights.loadVector(at: index), at: index)
+                    index += 4
+                }
+                while index < count {
+                    target[index] = (Double(source[index]) - mean) * weights[index]
+                    index += 1
+                }
+            }
+        }
     }
 
     /// The frames of 2n samples from each of `starts`, measured on every core.
