@@ -240,7 +240,6 @@ struct GradeCommand: ParsableCommand {
         }
         let session = GradedSession(
             key: key, score: graded.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
-        // A progress file that cannot be written still lets the learner see their score, first.
         let (outcome, writeFailure) = try recordOrCheck(session)
         let recorded = !dryRun && writeFailure == nil
         if json {
@@ -331,29 +330,12 @@ struct GradeCommand: ParsableCommand {
         }
     }
 
-    /// Records the session (or, with `--dry-run`, checks that it could be); a progress file
-    /// that cannot be written gives the outcome from the file as it is, and the failure.
+    /// Records the session (or, with `--dry-run`, checks that it could be), as `SessionRecording` does.
     private func recordOrCheck(_ session: GradedSession) throws -> (GradeOutcome, writeFailure: FileError?) {
-        let store = progress.store
-        if dryRun {
-            let recorded = try store.read()
-            do {
-                try SessionRecording.check(session, against: recorded)
-            } catch {
-                throw refusal(error, of: session, store: store)
-            }
-            return (GradeOutcome(progress: recorded, session: session), nil)
-        }
         do {
-            do {
-                return (try SessionRecording.record(session, in: store, replace: replace), nil)
-            } catch let refused as SessionRecording.Refusal {
-                throw refusal(refused, of: session, store: store)
-            }
-        } catch let failure as FileError where failure.isWriteFailure {
-            // The figures are shown only from the learner's own record; if that cannot be read either, the error alone.
-            guard let recorded = try? store.read() else { throw failure }
-            return (GradeOutcome(progress: recorded, session: session), failure)
+            return try SessionRecording.outcome(of: session, in: progress.store, replace: replace, dryRun: dryRun)
+        } catch let refused as SessionRecording.Refusal {
+            throw refusal(refused, of: session, store: progress.store)
         }
     }
 
