@@ -363,28 +363,15 @@ struct GradeCommand: ParsableCommand {
         }
     }
 
-    /// Reads a log of paddle or straight-key events of a send exercise: paddles through the keyer
-    /// at `--wpm` (else the exercise's speed), a straight key as keyed; then read as a recording is.
+    /// Reads a log of paddle or straight-key events of a send exercise, as `KeyingCheck` does.
     private func decodeEvents(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
         try requireSendExercise(key)
         let log = try keyer.read(path)
-        // The exercise's speed, within the keyer's 5 to 40 WPM, unless --wpm says otherwise.
-        let keyerWPM = speedWPM ?? min(max(key.settings.characterSpeedWPM, 5), 40)
-        let elements = log.keyed(wpm: keyerWPM, mode: keyer.modeOrDefault)
-        guard !elements.isEmpty else {
-            throw refusal("\(path): the log holds no key-down long enough to sound; there is nothing to grade.")
-        }
-        let speeds = log.speedsWPM(startingAt: keyerWPM)
-        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
-        let copy = KeyedCopy(key: key, characters: result.output.characters)
-        var recording: KeyingRecording
         do {
-            recording = try KeyingCheck.checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: Self.warn)
-        } catch {
-            throw CommandFailure(description: error.description)
+            return try KeyingCheck.read(events: log, path: path, key: key, speedWPM: speedWPM, mode: keyer.modeOrDefault, warn: Self.warn)
+        } catch let refused as KeyingCheck.Refusal {
+            throw refused.reason == .noKeyDown ? refusal(refused.description) : CommandFailure(description: refused.description)
         }
-        recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
-        return recording
     }
 
     private func requireSendExercise(_ key: AnswerKey) throws {
