@@ -14,6 +14,8 @@ public enum KeyingCheck {
             case implausible
             /// Sampled too slowly to decode.
             case sampleRateTooLow
+            /// A log of key events in which nothing sounds.
+            case noKeyDown
         }
 
         public let reason: Reason

@@ -34,4 +34,24 @@ public enum SessionRecording {
             return (next, outcome)
         }
     }
+
+    /// What grading `session` gives: recorded in the progress file (or, for a dry run, checked
+    /// and not written). A progress file that cannot be written still gives the outcome, from
+    /// the file as it is, with the failure to report after it, so that the learner sees their
+    /// score first; if the file cannot be read either, the failure alone is thrown.
+    public static func outcome(of session: GradedSession, in store: ProgressStore, replace: Bool, dryRun: Bool) throws
+        -> (outcome: GradeOutcome, writeFailure: FileError?)
+    {
+        if dryRun {
+            let recorded = try store.read()
+            try check(session, against: recorded)
+            return (GradeOutcome(progress: recorded, session: session), nil)
+        }
+        do {
+            return (try record(session, in: store, replace: replace), nil)
+        } catch let failure as FileError where failure.isWriteFailure {
+            guard let recorded = try? store.read() else { throw failure }
+            return (GradeOutcome(progress: recorded, session: session), failure)
+        }
+    }
 }

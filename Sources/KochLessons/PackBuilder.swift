@@ -29,6 +29,10 @@ public struct PackBuilder: Sendable {
     public var shouldStop: @Sendable () -> Bool = { false }
     /// Told of the lessons to make before the first, and of each made (from any core).
     public var progress: PackProgress = .silent
+    /// Told, on the core that made it, how many lessons this run has made once
+    /// each is complete and in the journal; the next lesson is not begun
+    /// before it returns, so a stop it requests takes effect at that point.
+    public var lessonMade: @Sendable (_ madeInThisRun: Int) -> Void = { _ in }
 
     public init(
         root: String, plan: PackPlan, seed: UInt64, signature: String, shard: Int, shardCount: Int, jobs: Int, createdAt: Date,
@@ -90,8 +94,9 @@ public struct PackBuilder: Sendable {
                     writer.keyFolder = root + "/" + keyFolder(folder)
                     _ = try writer.write(lesson, createdAt: createdAt)
                     let files = try relativePaths(of: lesson, in: folder).map(describe)
-                    try work.record(files) { try $0.write(to: journalPath) }
+                    let made = try work.record(files) { try $0.write(to: journalPath) }
                     progress.advance()
+                    lessonMade(made)
                 } catch {
                     work.fail(error)
                 }
@@ -264,12 +269,14 @@ private final class PendingWork: @unchecked Sendable {
         return pending[nextIndex - 1]
     }
 
-    func record(_ files: [PackManifest.File], save: (PackJournal) throws -> Void) throws {
+    /// Returns how many lessons are complete with this one.
+    func record(_ files: [PackManifest.File], save: (PackJournal) throws -> Void) throws -> Int {
         lock.lock()
         defer { lock.unlock() }
         journal.files += files
         try save(journal)
         completed += 1
+        return completed
     }
 
     func fail(_ error: Error) {

@@ -287,50 +287,34 @@ extension RoughEdgeTests {
 }
 
 extension RoughEdgeTests {
+    /// Interrupted through `KOCH_TEST_INTERRUPT_AFTER_LESSONS`, which stops the run as a
+    /// Ctrl-C does once its N-th lesson is complete: on one job, at exactly that lesson.
     @Test func ctrlCDuringAPackSaysWhatWasMadeAndKeepsIt() throws {
         let folder = try KochBinary.scratchFolder()
         let arguments = [
             "pack", "--levels", "2-13", "--per-level", "2", "--minutes", "3", "--format", "wav", "--sample-rate", "8000",
-            "--seed", "3", "--out", folder + "/pack",
+            "--seed", "3", "--jobs", "1", "--out", folder + "/pack",
         ]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: KochBinary.path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        // As KochBinary.run runs the rerun: the same time stamp, so that it is the same pack.
-        environment["SOURCE_DATE_EPOCH"] = environment["SOURCE_DATE_EPOCH"] ?? "1759276800"
-        environment["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
-        process.environment = environment
-        // Standard output goes to a file, as when a teacher logs the run.
-        let log = folder + "/pack.log"
-        _ = FileManager.default.createFile(atPath: log, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        // Interrupted once the first lesson is whole.
-        let deadline = Date().addingTimeInterval(120)
         func lessonsOnDisk() -> Int {
             let names = FileManager.default.subpaths(atPath: folder + "/pack") ?? []
             return names.filter { $0.hasSuffix(".wav") && !$0.contains(".partial-") }.count
         }
-        while lessonsOnDisk() < 1 && Date() < deadline && process.isRunning { usleep(50_000) }
-        kill(process.processIdentifier, SIGINT)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130, "\(stderr)")
-        let said = try #require(
-            stderr.range(
-                of: #"interrupted: (\d+) of 24 lessons made; run the same command again to finish"#,
-                options: .regularExpression
-            ).map { String(stderr[$0]) }, "\(stderr)")
-        let made = Int(said.dropFirst("interrupted: ".count).prefix { $0.isNumber }) ?? -1
-        #expect(made >= 1 && made < 24)
+        // Interrupted after the first lesson, then, resumed, after the first lesson it makes (the second of the pack).
+        for (run, made) in [(1, 1), (2, 2)] {
+            let interrupted = try KochBinary.run(arguments, environment: ["KOCH_TEST_INTERRUPT_AFTER_LESSONS": "1"])
+            #expect(interrupted.exitCode == 130, "run \(run): \(interrupted.standardError)")
+            #expect(interrupted.standardError.contains("Stopping once the lessons being made are complete"), "\(interrupted.standardError)")
+            #expect(
+                interrupted.standardError.contains("interrupted: \(made) of 24 lessons made; run the same command again to finish"),
+                "run \(run): \(interrupted.standardError)")
+            #expect(lessonsOnDisk() == made, "run \(run): the partial pack holds the lessons made")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/pack/manifest.json"), "a partial pack has no manifest")
+        }
 
         let again = try KochBinary.run(arguments)
         #expect(again.succeeded, "\(again.standardError)")
-        #expect(
-            again.standardOutput.contains("kept \(made) already complete"), "every lesson complete at the interrupt is kept: \(again.standardOutput)")
+        #expect(again.standardOutput.contains("kept 2 already complete"), "every lesson complete at the interrupt is kept: \(again.standardOutput)")
+        #expect(lessonsOnDisk() == 24)
     }
 }
 

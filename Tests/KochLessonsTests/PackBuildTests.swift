@@ -40,4 +40,61 @@ import Testing
         try Data("not the lesson".utf8).write(to: URL(fileURLWithPath: root + "/" + mp3))
         #expect(throws: PackError.self) { try PackVerification.verify(root) }
     }
+
+    @Test func aStopAskedForWhenALessonIsMadeStopsTheRunAtThatLesson() throws {
+        var settings = LessonSettings()
+        settings.minutes = 0.5
+        settings.sampleRateHz = 8000
+        let plan = try PackPlan(folders: PackPlan.levelFolders(2...3, settings: settings, content: .generated), perFolder: 2, seed: 7)
+        let templates = try Templates(environment: [:])
+        let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: 8000)
+        let stop = StopFlag()
+        var builder = PackBuilder(
+            root: root, plan: plan, seed: 7, signature: "test", shard: 1, shardCount: 1, jobs: 1,
+            createdAt: Date(timeIntervalSince1970: 1_759_276_800), templates: templates
+        ) { folder in
+            LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: nil, format: .wav)
+        }
+        builder.shouldStop = { stop.isSet }
+        builder.lessonMade = { made in if made == 1 { stop.set() } }
+        #expect {
+            try builder.build()
+        } throws: { error in
+            guard case .interrupted(let made, let total) = error as? PackError else { return false }
+            return made == 1 && total == 4
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/manifest.json"))
+    }
+
+    @Test func aPacksSignatureHoldsItsAudioSettingsAndTimeStamp() throws {
+        var settings = LessonSettings()
+        settings.sampleRateHz = 8000
+        let plan = try PackPlan(folders: PackPlan.levelFolders(2...3, settings: settings, content: .generated), perFolder: 2, seed: 7)
+        let createdAt = Date(timeIntervalSince1970: 1_759_276_800)
+        let signature = plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: createdAt, keysSeparate: false)
+        #expect(signature == plan.signature(extra: "wav|8000|64|5|5.0|1759276800.0"))
+        #expect(
+            plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: createdAt, keysSeparate: true)
+                == plan.signature(extra: "wav|8000|64|5|5.0|1759276800.0|keys separate"))
+        #expect(
+            signature != plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: Date(), keysSeparate: false))
+    }
+}
+
+/// A stop asked for from one core and seen from another.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
 }

@@ -228,108 +228,31 @@ struct GradeCommand: ParsableCommand {
         if returns.isGiven { return try gradeClass() }
         if let heard { return try recordHeard(heard) }
         let wholeKey = try AnswerKeyFile.read(keyPath)
-        let key = stoppedAt.map { wholeKey.stopped(atSeconds: $0.seconds) } ?? wholeKey
-        if let stoppedAt, key.groups.isEmpty {
-            let first = wholeKey.groups.first.map { "; its first group starts at \(LessonMoment.text($0.startSeconds))" } ?? ""
-            throw refusal(
-                "--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade."
-            )
-        }
+        let key = try keyUpToStop(wholeKey)
         let stoppedAtSeconds = key.groups.count < wholeKey.groups.count ? stoppedAt?.seconds : nil
-        let now = Date()
-        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
-        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        if let date, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
-            throw refusal("--date \(date): \(problem)")
-        }
-        var keying: KeyingRecording?
-        let score: Score
-        let copy: String
-        if let audioPath {
-            let recording = try decodeRecording(audioPath, of: key)
-            keying = recording
-            score = recording.copy.score
-            copy = recording.result.text
-        } else if let eventsPath {
-            let recording = try decodeEvents(eventsPath, of: key)
-            keying = recording
-            score = recording.copy.score
-            copy = recording.result.text
-        } else {
-            copy = try readTranscript()
-            score = Score(key: key, transcript: copy)
-            let coverage = CopyCoverage(score: score)
-            if partial, !coverage.isTooShort {
-                throw refusal(
-                    "--partial: this copy holds \(coverage.written) of the \(coverage.sent) characters sent, a quarter or more: it is graded as the lesson.",
-                    then: "Grade it without --partial.")
-            }
-            if !partial, coverage.isTooShort {
-                let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "Standard input"
-                let found =
-                    coverage.isEmpty
-                    ? "holds no character of the lesson: is it the file you typed your copy into?"
-                    : "holds \(coverage.written) characters, under a quarter of the \(coverage.sent) sent."
-                throw refusal(
-                    "\(source) \(found)",
-                    then: "If you stopped the lesson early, give --stopped-at M:SS (where the player stopped); "
-                        + "to record it as it is, as a partial copy that moves neither your level nor your schedule, add --partial.")
-            }
-        }
-        if !force, let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: AnswerKeyFile.siblings(of: keyPath)) {
+        let (done, gradedAt) = try sessionDates(of: key)
+        let graded = try gradedCopy(of: key)
+        if !force,
+            let mismatch = CopyMismatch.check(copy: graded.copy, key: key, score: graded.score, others: AnswerKeyFile.siblings(of: keyPath))
+        {
             let source = audioPath ?? eventsPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
             throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
         }
         let session = GradedSession(
-            key: key, score: score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
-        let store = progress.store
-
-        let outcome: GradeOutcome
-        // A progress file that cannot be written still lets the learner see their score, first.
-        var writeFailure: FileError?
-        if dryRun {
-            let recorded = try store.read()
-            do {
-                try SessionRecording.check(session, against: recorded)
-            } catch {
-                throw refusal(error, of: session, store: store)
-            }
-            outcome = GradeOutcome(progress: recorded, session: session)
-        } else {
-            do {
-                do {
-                    outcome = try SessionRecording.record(session, in: store, replace: replace)
-                } catch let refused as SessionRecording.Refusal {
-                    throw refusal(refused, of: session, store: store)
-                }
-            } catch let failure as FileError where failure.isWriteFailure {
-                // The figures are shown only from the learner's own record; if that cannot be read either, the error alone.
-                guard let recorded = try? store.read() else { throw failure }
-                outcome = GradeOutcome(progress: recorded, session: session)
-                writeFailure = failure
-            }
-        }
-
+            key: key, score: graded.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
+        let (outcome, writeFailure) = try recordOrCheck(session)
+        let recorded = !dryRun && writeFailure == nil
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            var report = GradeReport(
-                score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil, progressFile: store.path)
-            if let keying {
-                report.recording = GradeReport.Recording(
-                    file: keying.file, toneHz: keying.toneHz.map { ($0 * 10).rounded() / 10 }, decodedText: keying.result.text,
-                    speedHintWPM: keying.speedHintWPM, eventLog: keying.eventLog)
-                report.fist = keying.fist
-            }
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            try printJSON(graded, outcome: outcome, today: gradedAt.day, recorded: recorded)
         } else {
             var text = GradeText(
-                key: key, score: score, outcome: outcome, today: gradedAt.day, recorded: !dryRun && writeFailure == nil,
-                progressFile: store.path)
-            text.keying = keying
+                key: key, score: graded.score, outcome: outcome, today: gradedAt.day, recorded: recorded, progressFile: progress.store.path)
+            text.keying = graded.keying
             if stoppedAtSeconds != nil { text.groupsInLesson = wholeKey.groups.count }
-            if keying == nil { text.unreadable = Transcript.unreadableCharacters(in: copy, characterSet: key.characterTokens) }
-            if writeFailure != nil { text.notRecorded = "Not recorded: \(store.path) could not be written (see below)." }
+            if graded.keying == nil {
+                text.unreadable = Transcript.unreadableCharacters(in: graded.copy, characterSet: key.characterTokens)
+            }
+            if writeFailure != nil { text.notRecorded = "Not recorded: \(progress.store.path) could not be written (see below)." }
             if dryRun, let earlier = outcome.replaced {
                 text.notRecorded =
                     "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
@@ -338,6 +261,90 @@ struct GradeCommand: ParsableCommand {
             print(text.text, terminator: "")
         }
         if let writeFailure { throw writeFailure }
+    }
+
+    /// What was graded: the copy (typed, or read from a keying) and its score against the key.
+    private struct GradedCopy {
+        let copy: String
+        let score: Score
+        var keying: KeyingRecording?
+    }
+
+    /// The key, up to where `--stopped-at` stopped the lesson; refused when nothing was sent before it.
+    private func keyUpToStop(_ wholeKey: AnswerKey) throws -> AnswerKey {
+        guard let stoppedAt else { return wholeKey }
+        let key = wholeKey.stopped(atSeconds: stoppedAt.seconds)
+        if key.groups.isEmpty {
+            let first = wholeKey.groups.first.map { "; its first group starts at \(LessonMoment.text($0.startSeconds))" } ?? ""
+            throw refusal(
+                "--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade."
+            )
+        }
+        return key
+    }
+
+    /// When the lesson was done (`--date`, else now) and when it is graded (now).
+    private func sessionDates(of key: AnswerKey) throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
+        let now = Date()
+        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
+        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
+        if let date, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
+            throw refusal("--date \(date): \(problem)")
+        }
+        return (done, gradedAt)
+    }
+
+    /// The copy from `--audio`, `--events` or the transcript, scored against the key.
+    private func gradedCopy(of key: AnswerKey) throws -> GradedCopy {
+        if let audioPath {
+            let recording = try decodeRecording(audioPath, of: key)
+            return GradedCopy(copy: recording.result.text, score: recording.copy.score, keying: recording)
+        }
+        if let eventsPath {
+            let recording = try decodeEvents(eventsPath, of: key)
+            return GradedCopy(copy: recording.result.text, score: recording.copy.score, keying: recording)
+        }
+        let copy = try readTranscript()
+        let score = Score(key: key, transcript: copy)
+        try checkCoverage(CopyCoverage(score: score))
+        return GradedCopy(copy: copy, score: score)
+    }
+
+    /// A copy of under a quarter of the lesson is taken only with `--partial`, and `--partial` only for such a copy.
+    private func checkCoverage(_ coverage: CopyCoverage) throws {
+        if partial, !coverage.isTooShort {
+            throw refusal(
+                "--partial: this copy holds \(coverage.written) of the \(coverage.sent) characters sent, a quarter or more: it is graded as the lesson.",
+                then: "Grade it without --partial.")
+        }
+        if !partial, coverage.isTooShort {
+            let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "Standard input"
+            let found =
+                coverage.isEmpty
+                ? "holds no character of the lesson: is it the file you typed your copy into?"
+                : "holds \(coverage.written) characters, under a quarter of the \(coverage.sent) sent."
+            throw refusal(
+                "\(source) \(found)",
+                then: "If you stopped the lesson early, give --stopped-at M:SS (where the player stopped); "
+                    + "to record it as it is, as a partial copy that moves neither your level nor your schedule, add --partial.")
+        }
+    }
+
+    /// Records the session (or, with `--dry-run`, checks that it could be), as `SessionRecording` does.
+    private func recordOrCheck(_ session: GradedSession) throws -> (GradeOutcome, writeFailure: FileError?) {
+        do {
+            return try SessionRecording.outcome(of: session, in: progress.store, replace: replace, dryRun: dryRun)
+        } catch let refused as SessionRecording.Refusal {
+            throw refusal(refused, of: session, store: progress.store)
+        }
+    }
+
+    private func printJSON(_ graded: GradedCopy, outcome: GradeOutcome, today: CalendarDay, recorded: Bool) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let report = GradeReport(
+            score: graded.score, outcome: outcome, today: today, recorded: recorded, progressFile: progress.store.path, keying: graded.keying)
+        print(String(decoding: try encoder.encode(report), as: UTF8.self))
     }
 
     /// Decodes a recording of a send exercise in two streaming passes, as
@@ -356,28 +363,15 @@ struct GradeCommand: ParsableCommand {
         }
     }
 
-    /// Reads a log of paddle or straight-key events of a send exercise: paddles through the keyer
-    /// at `--wpm` (else the exercise's speed), a straight key as keyed; then read as a recording is.
+    /// Reads a log of paddle or straight-key events of a send exercise, as `KeyingCheck` does.
     private func decodeEvents(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
         try requireSendExercise(key)
         let log = try keyer.read(path)
-        // The exercise's speed, within the keyer's 5 to 40 WPM, unless --wpm says otherwise.
-        let keyerWPM = speedWPM ?? min(max(key.settings.characterSpeedWPM, 5), 40)
-        let elements = log.keyed(wpm: keyerWPM, mode: keyer.modeOrDefault)
-        guard !elements.isEmpty else {
-            throw refusal("\(path): the log holds no key-down long enough to sound; there is nothing to grade.")
-        }
-        let speeds = log.speedsWPM(startingAt: keyerWPM)
-        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
-        let copy = KeyedCopy(key: key, characters: result.output.characters)
-        var recording: KeyingRecording
         do {
-            recording = try KeyingCheck.checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: Self.warn)
-        } catch {
-            throw CommandFailure(description: error.description)
+            return try KeyingCheck.read(events: log, path: path, key: key, speedWPM: speedWPM, mode: keyer.modeOrDefault, warn: Self.warn)
+        } catch let refused as KeyingCheck.Refusal {
+            throw refused.reason == .noKeyDown ? refusal(refused.description) : CommandFailure(description: refused.description)
         }
-        recording.eventLog = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
-        return recording
     }
 
     private func requireSendExercise(_ key: AnswerKey) throws {

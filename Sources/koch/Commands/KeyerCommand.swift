@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KochAudio
+import KochClass
 import KochCore
 import KochIO
 import KochLessons
@@ -30,11 +31,6 @@ struct KeyerOptions: ParsableArguments {
             throw ValidationError("--paddle-keys must be two or three evtest key names, e.g. KEY_LEFTBRACE,KEY_RIGHTBRACE, not '\(paddleKeys)'.")
         }
         return PaddleLog.KeyMapping(dit: names[0], dah: names[1], straightKey: names.count == 3 ? names[2] : nil)
-    }
-
-    /// `paddles, Mode B, 18 WPM` (`18 then 20 WPM` when the log changes the speed).
-    static func describe(mode: IambicMode, speeds: [Double]) -> String {
-        "paddles, Mode \(mode.rawValue.uppercased()), \(speeds.map(\.formatted).joined(separator: " then ")) WPM"
     }
 
     /// Reads a log file; its errors name the file and the line.
@@ -137,7 +133,7 @@ struct KeyerCommand: ParsableCommand {
                 })
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            let what = log.isStraightKey ? "straight key" : KeyerOptions.describe(mode: keyer.modeOrDefault, speeds: speeds)
+            let what = KeyingCheck.describe(log, mode: keyer.modeOrDefault, speedsWPM: speeds)
             print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
             if let text {
                 print(text)

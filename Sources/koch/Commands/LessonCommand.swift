@@ -123,7 +123,9 @@ struct LessonCommand: ParsableCommand {
         settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
         settings.speech = speech.settings
         let answers = try speech.answers(sound: sound)
-        let source = try LessonContentSource(content, settings: settings, learnerCourse: plan.course, templates: templates)
+        let source = try LessonContentSource(
+            kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
+            settings: settings, learnerCourse: plan.course, templates: templates)
         let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
 
         // Every lesson is made before any file is written, so that content

@@ -142,10 +142,8 @@ struct PackCommand: ParsableCommand {
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
         let createdAt = Self.createdAt()
-        // The time stamp is in every key: a rerun under another SOURCE_DATE_EPOCH is another pack, not one to finish.
         let signature = plan.signature(
-            extra: "\(format.rawValue)|\(base.sampleRateHz)|\(base.mp3BitrateKbps)|\(sound.mp3Quality)|\(base.riseMilliseconds)"
-                + "|\(createdAt.timeIntervalSince1970)" + (keys == .separate ? "|keys separate" : ""))
+            format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keys == .separate)
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
@@ -160,6 +158,9 @@ struct PackCommand: ParsableCommand {
                 return writer
             })
         builder.shouldStop = { interruption.isRequested }
+        if let count = Self.interruptAfterLessons() {
+            builder.lessonMade = { made in if made == count { interruption.requestAsCtrlC() } }
+        }
         builder.progress = ProgressBar.packProgress(label: "lessons")
         builder.keysSeparate = keys == .separate
         builder.roster = roster.map { RelativePath.from(folder: root, to: $0) }
@@ -202,6 +203,12 @@ struct PackCommand: ParsableCommand {
             throw ValidationError("\(root) has no manifest.json: it is not a finished pack.")
         }
         print("\(root): all \(count) files match the manifest.")
+    }
+
+    /// `KOCH_TEST_INTERRUPT_AFTER_LESSONS=N`, for the tests: the run stops as
+    /// at a Ctrl-C once its N-th lesson is complete (at exactly that point with `--jobs 1`).
+    static func interruptAfterLessons(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
+        environment["KOCH_TEST_INTERRUPT_AFTER_LESSONS"].flatMap { Int($0) }
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else the Unix epoch.

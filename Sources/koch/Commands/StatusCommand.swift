@@ -41,10 +41,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let report = StatusReport(
-                progressFile: store.path, today: today.description,
-                streak: learner.streakDays(asOf: today), longestStreak: learner.streak.longestDays,
-                receive: StatusReport.DirectionReport(statuses[0]), send: StatusReport.DirectionReport(statuses[1]))
+            let report = StatusReport(progressFile: store.path, today: today, learner: learner)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }

@@ -33,6 +33,13 @@ final class Interruption: @unchecked Sendable {
         signal(SIGTERM, SIG_DFL)
     }
 
+    /// Sends this process a SIGINT, as a Ctrl-C would, and returns once it is
+    /// seen, so that work asking `isRequested` next stops.
+    func requestAsCtrlC() {
+        kill(getpid(), SIGINT)
+        while !isRequested { usleep(1000) }
+    }
+
     var isRequested: Bool {
         lock.lock()
         defer { lock.unlock() }

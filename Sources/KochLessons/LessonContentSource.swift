@@ -4,30 +4,36 @@ import KochIO
 
 /// What a lesson kind needs besides its settings, read or rendered once:
 /// the word lists, the QSO templates, or a text cut into lessons.
-struct LessonContentSource: Sendable {
+public struct LessonContentSource: Sendable {
     private let wordList: [String]?
     private let composer: QSOComposer?
     private let textParts: [MorseText]?
 
-    /// `learnerCourse`: the course the learner's level counts in (a QSO's style follows it).
-    init(_ options: ContentOptions, settings: LessonSettings, learnerCourse: KochCourse, templates: Templates) throws {
-        wordList = options.kind == .words ? try WordLists.all() : nil
+    /// `qsoStyle`: one QSO style, or nil for all; `textFile`: the text a text
+    /// lesson reads; `skipUnsendable`: leave out of it the characters Morse
+    /// code has not, instead of refusing it. `learnerCourse`: the course the
+    /// learner's level counts in (a QSO's style follows it).
+    public init(
+        kind: LessonKind, qsoStyle: String? = nil, textFile: String? = nil, skipUnsendable: Bool = false, settings: LessonSettings,
+        learnerCourse: KochCourse, templates: Templates
+    ) throws {
+        wordList = kind == .words ? try WordLists.all() : nil
         composer =
-            options.kind == .qso
-            ? try QSOComposer(templates: templates, style: options.qsoStyle, level: settings.level, course: learnerCourse) : nil
-        if options.kind == .text, let path = options.textFile {
+            kind == .qso
+            ? try QSOComposer(templates: templates, style: qsoStyle, level: settings.level, course: learnerCourse) : nil
+        if kind == .text, let path = textFile {
             guard let data = try FileBytes.read(path, action: "read the text") else {
                 throw FileError.system(path: path, action: "read the text", errno: ENOENT)
             }
             do {
                 textParts = try TextLessons.split(
                     String(decoding: data, as: UTF8.self), keyedSecondsPerLesson: Self.keyedSeconds(settings),
-                    timing: settings.timing, unsendable: options.skipUnsendable ? .drop : .report)
+                    timing: settings.timing, unsendable: skipUnsendable ? .drop : .report)
             } catch {
                 throw FileError.malformed(
                     path: path,
                     reason: error.description
-                        + (options.skipUnsendable ? "" : " Give --skip-unsendable to leave such characters out."))
+                        + (skipUnsendable ? "" : " Give --skip-unsendable to leave such characters out."))
             }
         } else {
             textParts = nil
@@ -35,13 +41,13 @@ struct LessonContentSource: Sendable {
     }
 
     /// The QSO styles the lessons are written in; empty for other kinds.
-    var qsoStyles: [String] { composer?.styles.map { String($0.dropFirst(4)) } ?? [] }
+    public var qsoStyles: [String] { composer?.styles.map { String($0.dropFirst(4)) } ?? [] }
 
     /// How many lessons the content holds, when it decides that itself (a text).
-    var lessonCount: Int? { textParts?.count }
+    public var lessonCount: Int? { textParts?.count }
 
     /// The content of the `number`-th lesson.
-    func content(forLesson number: Int, settings: LessonSettings) throws -> LessonContent {
+    public func content(forLesson number: Int, settings: LessonSettings) throws -> LessonContent {
         if let wordList { return .wordList(wordList) }
         if let composer {
             let seed = SeededGenerator.derivedSeed(settings.seed ^ 0x5150, index: number)

@@ -1,0 +1,32 @@
+import KochCore
+import KochLessons
+
+extension KeyingCheck {
+    /// Reads a log of paddle or straight-key events of a send exercise against its key: paddles
+    /// through the keyer in `mode` at `speedWPM` (else the exercise's speed, within the keyer's
+    /// 5 to 40 WPM), a straight key as keyed; then checked as a recording is. Throws `Refusal`
+    /// (`noKeyDown`) when nothing in the log sounds, and as `checked` does.
+    public static func read(
+        events log: PaddleLog, path: String, key: AnswerKey, speedWPM: Double?, mode: IambicMode, warn: (String) -> Void = { _ in }
+    ) throws -> KeyingRecording {
+        let keyerWPM = speedWPM ?? min(max(key.settings.characterSpeedWPM, 5), 40)
+        let elements = log.keyed(wpm: keyerWPM, mode: mode)
+        guard !elements.isEmpty else {
+            throw Refusal(
+                reason: .noKeyDown, description: "\(path): the log holds no key-down long enough to sound; there is nothing to grade.",
+                summary: "no key-down long enough to sound")
+        }
+        let speeds = log.speedsWPM(startingAt: keyerWPM)
+        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
+        let copy = KeyedCopy(key: key, characters: result.output.characters)
+        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: warn)
+        recording.eventLog = describe(log, mode: mode, speedsWPM: speeds)
+        return recording
+    }
+
+    /// What keyed a log: `straight key`, or `paddles, Mode B, 18 WPM` (`18 then 20 WPM` when the log changes the speed).
+    public static func describe(_ log: PaddleLog, mode: IambicMode, speedsWPM: [Double]) -> String {
+        log.isStraightKey
+            ? "straight key" : "paddles, Mode \(mode.rawValue.uppercased()), \(speedsWPM.map(\.formatted).joined(separator: " then ")) WPM"
+    }
+}

@@ -1,0 +1,80 @@
+import KochCore
+
+/// A learner's status in both directions as one object: what `koch status --json` prints.
+public struct StatusReport: Encodable {
+    public struct Review: Encodable {
+        public let level: Int
+        public let due: String
+    }
+
+    public struct Tiers: Encodable {
+        public let under50Percent: [CharacterAccuracy]
+        public let from50To79Percent: [CharacterAccuracy]
+        public let atLeast80Percent: [CharacterAccuracy]
+    }
+
+    public struct DirectionReport: Encodable {
+        public let direction: Direction
+        public let course: KochCourse
+        public let level: Int
+        public let lastLevel: Int
+        public let levelText: String
+        public let unlockedCharacters: [String]
+        public let nextCharacter: String?
+        /// 0 to 1 over every session; null before the first.
+        public let accuracy: Double?
+        public let sessions: Int
+        public let charactersSent: Int
+        public let charactersCorrect: Int
+        /// Null before the first session.
+        public let nextDue: String?
+        public let dueNow: Bool
+        public let intervalDays: Int
+        public let review: Review?
+        /// Sessions that were level lessons; the others count for statistics and the streak only.
+        public let levelSessions: Int
+        public let lastPractice: String?
+        public let weakCharacters: Tiers
+
+        public init(_ status: DirectionStatus) {
+            direction = status.direction
+            course = status.course
+            level = status.level
+            lastLevel = status.course.lastLevel
+            levelText = status.levelText
+            unlockedCharacters = status.unlockedCharacters
+            nextCharacter = status.nextCharacter
+            accuracy = status.accuracy.map(\.roundedTo4Decimals)
+            sessions = status.sessionCount
+            charactersSent = status.charactersSent
+            charactersCorrect = status.charactersCorrect
+            nextDue = status.nextDueDay?.description
+            dueNow = status.isDue
+            intervalDays = status.intervalDays
+            review = status.review.map { Review(level: $0.level, due: $0.dueDay.description) }
+            levelSessions = status.levelSessionCount
+            lastPractice = status.lastDay?.description
+            weakCharacters = Tiers(
+                under50Percent: status.weakCharacters.under50Percent,
+                from50To79Percent: status.weakCharacters.from50To79Percent,
+                atLeast80Percent: status.weakCharacters.atLeast80Percent)
+        }
+    }
+
+    public let progressFile: String
+    public let today: String
+    /// The learner's one streak, kept up by sessions in either direction; 0 once a due day passed without one.
+    public let streak: Int
+    public let longestStreak: Int
+    public let receive: DirectionReport
+    public let send: DirectionReport
+
+    public init(progressFile: String, today: CalendarDay, learner: LearnerState) {
+        self.progressFile = progressFile
+        self.today = today.description
+        streak = learner.streakDays(asOf: today)
+        longestStreak = learner.streak.longestDays
+        receive = DirectionReport(DirectionStatus(progress: learner[.receive], today: today))
+        send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import KochCore
+import KochIO
+import KochLessons
+import Testing
+
+/// The content of a run of lessons, chosen in process as a program other than the command line would.
+@Suite struct LessonContentSourceTests {
+    func settings(minutes: Double = 1, seed: UInt64 = 11) -> LessonSettings {
+        var settings = LessonSettings()
+        settings.minutes = minutes
+        settings.seed = seed
+        settings.level = 40
+        settings.course = .full
+        return settings
+    }
+
+    func words(_ content: LessonContent) -> [[Symbol]]? {
+        if case .fixed(let words) = content { return words }
+        return nil
+    }
+
+    @Test func groupsAreGeneratedFromTheSettings() throws {
+        let source = try LessonContentSource(
+            kind: .groups, settings: settings(), learnerCourse: .letters, templates: try Templates(environment: [:]))
+        #expect(source.lessonCount == nil && source.qsoStyles.isEmpty)
+        guard case .generated = try source.content(forLesson: 1, settings: settings()) else {
+            Issue.record("groups are generated")
+            return
+        }
+    }
+
+    @Test func aQSOLessonIsTheSameForTheSameSeedAndAnotherForTheNextLesson() throws {
+        let templates = try Templates(environment: [:])
+        let source = try LessonContentSource(kind: .qso, settings: settings(), learnerCourse: .full, templates: templates)
+        #expect(!source.qsoStyles.isEmpty)
+        let first = try #require(words(try source.content(forLesson: 1, settings: settings())))
+        #expect(!first.isEmpty)
+        #expect(words(try source.content(forLesson: 1, settings: settings())) == first)
+        #expect(words(try source.content(forLesson: 2, settings: settings())) != first)
+    }
+
+    @Test func aTextIsCutIntoLessonsInItsOrder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koch-text-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = (1...200).map { "WORD\($0 % 10)" }.joined(separator: " ")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let source = try LessonContentSource(
+            kind: .text, textFile: path, settings: settings(minutes: 0.5), learnerCourse: .full, templates: try Templates(environment: [:]))
+        let count = try #require(source.lessonCount)
+        #expect(count > 1)
+        let first = try #require(words(try source.content(forLesson: 1, settings: settings(minutes: 0.5))))
+        #expect(first.first.map { $0.map(\.text).joined() } == "WORD1")
+    }
+
+    @Test func aTextWithCharactersMorseHasNotIsRefusedUnlessTheyAreLeftOut() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koch-text-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("HELLO ~ WORLD".utf8).write(to: URL(fileURLWithPath: path))
+        let templates = try Templates(environment: [:])
+        #expect(throws: FileError.self) {
+            try LessonContentSource(kind: .text, textFile: path, settings: settings(), learnerCourse: .full, templates: templates)
+        }
+        let skipped = try LessonContentSource(
+            kind: .text, textFile: path, skipUnsendable: true, settings: settings(), learnerCourse: .full, templates: templates)
+        #expect(skipped.lessonCount == 1)
+    }
+}
