@@ -32,6 +32,18 @@ import Testing
         #expect(result.nothingToDecode == nil)
     }
 
+    @Test func theReportAndThePlotOfADecodeHoldWhatWasRead() throws {
+        let result = try Self.cleanResult.get()
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(DecodeRendering.json(result, file: "lesson.wav").utf8)) as? [String: Any])
+        #expect(report["text"] as? String == result.text)
+        #expect(report["file"] as? String == "lesson.wav")
+        #expect((report["characters"] as? [[String: Any]])?.count == result.output.characters.count)
+        let plot = DecodeRendering.svg(result, fromSeconds: 0, spanSeconds: 4)
+        #expect(plot.hasPrefix("<svg") || plot.hasPrefix("<?xml"))
+        #expect(plot.contains("</svg>"))
+    }
+
     @Test func decodesSynthesizerOutputExactly() throws {
         let morse = try MorseText(parsing: "CQ CQ DE K1ABC K")
         let timeline = Timeline(text: morse, timing: Timing(characterSpeedWPM: 25, effectiveSpeedWPM: 25))

@@ -1,8 +1,8 @@
 import Foundation
-import KochCore
 
-/// The JSON report and the SVG plot of a decode.
-enum DecodeRendering {
+/// The JSON report and the SVG plot of a decode (`koch decode --json`, `--plot`): text made
+/// from a `DecodeResult`, for the command line or anything else that shows a decode.
+public enum DecodeRendering {
     private struct Report: Encodable {
         struct Gaps: Encodable {
             let intraCharacter: Double?
@@ -84,7 +84,7 @@ enum DecodeRendering {
         }
     }
 
-    static func json(_ result: DecodeResult, file: String) -> String {
+    public static func json(_ result: DecodeResult, file: String) -> String {
         let statistics = result.statistics
         func spread(_ s: DurationStatistics) -> Report.Spread {
             Report.Spread(count: s.count, meanSeconds: s.meanSeconds.map(rounded), standardDeviationSeconds: s.standardDeviationSeconds.map(rounded))
@@ -138,7 +138,7 @@ enum DecodeRendering {
     /// `spanSeconds` from `fromSeconds` (by default from just before the first character): the
     /// envelope, the threshold, the marks as decoded and their letters. The stretch is widened
     /// to the end of the last character that begins in it, so that no letter is cut in two.
-    static func svg(_ result: DecodeResult, fromSeconds: Double? = nil, spanSeconds: Double = 8) -> String {
+    public static func svg(_ result: DecodeResult, fromSeconds: Double? = nil, spanSeconds: Double = 8) -> String {
         let start = max(0, fromSeconds ?? (result.output.characters.first?.startSeconds ?? 0) - 0.3)
         let lastInside = result.output.characters.filter { $0.startSeconds >= start && $0.startSeconds < start + spanSeconds }.last
         let end = max(start + spanSeconds, (lastInside?.endSeconds ?? 0) + 0.1)
