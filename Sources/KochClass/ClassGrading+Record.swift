@@ -17,10 +17,13 @@ public struct GradedReturn: Sendable {
 extension ClassGrading {
     /// Records a learner's graded returns, one after another, in one locked and atomic update of
     /// their progress file, each by the rule `koch grade` records by. Nothing is written when none is taken.
-    func record(_ returns: [ReturnEvaluation.Graded], of learner: RosterLoader.Learner, in store: ProgressStore, into result: inout Result) {
+    /// Returns the progress the file holds afterwards; nil when it could not be updated.
+    func record(_ returns: [ReturnEvaluation.Graded], of learner: RosterLoader.Learner, in store: ProgressStore, into result: inout Result)
+        -> LearnerProgress?
+    {
         let sorted = returns.sorted { $0.job.file.path < $1.job.file.path }
         do {
-            let (taken, refused) = try store.update { recorded in
+            let (taken, refused, after) = try store.update { recorded in
                 var progress = recorded
                 var taken: [GradedReturn] = []
                 var refused: [NotGraded] = []
@@ -36,15 +39,17 @@ extension ClassGrading {
                         refused.append(NotGraded(path: graded.job.file.path, learner: learner.name, reason: Self.reason(refusal)))
                     }
                 }
-                return (taken.isEmpty ? nil : progress, (taken, refused))
+                return (taken.isEmpty ? nil : progress, (taken, refused, progress))
             }
             result.graded += taken
             result.notGraded += refused
+            return after
         } catch {
             for graded in sorted {
                 result.notGraded.append(
                     NotGraded(path: graded.job.file.path, learner: learner.name, reason: "not recorded: \(error) \(store.path) was not changed."))
             }
+            return nil
         }
     }
 
@@ -55,11 +60,5 @@ extension ClassGrading {
         case let .otherCourse(other):
             return "the learner's level lessons follow the \(other.rawValue) course, and this lesson is from another: not recorded."
         }
-    }
-
-    /// The learner's progress as it stands after the run: read again, since it was written under its lock.
-    func progressAfter(_ learner: RosterLoader.Learner, recorded: [String: LearnerProgress]) -> LearnerProgress? {
-        guard let path = learner.progressPath, recorded[learner.folderName] != nil else { return nil }
-        return (try? ProgressStore(path: path).read()) ?? recorded[learner.folderName]
     }
 }

@@ -92,10 +92,10 @@ public struct ClassGrading: Sendable {
         }
         for learner in learners {
             guard let returns = ready[learner.folderName], !returns.isEmpty, let path = learner.progressPath else { continue }
-            record(returns, of: learner, in: ProgressStore(path: path), into: &result)
+            if let after = record(returns, of: learner, in: ProgressStore(path: path), into: &result) { recorded[learner.folderName] = after }
         }
         result.learners = learners.map { learner in
-            ClassLearner(learner: learner, lessons: lessons[learner.folderName] ?? [], progress: progressAfter(learner, recorded: recorded))
+            ClassLearner(learner: learner, lessons: lessons[learner.folderName] ?? [], progress: recorded[learner.folderName])
         }
         result.notGraded.sort()
         result.alreadyGraded.sort()

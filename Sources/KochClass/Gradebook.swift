@@ -25,8 +25,8 @@ public struct Gradebook: Sendable {
         /// Per character sent: attempts, correct, mistaken for.
         public let characters: [String: CharacterStatistics]
 
-        /// At or above the line that moves a level up.
-        public var passed: Bool { correct * 100 >= DirectionProgress.advancementPercent * (sent + inserted) && sent + inserted > 0 }
+        /// At or above the line that moves a level up (`GradedSession.accuracy(atLeastPercent:)`).
+        public let passed: Bool
     }
 
     /// When a learner is next to practise, on `today`.
@@ -95,7 +95,7 @@ public struct Gradebook: Sendable {
                     learner: learner.learner.name, folderName: learner.learner.folderName, lessonID: session.lessonID, lessonNumber: number + 1,
                     direction: session.direction, done: session.date, accuracy: session.accuracy, sent: session.sent, correct: session.correct,
                     inserted: session.inserted, levelBefore: before.level, levelAfter: after.level, nextDue: after.nextDueDay,
-                    characters: session.characters))
+                    characters: session.characters, passed: session.accuracy(atLeastPercent: DirectionProgress.advancementPercent)))
         }
         let start = LearnerState(progress: LearnerProgress(sessions: progress.sessions.filter { !packIDs.contains($0.lessonID) }))[direction]
         let now = LearnerState(progress: progress)[direction]

@@ -23,7 +23,8 @@ public enum GradebookPages {
             "title": title,
             "today": book.today.description,
             "passPercent": DirectionProgress.advancementPercent,
-            "summary": "\(count(book.learners.count, "learner")), \(count(graded, "graded lesson")), \(book.notGraded.count) not graded",
+            "summary":
+                "\(DayText.count(book.learners.count, "learner")), \(DayText.count(graded, "graded lesson")), \(book.notGraded.count) not graded",
             "learners": book.learners.map { learner(book, $0) },
             "nothingReturned": book.learners.filter(\.returnedNothing).map(\.name).joined(separator: ", "),
             "hasNothingReturned": book.learners.contains(where: \.returnedNothing),
@@ -43,7 +44,7 @@ public enum GradebookPages {
         case .today:
             (dueText, dueSort, dueClass) = ("due today", 0, "today")
         case let .overdue(days):
-            (dueText, dueSort, dueClass) = ("overdue by \(count(days, "day"))", -days, "overdue")
+            (dueText, dueSort, dueClass) = ("overdue by \(DayText.count(days, "day"))", -days, "overdue")
         case .now:
             (dueText, dueSort, dueClass) = ("due now (no level lesson yet)", 0, "today")
         case nil:
@@ -62,14 +63,14 @@ public enum GradebookPages {
             "direction": learner.direction.rawValue,
             "returns": learner.rows.map { row in
                 [
-                    "lesson": row.lessonNumber, "percent": percent(row.accuracy), "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
+                    "lesson": row.lessonNumber, "percent": DayText.percent(row.accuracy), "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
                     "passed": row.passed, "result": row.passed ? "pass" : "below", "lessonID": row.lessonID,
                 ]
             },
             "returnedCount": "\(learner.rows.count) of \(learner.lessonCount)",
             "accuracySort": String(format: "%.4f", mean),
             "weak": learner.weakCharacters.isEmpty
-                ? "none" : learner.weakCharacters.map { "\($0.character) \(percent($0.accuracy))" }.joined(separator: ", "),
+                ? "none" : learner.weakCharacters.map { "\($0.character) \(DayText.percent($0.accuracy))" }.joined(separator: ", "),
             "weakSort": learner.weakCharacters.count,
             "due": dueText, "dueSort": dueSort, "dueClass": dueClass,
             "returnedNothing": learner.returnedNothing,
@@ -85,14 +86,14 @@ public enum GradebookPages {
             "name": learner.name,
             "today": book.today.description,
             "level": learner.level.map { "\(learner.direction.rawValue.capitalized) level \($0) of \(learner.lastLevel)" as Any } ?? false,
-            "movement": learner.movement > 0 ? "up \(count(learner.movement, "level")) with these lessons" as Any : false,
+            "movement": learner.movement > 0 ? "up \(DayText.count(learner.movement, "level")) with these lessons" as Any : false,
             "passPercent": DirectionProgress.advancementPercent,
             "lessons": learner.rows.map { row -> [String: Any] in
                 let fist = fists[row.lessonID] ?? []
                 let troubles = troubled(row.characters)
                 return [
                     "number": row.lessonNumber, "lessonID": row.lessonID, "day": row.done.day.description,
-                    "percent": percent(row.accuracy), "passed": row.passed,
+                    "percent": DayText.percent(row.accuracy), "passed": row.passed,
                     "figures": "\(row.correct) of \(row.sent) characters right" + (row.inserted > 0 ? ", \(row.inserted) extra" : ""),
                     "levelChange": row.levelAfter > row.levelBefore ? "Level up: \(row.levelBefore) → \(row.levelAfter)." : "",
                     "troubles": troubles, "allRight": troubles.isEmpty,
@@ -100,7 +101,7 @@ public enum GradebookPages {
                 ]
             },
             "noLessons": learner.rows.isEmpty,
-            "weak": learner.weakCharacters.map { "\($0.character) (\(percent($0.accuracy)))" }.joined(separator: ", "),
+            "weak": learner.weakCharacters.map { "\($0.character) (\(DayText.percent($0.accuracy)))" }.joined(separator: ", "),
             "hasWeak": !learner.weakCharacters.isEmpty,
             "due": dueSentence(learner.due),
             "notGraded": notGraded.map { ["file": URL(fileURLWithPath: $0.path).lastPathComponent, "reason": $0.reason] },
@@ -127,16 +128,9 @@ public enum GradebookPages {
         switch due {
         case let .later(day): return "Next practice: \(day)."
         case .today: return "Next practice: today."
-        case let .overdue(days): return "Practice is overdue by \(count(days, "day")): do a lesson today."
+        case let .overdue(days): return "Practice is overdue by \(DayText.count(days, "day")): do a lesson today."
         case .now: return "Next practice: now."
         case nil: return ""
         }
     }
-
-    static func percent(_ fraction: Double) -> String {
-        let tenths = (fraction * 1000).rounded() / 10
-        return tenths == tenths.rounded() ? "\(Int(tenths)) %" : "\(tenths) %"
-    }
-
-    static func count(_ count: Int, _ noun: String) -> String { count == 1 ? "1 \(noun)" : "\(count) \(noun)s" }
 }

@@ -73,9 +73,9 @@ public enum KeyingCheck {
         var advice: [String] = []
         let others = result.otherTonesHeardHz
         if toneGiven {
-            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : hertz(result.toneCandidatesHz)))
+            advice.append("check --tone: the tones heard were " + (result.toneCandidatesHz.isEmpty ? "none" : DayText.hertz(result.toneCandidatesHz)))
         } else if !others.isEmpty {
-            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(hertz(others)))")
+            advice.append("give your sidetone's pitch with --tone HZ (other tones heard: \(DayText.hertz(others)))")
         } else {
             advice.append("give your sidetone's pitch with --tone HZ if you know it")
         }
@@ -88,8 +88,4 @@ public enum KeyingCheck {
             """
     }
 
-    /// `600 Hz, 750 Hz`.
-    static func hertz(_ tones: [Double]) -> String {
-        tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
-    }
 }

@@ -22,9 +22,6 @@ struct ReturnEvaluation: Sendable {
         let recording: KeyingRecording?
     }
 
-    /// Longer than this is not a transcript of a lesson.
-    static let maximumTranscriptBytes = 1 << 20
-
     let done: LocalTimestamp
     let gradedAt: LocalTimestamp
     /// Every lesson of the pack, to tell a copy of another lesson.
@@ -87,10 +84,12 @@ struct ReturnEvaluation: Sendable {
         } catch {
             return .failure(.init("the file cannot be read: \(error)"))
         }
-        guard bytes.count <= maximumTranscriptBytes else {
-            return .failure(.init("\(bytes.count) bytes, far more than a lesson's copy: is it the right file?"))
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let text: String
+        do {
+            text = try Transcript.text(of: bytes)
+        } catch .tooLong(let count) {
+            return .failure(.init("\(count) bytes, far more than a lesson's copy: is it the right file?"))
+        } catch {
             return .failure(.init("not UTF-8 text: save the copy as plain text."))
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return .failure(.init("the file is empty.")) }

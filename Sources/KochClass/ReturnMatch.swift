@@ -1,7 +1,8 @@
 import KochCore
 
 /// Which lesson a learner's return is of, from its file name, the copy's first line, or the
-/// learner having a single lesson; never guessed beyond that.
+/// learner having a single lesson (then the return is still checked against that lesson's
+/// sending, `CopyMismatch`, before it is graded); never guessed beyond that.
 public enum ReturnMatch: Sendable, Hashable {
     /// One lesson of the learner's; `firstLineNamesIt`: the copy's first line is the lesson's name, not copy.
     case lesson(PackLesson, firstLineNamesIt: Bool)

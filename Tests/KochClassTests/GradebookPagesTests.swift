@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aPercentageKeepsItsTenthsOnlyWhenThereAreAny() {
-        #expect(GradebookPages.percent(0.96) == "96 %")
-        #expect(GradebookPages.percent(0.333) == "33.3 %")
+        #expect(DayText.percent(0.96) == "96 %")
+        #expect(DayText.percent(0.333) == "33.3 %")
     }
 }

@@ -65,8 +65,9 @@ import Testing
         let tooMany = try KochBinary.run(["grade", "--key", key.path, "--heard", "\(key.items + 1)", "--progress", progress])
         #expect(!tooMany.succeeded)
         #expect(tooMany.standardError.contains("has only \(key.items) items"), "\(tooMany.standardError)")
-        let negative = try KochBinary.run(["grade", "--key", key.path, "--heard", "-3", "--progress", progress])
+        let negative = try KochBinary.run(["grade", "--key", key.path, "--heard=-3", "--progress", progress])
         #expect(!negative.succeeded)
+        #expect(negative.standardError.contains("--heard must be 0 or more"), "\(negative.standardError)")
         let withCopy = try KochBinary.run(["grade", "--key", key.path, "--heard", "2", "--transcript", key.path, "--progress", progress])
         #expect(withCopy.standardError.contains("--heard is your own count"), "\(withCopy.standardError)")
 

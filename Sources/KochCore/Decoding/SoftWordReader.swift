@@ -74,9 +74,7 @@ struct SoftWordReader: Sendable {
         let better = values .> scores.loadVector(at: index)
         guard any(better) else { return }
         for lane in 0..<4 where better[lane] {
-            scores[index + lane] = values[lane]
-            steps[index + lane] = step
-            nodes?[index + lane] = node
+            keepBetter(values[lane], at: index + lane, scores: scores, steps: steps, step: step, nodes: nodes, node: node)
         }
     }
 

@@ -92,7 +92,7 @@ public struct AnswerKey: Sendable, Hashable, Codable {
             func stretch(_ word: Timeline.Word) -> Stretch {
                 Stretch(text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
             }
-            for (index, item) in spoken.items.enumerated() where index < groups.count {
+            for (index, item) in zip(groups.indices, spoken.items) {
                 groups[index].spoken = stretch(item.speech)
                 groups[index].sentAgain = item.sentAgain.map(stretch)
             }
@@ -100,20 +100,6 @@ public struct AnswerKey: Sendable, Hashable, Codable {
                 opening: spoken.opening.map(stretch), introductionSent: spoken.introduction.map { stretch($0.sent) },
                 introductionSpoken: spoken.introduction.map { stretch($0.speech) })
         }
-    }
-
-    /// Every stretch of the audio that holds speech, in time order (empty for a lesson not spoken).
-    public var spokenStretches: [Stretch] {
-        guard let speech else { return [] }
-        return ((speech.opening.map { [$0] } ?? []) + speech.introductionSpoken + groups.compactMap(\.spoken)).sorted {
-            $0.startSeconds < $1.startSeconds
-        }
-    }
-
-    /// Every stretch of the audio that holds Morse, in time order.
-    public var sentStretches: [Stretch] {
-        let sent = groups.map { Stretch(text: $0.text, startSeconds: $0.startSeconds, endSeconds: $0.endSeconds) }
-        return ((speech?.introductionSent ?? []) + sent + groups.compactMap(\.sentAgain)).sorted { $0.startSeconds < $1.startSeconds }
     }
 
     /// The text that was sent, groups separated by single spaces.

@@ -80,7 +80,7 @@ public struct DirectionProgress: Sendable, Hashable {
         // A partial copy counts for the streak and the history only.
         guard !session.partial else { return }
         if session.kind.isSelfScored {
-            applySchedule(of: session, learnerFirstDay: learnerFirstDay)
+            if session.kind.movesSchedule { applySchedule(of: session, learnerFirstDay: learnerFirstDay) }
             levelHistory.append(LevelStep(day: day, level: level))
             return
         }

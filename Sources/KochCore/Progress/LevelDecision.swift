@@ -16,10 +16,11 @@ public enum LevelDecision: Sendable, Hashable {
     /// A copy of under a quarter of the lesson recorded with `--partial`: the streak and the history only.
     case partialCopy
 
-    /// Whether the session was a level lesson and so moved the schedule.
+    /// Whether the session moved the schedule: a level lesson, or a kind that does (`SessionKind.movesSchedule`).
     public var movedSchedule: Bool {
         switch self {
-        case .notLevelLesson, .partialCopy: return false
+        case let .notLevelLesson(kind): return kind.movesSchedule
+        case .partialCopy: return false
         default: return true
         }
     }

@@ -1,5 +1,3 @@
-import KochCore
-
 /// A learner's status in both directions as one object: what `koch status --json` prints.
 public struct StatusReport: Encodable {
     public struct Review: Encodable {

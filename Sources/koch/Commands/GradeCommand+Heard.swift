@@ -17,31 +17,20 @@ extension GradeCommand {
             throw CommandFailure(
                 description: "--heard \(heard): lesson \(key.lessonID) has only \(key.groups.count) items; give how many of them you got right.")
         }
-        let now = Date()
-        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
-        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        if let date, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
-            throw CommandFailure(description: "--date \(date): \(problem)")
-        }
+        let (done, gradedAt) = try sessionDates(of: key)
         let session = GradedSession(
             lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: .spoken, date: done,
             gradedAt: gradedAt, sent: key.groups.count, correct: heard, inserted: 0, characters: [:])
         let store = progress.store
-        let outcome: GradeOutcome
-        if dryRun {
-            outcome = GradeOutcome(progress: try store.read(), session: session)
-        } else {
-            do {
-                outcome = try SessionRecording.record(session, in: store, replace: replace)
-            } catch let refused as SessionRecording.Refusal {
-                throw refusal(refused, of: session, store: store)
-            }
-        }
+        // As koch grade records a copy: a progress file that cannot be written is said after the result.
+        let (outcome, writeFailure) = try recordOrCheck(session)
+        let recorded = !dryRun && writeFailure == nil
         if json {
-            print(try Self.heardJSON(outcome, today: gradedAt.day, recorded: !dryRun, path: store.path))
+            print(try Self.heardJSON(outcome, today: gradedAt.day, recorded: recorded, path: store.path))
         } else {
-            print(Self.heardText(outcome, key: key, today: gradedAt.day, recorded: !dryRun, path: store.path), terminator: "")
+            print(Self.heardText(outcome, key: key, today: gradedAt.day, recorded: recorded, dryRun: dryRun, path: store.path), terminator: "")
         }
+        if let writeFailure { throw writeFailure }
     }
 
     /// The self-scored session as one JSON object.
@@ -57,7 +46,7 @@ extension GradeCommand {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func heardText(_ outcome: GradeOutcome, key: AnswerKey, today: CalendarDay, recorded: Bool, path: String) -> String {
+    static func heardText(_ outcome: GradeOutcome, key: AnswerKey, today: CalendarDay, recorded: Bool, dryRun: Bool, path: String) -> String {
         let session = outcome.session
         var lines = [
             "Lesson \(key.lessonID): a spoken lesson at level \(key.level), done \(session.date.day) \(session.date.timeOfDay)",
@@ -68,7 +57,8 @@ extension GradeCommand {
             lines.append("Next practice: \(due) (every \(DayText.count(outcome.after.intervalDays, "day"))).")
         }
         lines.append("Streak: \(DayText.count(outcome.learnerAfter.streakDays(asOf: today), "day")).")
-        lines.append(recorded ? "Recorded in \(path)." : "Dry run: nothing recorded.")
+        lines.append(
+            recorded ? "Recorded in \(path)." : dryRun ? "Dry run: nothing recorded." : "Not recorded: \(path) could not be written (see below).")
         return lines.joined(separator: "\n") + "\n"
     }
 }

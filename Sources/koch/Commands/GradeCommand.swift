@@ -171,9 +171,6 @@ struct GradeCommand: ParsableCommand {
     )
     var force = false
 
-    /// Copy longer than this is not a transcript of a lesson.
-    static let maximumTranscriptBytes = 1 << 20
-
     func validate() throws {
         if let date, LocalTimestamp.parse(date, timeZone: .current) == nil {
             throw ValidationError("--date must be a date and time such as 2026-11-21T19:30 or 2026-11-21, not \"\(date)\".")
@@ -284,7 +281,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     /// When the lesson was done (`--date`, else now) and when it is graded (now).
-    private func sessionDates(of key: AnswerKey) throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
+    func sessionDates(of key: AnswerKey) throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
@@ -331,7 +328,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     /// Records the session (or, with `--dry-run`, checks that it could be), as `SessionRecording` does.
-    private func recordOrCheck(_ session: GradedSession) throws -> (GradeOutcome, writeFailure: FileError?) {
+    func recordOrCheck(_ session: GradedSession) throws -> (GradeOutcome, writeFailure: FileError?) {
         do {
             return try SessionRecording.outcome(of: session, in: progress.store, replace: replace, dryRun: dryRun)
         } catch let refused as SessionRecording.Refusal {
@@ -408,14 +405,13 @@ struct GradeCommand: ParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
         let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
-        guard data.count <= Self.maximumTranscriptBytes else {
-            throw CommandFailure(
-                description: "\(source): the transcript is \(data.count) bytes, far more than a lesson's copy; is it the right file?")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        do {
+            return try Transcript.text(of: [UInt8](data))
+        } catch .tooLong(let count) {
+            throw CommandFailure(description: "\(source): the transcript is \(count) bytes, far more than a lesson's copy; is it the right file?")
+        } catch {
             throw CommandFailure(description: "\(source): the transcript is not UTF-8 text. Save it as plain text.")
         }
-        return text
     }
 
     /// What `koch grade` says of a session the progress file does not take.

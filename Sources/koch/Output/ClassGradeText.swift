@@ -24,6 +24,8 @@ struct ClassGradeText {
             line += outcome.leveledUp ? " → \(outcome.after.level)" : ""
             if item.recording != nil { line += "  (recording)" }
             lines.append(line)
+            // As koch grade --audio says it: where the key seemed stuck down, so the teacher can listen.
+            for stuck in item.recording?.result.output.stuckKeys ?? [] { lines.append("    " + stuck.warning(in: item.path)) }
         }
         if !result.notGraded.isEmpty {
             lines.append("")

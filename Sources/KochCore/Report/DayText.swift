@@ -1,11 +1,9 @@
-import KochCore
-
-/// Calendar days as the learner reads them.
-enum DayText {
+/// Calendar days, shares and counts as the learner reads them (the command line's text and the pages).
+public enum DayText {
     private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     /// `Mon 2026-11-23 (in 2 days)`, `(today)`, `(3 days ago)`.
-    static func relative(_ day: CalendarDay, today: CalendarDay) -> String {
+    public static func relative(_ day: CalendarDay, today: CalendarDay) -> String {
         let distance = today.days(until: day)
         let when: String
         switch distance {
@@ -19,23 +17,23 @@ enum DayText {
     }
 
     /// `96.2 %`.
-    static func percent(_ fraction: Double) -> String {
+    public static func percent(_ fraction: Double) -> String {
         let tenths = (fraction * 1000).rounded() / 10
         return tenths == tenths.rounded() ? "\(Int(tenths)) %" : "\(tenths) %"
     }
 
     /// `3 days`, `1 day`.
-    static func days(_ count: Int) -> String {
+    public static func days(_ count: Int) -> String {
         Self.count(count, "day")
     }
 
     /// `650 Hz, 702 Hz`.
-    static func hertz(_ tones: [Double]) -> String {
+    public static func hertz(_ tones: [Double]) -> String {
         tones.map { "\(Int($0.rounded())) Hz" }.joined(separator: ", ")
     }
 
     /// `3 lessons`, `1 lesson`: a count and its noun, singular for one.
-    static func count(_ count: Int, _ noun: String) -> String {
+    public static func count(_ count: Int, _ noun: String) -> String {
         count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
     }
 }
