@@ -69,6 +69,41 @@ import Testing
         #expect(candidates.contains { $0["status"] as? String == "unsteady" }, "the voice's harmonics are listed as passed over: \(candidates)")
     }
 
+    /// Someone talking as loud as the sidetone: the marks the voice makes are passed over,
+    /// and the grade is refused because the voice may have bent the ones read.
+    @Test func talkAtTheTonesLoudnessIsNotGradedAndLeavesProgressUntouched() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let talk = learner.scratch.folder + "/talk.wav"
+        let sentences = [
+            "Did you remember to buy the milk on the way home this evening?",
+            "The weather tomorrow looks cold, with some rain in the afternoon.",
+            "And now the news. The council has agreed to repair the old bridge.",
+            "Put the kettle on, would you, and there are biscuits in the tin.",
+        ]
+        #expect(try KochBinary.runTool("espeak-ng", ["-s", "160", "-w", talk, sentences.joined(separator: " ")]) == 0)
+        let voice = try AudioFileReader(path: talk)
+        let keyed = learner.scratch.folder + "/exercise.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: keyed, toneHz: 650, sampleRate: voice.sampleRate)
+        let tone = try Self.read(keyed), speech = try voice.readAll()[0]
+        func rms(_ x: [Float]) -> Double { (x.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, x.count))).squareRoot() }
+        // The voice at the tone's level while each sounds (its quiet stretches left out), repeated over the exercise.
+        let voiced = speech.filter { abs($0) > 0.02 }
+        let gain = Float(rms(tone.filter { abs($0) > 0.05 }) / max(rms(voiced), 1e-9))
+        let mixed = learner.scratch.folder + "/talk-and-keying.wav"
+        try Self.write(tone.indices.map { tone[$0] + gain * speech[$0 % speech.count] }, sampleRate: voice.sampleRate, to: mixed)
+
+        let result = try learner.grade(mixed)
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("talk or music sounded through it"), "\(result.standardError)")
+        #expect(result.standardError.contains("Nothing was recorded"), "\(result.standardError)")
+        #expect(learner.progressBytes == before)
+
+        let json = try KochBinary.run(["decode", mixed, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect((report?["offPitchMarks"] as? Int ?? 0) >= ImplausibleDecode.fewestOffPitchMarks, "--json counts the marks passed over")
+    }
+
     @Test func aCarrierIsNotGradedAndLeavesProgressUntouched() throws {
         let learner = try Learner()
         let before = try #require(learner.progressBytes)

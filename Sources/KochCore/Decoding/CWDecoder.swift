@@ -218,8 +218,10 @@ public struct CWDecoder: Sendable {
                 output.stuckKeys.append(StuckKey(startSeconds: start, durationSeconds: duration, lastsToEnd: atEnd))
                 return
             }
-            // A click or a static crash: it and the spaces either side of it are one space.
-            if duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
+            if run.isOffPitch { output.offPitchMarks += 1 }
+            // A click, a static crash, or talk or music through the filter: it and the spaces
+            // either side of it are one space.
+            if run.isOffPitch || duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
                 if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() {
                     carriedGap = (gap.startSeconds, gap.durationSeconds + duration)
                 }

@@ -13,6 +13,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// A tone was given where the search, which covers it, found nothing keyed, and found keying elsewhere:
     /// what was read is the keyed tone's leakage through the filter, weakened and broken.
     case toneGivenNotKeyed(givenHz: Double, keyedHz: Double)
+    /// Many marks read at other pitches than the tone's: talk or music sounded through its
+    /// filter, and may have bent the marks that were read.
+    case talkAtTheTone(offPitchMarks: Int, marks: Int)
     case tooFewCharacters(decoded: Int, expected: Int)
     case tooManyCharacters(decoded: Int, expected: Int)
 
@@ -20,6 +23,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     public static let dahDitRatioRange = 1.5...6.0
     /// The decoded characters must be at least this fraction of the exercise's, and at most its inverse.
     public static let smallestCharacterShare = 0.5
+    /// Marks off the tone's pitch, as a share of all marks (and at least `fewestOffPitchMarks` of them), that make a decode doubtful.
+    public static let largestOffPitchShare = 0.01
+    public static let fewestOffPitchMarks = 2
 
     public var description: String {
         switch self {
@@ -33,6 +39,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
                 + "and the search cannot tell which one is yours"
         case let .toneGivenNotKeyed(givenHz, keyedHz):
             return "nothing is keyed at the tone given, \(Int(givenHz.rounded())) Hz: the keying is at \(Int(keyedHz.rounded())) Hz"
+        case let .talkAtTheTone(offPitchMarks, marks):
+            return "\(offPitchMarks) of \(offPitchMarks + marks) marks were at another pitch than the tone's: "
+                + "talk or music sounded through it, and may have changed the marks read"
         case let .tooFewCharacters(decoded, expected):
             return "only \(decoded) characters were read, of the \(expected) the exercise sends"
         case let .tooManyCharacters(decoded, expected):
@@ -59,6 +68,12 @@ extension DecodeResult {
             !([keyed] + toneSearch.others).contains(where: { abs($0.frequencyHz - given) <= ToneCandidate.sameToneWithinHz })
         {
             found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
+        }
+        let offPitch = output.offPitchMarks
+        if offPitch >= ImplausibleDecode.fewestOffPitchMarks,
+            Double(offPitch) >= ImplausibleDecode.largestOffPitchShare * Double(offPitch + output.elements.count)
+        {
+            found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: output.elements.count))
         }
         guard let expectedCharacters else { return found }
         let decoded = output.characters.count

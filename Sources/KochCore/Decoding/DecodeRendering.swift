@@ -69,6 +69,7 @@ public enum DecodeRendering {
         let characterGaps: Spread
         let wordGaps: Spread
         let stuckKeys: [StuckKey]
+        let offPitchMarks: Int
         let characters: [Character]
         let elements: [Mark]
         let gaps: [Space]
@@ -115,6 +116,7 @@ public enum DecodeRendering {
             intraCharacterGaps: spread(statistics.intraCharacterGaps),
             characterGaps: spread(statistics.characterGaps), wordGaps: spread(statistics.wordGaps),
             stuckKeys: result.output.stuckKeys,
+            offPitchMarks: result.output.offPitchMarks,
             characters: result.output.characters.map {
                 Report.Character(
                     text: $0.text, pattern: String($0.elements.map(\.rawValue)),

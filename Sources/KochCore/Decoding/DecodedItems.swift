@@ -52,6 +52,8 @@ public struct DecoderOutput: Sendable, Hashable {
     public var elements: [TimedElement] = []
     public var gaps: [TimedGap] = []
     public var stuckKeys: [StuckKey] = []
+    /// Marks passed over because their pitch was off the tone's: talk or music through its filter.
+    public var offPitchMarks = 0
 
     public init() {}
 
@@ -67,5 +69,6 @@ public struct DecoderOutput: Sendable, Hashable {
         elements += other.elements
         gaps += other.gaps
         stuckKeys += other.stuckKeys
+        offPitchMarks += other.offPitchMarks
     }
 }

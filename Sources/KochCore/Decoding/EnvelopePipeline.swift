@@ -17,6 +17,8 @@ struct EnvelopePipeline: Sendable {
     private let traceRange: Range<Int>?
     private(set) var trace: [TracePoint] = []
     private let weightSum: Double
+    /// The pitch of every filter output, to tell the tone's marks from speech or music through the filter.
+    private var pitch: MarkPitch
 
     /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
     private(set) var evidence: MarkEvidence?
@@ -36,6 +38,7 @@ struct EnvelopePipeline: Sendable {
             switchCostNats: Self.switchCostNats, minimumLengthSamples: Int(Double(minimumRunLength) * Self.minimumFactor),
             lagSamples: max(8, Int(rate * 0.5)))
         weightSum = max(weights.reduce(0, +), 1e-12)
+        pitch = MarkPitch(rate: rate, channels: weights.count)
         traceRange = traceRangeSeconds.map { Int($0.lowerBound * rate)..<Int($0.upperBound * rate) }
     }
 
@@ -67,8 +70,11 @@ struct EnvelopePipeline: Sendable {
         for index in range {
             var power = 0.0
             for channel in filters.indices where weights[channel] > 0 {
-                power += weights[channel] * filters[channel].process(real: real[channel][index], imaginary: imaginary[channel][index])
+                let average = filters[channel].average(real: real[channel][index], imaginary: imaginary[channel][index])
+                power += weights[channel] * (average.real * average.real + average.imaginary * average.imaginary)
+                pitch.add(channel: channel, real: average.real, imaginary: average.imaginary, weight: weights[channel])
             }
+            pitch.close()
             if let decision = threshold.process((power / weightSum).squareRoot()) {
                 segmenter.process(decision, weight: 1 / Double(filterLength), into: &released)
                 if !released.isEmpty { drain(into: &completed) }
@@ -84,7 +90,19 @@ struct EnvelopePipeline: Sendable {
         for decision in threshold.finish() { segmenter.process(decision, weight: weight, into: &released) }
         segmenter.finish(into: &released)
         drain(into: &completed)
-        return completed + runs.finish()
+        return completed + runs.finish().map { checked($0) }
+    }
+
+    /// A mark whose pitch is off the tone's (talk or music through the filter) is marked
+    /// so, and its evidence turned to key up.
+    private mutating func checked(_ run: KeyingRun) -> KeyingRun {
+        guard run.isMark, let levels = threshold.levels,
+            pitch.isOffPitch(run, levels: levels, filterLength: filterLength)
+        else { return run }
+        evidence?.setKeyUp(run.startSample..<run.endSample)
+        var offPitch = run
+        offPitch.isOffPitch = true
+        return offPitch
     }
 
     private mutating func drain(into completed: inout [KeyingRun]) {
@@ -100,7 +118,7 @@ struct EnvelopePipeline: Sendable {
                 let weighted = decision.logLikelihoodRatio / Double(filterLength)
                 evidence?.append(weighted)
             }
-            if let run = runs.process(keyDown: keyDown) { completed.append(run) }
+            if let run = runs.process(keyDown: keyDown) { completed.append(checked(run)) }
         }
         released.removeAll(keepingCapacity: true)
     }

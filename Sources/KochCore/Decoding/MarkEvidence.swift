@@ -19,6 +19,11 @@ public struct MarkEvidence: Sendable {
         values.append(Float(logLikelihoodRatio))
     }
 
+    /// Turns the evidence of samples `range` (where they are held) to key up.
+    mutating func setKeyUp(_ range: Range<Int>) {
+        for index in range.clamped(to: values.indices) { values[index] = -abs(values[index]) }
+    }
+
     /// Index of the sample at a time of the recording.
     func index(atSeconds seconds: Double) -> Int {
         Int(((seconds + delaySeconds) * rate).rounded())

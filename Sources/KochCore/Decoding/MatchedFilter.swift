@@ -39,6 +39,13 @@ public struct MatchedFilter: Sendable {
     /// Pushes one sample and returns the squared magnitude of the average.
     @inline(__always)
     public mutating func process(real x: Float, imaginary y: Float) -> Double {
+        let average = average(real: x, imaginary: y)
+        return average.real * average.real + average.imaginary * average.imaginary
+    }
+
+    /// Pushes one sample and returns the average itself.
+    @inline(__always)
+    public mutating func average(real x: Float, imaginary y: Float) -> (real: Double, imaginary: Double) {
         let leaving = (head - length + capacity) % capacity
         sumReal += Double(x) - Double(real[leaving])
         sumImaginary += Double(y) - Double(imaginary[leaving])
@@ -47,6 +54,6 @@ public struct MatchedFilter: Sendable {
         head += 1
         if head == capacity { head = 0 }
         let scale = 1 / Double(length)
-        return (sumReal * sumReal + sumImaginary * sumImaginary) * scale * scale
+        return (sumReal * scale, sumImaginary * scale)
     }
 }

@@ -85,6 +85,7 @@ enum WordRereader {
         if evidence != nil { words = softWords }
         var rebuilt = DecoderOutput()
         rebuilt.stuckKeys = output.stuckKeys
+        rebuilt.offPitchMarks = output.offPitchMarks
         for (index, word) in words.enumerated() {
             for (readingIndex, reading) in readings[index].enumerated() {
                 let first = reading.marks.lowerBound

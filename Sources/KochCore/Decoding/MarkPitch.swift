@@ -1,0 +1,125 @@
+import Foundation
+
+/// The pitch of each mark, read from the matched filter's output: whether a
+/// mark is the keyed tone or something else passing through its filter.
+///
+/// While the key is down a keyed tone holds its pitch to a fraction of a
+/// hertz (the baseband already follows a drifting tone). A harmonic of
+/// speech or music glides: crossing the filter it makes a mark-shaped
+/// bump whose pitch reads several hertz off the tone. A mark is taken for
+/// something else when its mean pitch, over its middle (a chirping
+/// oscillator's first `settleSeconds` are left out), is more than
+/// `toleranceHz` off and more than `deviations` of the estimate's standard
+/// deviation at the mark's signal-to-noise ratio, so a weak mark, whose
+/// pitch cannot be read, is never refused for it.
+///
+/// The mean pitch is the angle of the summed products z[n]·conj(z[n−1]) of
+/// successive outputs, kept as running sums over `historySeconds`.
+struct MarkPitch: Sendable {
+    let rate: Double
+    private let capacity: Int
+    private var sumReal: [Double]
+    private var sumImaginary: [Double]
+    private var sumPower: [Double]
+    private var previousReal: [Double]
+    private var previousImaginary: [Double]
+    private var runningReal = 0.0
+    private var runningImaginary = 0.0
+    private var runningPower = 0.0
+    /// Outputs taken so far.
+    private(set) var count = 0
+
+    static let toleranceHz = 4.0
+    static let deviations = 8.0
+    static let settleSeconds = 0.02
+    /// A mark weaker than this share of the tone's key-down level is never refused: in a deep
+    /// fade the tone's own phase turns, and talk that quiet seldom crosses the threshold.
+    static let weakestShare = 0.5
+    static let historySeconds = 8.0
+
+    init(rate: Double, channels: Int) {
+        self.rate = rate
+        capacity = max(16, Int(rate * Self.historySeconds))
+        sumReal = Array(repeating: 0, count: capacity)
+        sumImaginary = Array(repeating: 0, count: capacity)
+        sumPower = Array(repeating: 0, count: capacity)
+        previousReal = Array(repeating: 0, count: channels)
+        previousImaginary = Array(repeating: 0, count: channels)
+    }
+
+    /// Takes one output of a channel's filter with the channel's weight; `close()` ends the sample.
+    @inline(__always)
+    mutating func add(channel: Int, real: Double, imaginary: Double, weight: Double) {
+        let lastReal = previousReal[channel]
+        let lastImaginary = previousImaginary[channel]
+        runningReal += weight * (real * lastReal + imaginary * lastImaginary)
+        runningImaginary += weight * (imaginary * lastReal - real * lastImaginary)
+        runningPower += weight * (real * real + imaginary * imaginary)
+        previousReal[channel] = real
+        previousImaginary[channel] = imaginary
+    }
+
+    /// Ends a sample: its running sums are kept.
+    @inline(__always)
+    mutating func close() {
+        let slot = count % capacity
+        sumReal[slot] = runningReal
+        sumImaginary[slot] = runningImaginary
+        sumPower[slot] = runningPower
+        count += 1
+    }
+
+    /// The mean pitch of the outputs `range` (relative to the tone, in hertz) and
+    /// its standard deviation for noise of `noiseDeviation` in each component; nil
+    /// when the outputs are no longer held or too few.
+    func offset(of range: Range<Int>, noiseDeviation: Double, filterLength: Int) -> (hertz: Double, deviationHz: Double, amplitude: Double)? {
+        let first = range.lowerBound
+        let last = range.upperBound - 1
+        guard first >= 1, last > first, last < count, count - first < capacity else { return nil }
+        let before = (first - 1) % capacity
+        let through = last % capacity
+        let real = sumReal[through] - sumReal[before]
+        let imaginary = sumImaginary[through] - sumImaginary[before]
+        let samples = Double(last - first + 1)
+        let meanPower = (sumPower[through] - sumPower[before]) / samples
+        guard meanPower > 0, real != 0 || imaginary != 0 else { return nil }
+        let hertz = atan2(imaginary, real) * rate / (2 * Double.pi)
+        // The mean of the steps is the phase moved from end to end over the samples;
+        // the ends' phases are uncertain by σ/A each, less where they share the filter's span.
+        let phaseDeviation = noiseDeviation / meanPower.squareRoot()
+        let shared = samples * max(samples, Double(filterLength))
+        let deviationHz = phaseDeviation * rate / (2 * Double.pi) * (2 / shared).squareRoot()
+        return (hertz, deviationHz, meanPower.squareRoot())
+    }
+
+    /// Whether the mark `run` (filter outputs) reads off the tone's pitch: the median of the
+    /// last `recentCount` marks read clearly (the tone found may be a few hertz off, and a
+    /// drift not yet followed moves it). Until `recentNeeded` marks are read, none is refused.
+    mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int) -> Bool {
+        let length = run.lengthSamples
+        let settle = Int((Self.settleSeconds * rate).rounded())
+        let front = max(length / 4, min(settle, length / 2))
+        let back = length / 4
+        let range = (run.startSample + front)..<(run.endSample - back)
+        guard range.count >= 3, let reading = offset(of: range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength) else {
+            return false
+        }
+        let tolerance = max(Self.toleranceHz, Self.deviations * reading.deviationHz)
+        let reference = recentReadings.count >= Self.recentNeeded ? Self.median(recentReadings) : nil
+        if reading.deviationHz < Self.toleranceHz {
+            recentReadings.append(reading.hertz)
+            if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
+        }
+        guard let reference, reading.amplitude >= Self.weakestShare * levels.markLevel else { return false }
+        return abs(reading.hertz - reference) > tolerance
+    }
+
+    private var recentReadings: [Double] = []
+    static let recentCount = 15
+    static let recentNeeded = 5
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : 0.5 * (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import KochCore
+
+/// Talk through the tone's filter: a voice's harmonics glide across the
+/// tone's pitch and make mark-shaped bumps. Those bumps read several hertz
+/// off the tone and are passed over; the tone's own marks never are; and a
+/// decode with many of them is not trusted for a grade.
+@Suite struct MarkPitchTests {
+    static let sampleRate = 8000
+    static let toneHz = 700.0
+    static let text = "PARIS MORSE KOCH QUICK BROWN FOX JUMPS OVER THE LAZY DOG"
+
+    static func keyed() -> (samples: [Float], intervals: [(Double, Double)]) {
+        let keying = DecodingSignals.keying(text, startWPM: 20, effectiveWPM: 12, seed: 3)
+        let samples = DecodingSignals.tone(
+            keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: toneHz, sampleRate: sampleRate, amplitude: 0.3)
+        return (samples, keying.intervals)
+    }
+
+    /// Voiced syllables of 150 to 350 ms whose pitch glides (as speech's does), each with its
+    /// harmonics up to 2 kHz under a formant, at about the tone's level while they sound.
+    static func voice(count: Int, seed: UInt64) -> [Float] {
+        var random = SeededGenerator(seed: seed)
+        var samples = [Float](repeating: 0, count: count)
+        var start = 0.3
+        let rate = Double(sampleRate)
+        while Int((start + 0.4) * rate) < count {
+            let length = 0.15 + 0.2 * random.nextUnit()
+            let fromHz = 95 + 60 * random.nextUnit(), toHz = fromHz * (0.75 + 0.5 * random.nextUnit())
+            let formantHz = 500 + 400 * random.nextUnit()
+            var phase = [Double](repeating: 0, count: 20)
+            let first = Int(start * rate), last = Int((start + length) * rate)
+            for n in first..<last {
+                let position = Double(n - first) / Double(last - first)
+                let pitchHz = fromHz + (toHz - fromHz) * position
+                let envelope = sin(Double.pi * position)
+                var value = 0.0
+                for harmonic in 1...20 where Double(harmonic) * pitchHz < 2000 {
+                    let frequency = Double(harmonic) * pitchHz
+                    phase[harmonic - 1] += 2 * Double.pi * frequency / rate
+                    let weight = exp(-pow((frequency - formantHz) / 300, 2))
+                    value += weight * sin(phase[harmonic - 1])
+                }
+                samples[n] += Float(0.25 * envelope * value)
+            }
+            start += length + 0.05 + 0.4 * random.nextUnit()
+        }
+        return samples
+    }
+
+    @Test func aKeyedToneAloneHasNoMarkOffItsPitch() throws {
+        let result = try DecodeSession.decode(channels: [Self.keyed().samples], sampleRate: Self.sampleRate)
+        #expect(result.text == Self.text)
+        #expect(result.output.offPitchMarks == 0)
+        #expect(!result.implausibilities().contains { if case .talkAtTheTone = $0 { true } else { false } })
+    }
+
+    @Test func talkAtTheTonesLevelIsPassedOverAndMakesTheDecodeDoubtful() throws {
+        let tone = Self.keyed().samples
+        let voice = Self.voice(count: tone.count, seed: 9)
+        let mixed = zip(tone, voice).map { $0 + $1 }
+        let result = try DecodeSession.decode(channels: [mixed], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
+        #expect(result.output.offPitchMarks >= ImplausibleDecode.fewestOffPitchMarks, "\(result.text)")
+        let doubts = result.implausibilities()
+        #expect(doubts.contains { if case .talkAtTheTone = $0 { true } else { false } }, "\(doubts)")
+        #expect(doubts.map(\.description).joined().contains("talk or music"))
+    }
+
+    @Test func aMarksPitchIsReadFromTheFiltersOutput() {
+        // A steady phasor 6 Hz above the tone, at 500 outputs a second, reads 6 Hz.
+        var pitch = MarkPitch(rate: 500, channels: 1)
+        for n in 0..<200 {
+            let phase = 2 * Double.pi * 6 * Double(n) / 500
+            pitch.add(channel: 0, real: cos(phase), imaginary: sin(phase), weight: 1)
+            pitch.close()
+        }
+        let reading = pitch.offset(of: 50..<150, noiseDeviation: 0.01, filterLength: 20)
+        #expect(reading != nil)
+        #expect(abs((reading?.hertz ?? 0) - 6) < 0.01)
+        #expect((reading?.deviationHz ?? 1) < 0.1, "a strong mark's pitch is read to a small fraction of a hertz")
+        #expect(pitch.offset(of: 150..<260, noiseDeviation: 0.01, filterLength: 20) == nil, "outputs not yet taken are not read")
+    }
+}
