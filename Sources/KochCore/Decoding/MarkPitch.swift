@@ -94,7 +94,8 @@ struct MarkPitch: Sendable {
 
     /// Whether the mark `run` (filter outputs) reads off the tone's pitch: the median of the
     /// last `recentCount` marks read clearly (the tone found may be a few hertz off, and a
-    /// drift not yet followed moves it). Until `recentNeeded` marks are read, none is refused.
+    /// drift not yet followed moves it). Until `recentNeeded` marks are read, the reference is the
+    /// pitch the tone was found at, and the tolerance `firstToleranceHz`.
     mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int) -> Bool {
         let length = run.lengthSamples
         let settle = Int((Self.settleSeconds * rate).rounded())
@@ -104,19 +105,22 @@ struct MarkPitch: Sendable {
         guard range.count >= 3, let reading = offset(of: range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength) else {
             return false
         }
-        let tolerance = max(Self.toleranceHz, Self.deviations * reading.deviationHz)
-        let reference = recentReadings.count >= Self.recentNeeded ? Self.median(recentReadings) : nil
+        let settled = recentReadings.count >= Self.recentNeeded
+        let tolerance = max(settled ? Self.toleranceHz : Self.firstToleranceHz, Self.deviations * reading.deviationHz)
+        let reference = settled ? Self.median(recentReadings) : 0
         if reading.deviationHz < Self.toleranceHz {
             recentReadings.append(reading.hertz)
             if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
         }
-        guard let reference, reading.amplitude >= Self.weakestShare * levels.markLevel else { return false }
+        guard reading.amplitude >= Self.weakestShare * levels.markLevel else { return false }
         return abs(reading.hertz - reference) > tolerance
     }
 
     private var recentReadings: [Double] = []
     static let recentCount = 15
     static let recentNeeded = 5
+    /// Until then, how far off the pitch the tone was found at a mark must read to be refused.
+    static let firstToleranceHz = 12.0
 
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
