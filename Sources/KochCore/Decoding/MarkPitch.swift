@@ -114,6 +114,20 @@ struct MarkPitch: Sendable {
         }
         guard reading.amplitude >= Self.weakestShare * levels.markLevel else { return false }
         return abs(reading.hertz - reference) > tolerance
+            || glides(range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength)
+    }
+
+    /// Whether the pitch of the outputs `range` moves from their first half to their second by more
+    /// than `glideToleranceHz` (and `deviations` of the difference's standard deviation): a harmonic
+    /// sweeping right through the tone's pitch reads about the tone's pitch on the whole.
+    private func glides(_ range: Range<Int>, noiseDeviation: Double, filterLength: Int) -> Bool {
+        let middle = range.lowerBound + range.count / 2
+        guard middle - range.lowerBound >= 2, range.upperBound - middle >= 2,
+            let first = offset(of: range.lowerBound..<middle, noiseDeviation: noiseDeviation, filterLength: filterLength),
+            let second = offset(of: middle..<range.upperBound, noiseDeviation: noiseDeviation, filterLength: filterLength)
+        else { return false }
+        let deviationHz = (first.deviationHz * first.deviationHz + second.deviationHz * second.deviationHz).squareRoot()
+        return abs(second.hertz - first.hertz) > max(Self.glideToleranceHz, Self.deviations * deviationHz)
     }
 
     private var recentReadings: [Double] = []
@@ -121,6 +135,7 @@ struct MarkPitch: Sendable {
     static let recentNeeded = 5
     /// Until then, how far off the pitch the tone was found at a mark must read to be refused.
     static let firstToleranceHz = 12.0
+    static let glideToleranceHz = 10.0
 
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
