@@ -6,11 +6,13 @@ import Foundation
 /// While the key is down a keyed tone holds its pitch to a fraction of a
 /// hertz (the baseband already follows a drifting tone). A harmonic of
 /// speech or music glides: crossing the filter it makes a mark-shaped
-/// bump whose pitch reads several hertz off the tone. A mark is taken for
-/// something else when its mean pitch, over its middle (a chirping
-/// oscillator's first `settleSeconds` are left out), is more than
-/// `toleranceHz` off and more than `deviations` of the estimate's standard
-/// deviation at the mark's signal-to-noise ratio, so a weak mark, whose
+/// bump whose pitch reads several hertz off the tone, or moves across it.
+/// A mark within 6 dB of the tone's level is taken for something else when
+/// its mean pitch, over its middle (a chirping oscillator's first
+/// `settleSeconds` are left out), is more than `toleranceHz` off the recent
+/// marks', or moves more than `glideToleranceHz` from its first half to its
+/// second; each by more than `deviations` of the estimate's standard
+/// deviation at the mark's signal-to-noise ratio too, so a weak mark, whose
 /// pitch cannot be read, is never refused for it.
 ///
 /// The mean pitch is the angle of the summed products z[n]·conj(z[n−1]) of
