@@ -19,6 +19,8 @@ public struct ClassGrading: Sendable {
     public var replace = false
     /// Whether `done` was given rather than taken from the clock (then it is checked against each lesson's date).
     public var doneGiven = false
+    /// Whether the date given had a time of day (see `SessionDateProblem.check`).
+    public var doneTimeGiven = true
 
     public init(pack: String, returns: String, roster: String, done: LocalTimestamp, gradedAt: LocalTimestamp) {
         self.pack = Self.withoutTrailingSlash(pack)
@@ -72,7 +74,9 @@ public struct ClassGrading: Sendable {
             for job in withoutDuplicates(matched, into: &result) {
                 if !replace, progress.session(lessonID: job.lesson.lessonID) != nil {
                     result.alreadyGraded.append(job.file.path)
-                } else if doneGiven, let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: job.lesson.key.createdAt)
+                } else if doneGiven,
+                    let problem = SessionDateProblem.check(
+                        done: done, now: gradedAt.date, lessonCreatedAt: job.lesson.key.createdAt, timeGiven: doneTimeGiven)
                 {
                     result.notGraded.append(NotGraded(path: job.file.path, learner: learner.name, reason: "\(problem)"))
                 } else {

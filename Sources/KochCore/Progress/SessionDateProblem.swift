@@ -11,9 +11,12 @@ public enum SessionDateProblem: Sendable, Hashable, CustomStringConvertible {
     /// The furthest a clock on Earth runs ahead of UTC (UTC+14): today's date there is not in the future.
     public static let furthestAheadSeconds = 14 * 3600
 
-    public static func check(done: LocalTimestamp, now: Date, lessonCreatedAt: Date) -> SessionDateProblem? {
+    /// `timeGiven`: whether the date was given with a time of day. A day alone (read as its noon)
+    /// is judged by its day: today's date where the day begins first is not in the future even
+    /// in the hours before its noon.
+    public static func check(done: LocalTimestamp, now: Date, lessonCreatedAt: Date, timeGiven: Bool = true) -> SessionDateProblem? {
         let aheadmost = LocalTimestamp(date: now, utcOffsetSeconds: furthestAheadSeconds)
-        if done.day > aheadmost.day || done.date.timeIntervalSince(now) > Double(furthestAheadSeconds) {
+        if done.day > aheadmost.day || (timeGiven && done.date.timeIntervalSince(now) > Double(furthestAheadSeconds)) {
             return .inTheFuture(done: done, now: LocalTimestamp(date: now, utcOffsetSeconds: done.utcOffsetSeconds))
         }
         let created = LocalTimestamp(date: lessonCreatedAt, utcOffsetSeconds: done.utcOffsetSeconds)

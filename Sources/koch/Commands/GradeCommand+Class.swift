@@ -34,6 +34,7 @@ extension GradeCommand {
             gradedAt: gradedAt)
         grading.replace = replace
         grading.doneGiven = date != nil
+        grading.doneTimeGiven = date.map(LocalTimestamp.givesTimeOfDay) ?? true
         let templates = try Templates()
         let result = try grading.run()
         let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)

@@ -285,7 +285,10 @@ struct GradeCommand: ParsableCommand {
         let now = Date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        if let date, let problem = SessionDateProblem.check(done: done, now: now, lessonCreatedAt: key.createdAt) {
+        if let date,
+            let problem = SessionDateProblem.check(
+                done: done, now: now, lessonCreatedAt: key.createdAt, timeGiven: LocalTimestamp.givesTimeOfDay(date))
+        {
             throw refusal("--date \(date): \(problem)")
         }
         return (done, gradedAt)
