@@ -40,8 +40,10 @@ import Testing
         #expect(report["file"] as? String == "lesson.wav")
         #expect((report["characters"] as? [[String: Any]])?.count == result.output.characters.count)
         let plot = DecodeRendering.svg(result, fromSeconds: 0, spanSeconds: 4)
-        #expect(plot.hasPrefix("<svg") || plot.hasPrefix("<?xml"))
-        #expect(plot.contains("</svg>"))
+        let first = try #require(result.output.characters.first)
+        #expect(first.startSeconds < 4)
+        #expect(plot.contains(">\(first.text)</text>"), "the first letter read is drawn under its marks")
+        #expect(plot.contains("\(Int(((result.toneHz ?? 0)).rounded())) Hz"), "the title names the tone")
     }
 
     @Test func decodesSynthesizerOutputExactly() throws {

@@ -115,6 +115,7 @@ public struct CWDecoder: Sendable {
         // Taken out of self while it changes, so that its growing evidence is never copied.
         guard var pipeline = pipeline.take() else { return output }
         let runs = pipeline.finish()
+        output.offPitchMarks = pipeline.offPitchMarks
         self.pipeline = pipeline
         for run in runs { handle(run, atEnd: run.endSample >= pipeline.decisionCount, into: &output) }
         flushWord(endingGap: nil, into: &output)
@@ -218,10 +219,8 @@ public struct CWDecoder: Sendable {
                 output.stuckKeys.append(StuckKey(startSeconds: start, durationSeconds: duration, lastsToEnd: atEnd))
                 return
             }
-            if run.isOffPitch { output.offPitchMarks += 1 }
-            // A click, a static crash, or talk or music through the filter: it and the spaces
-            // either side of it are one space.
-            if run.isOffPitch || duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
+            // A click or a static crash: it and the spaces either side of it are one space.
+            if duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
                 if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() {
                     carriedGap = (gap.startSeconds, gap.durationSeconds + duration)
                 }

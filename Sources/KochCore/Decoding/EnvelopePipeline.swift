@@ -17,8 +17,12 @@ struct EnvelopePipeline: Sendable {
     private let traceRange: Range<Int>?
     private(set) var trace: [TracePoint] = []
     private let weightSum: Double
-    /// The pitch of every filter output, to tell the tone's marks from speech or music through the filter.
+    /// The pitch of every filter output, to tell the tone's marks from talk or music through the filter.
     private var pitch: MarkPitch
+    /// Marks passed over because their pitch was off the tone's.
+    private(set) var offPitchMarks = 0
+    /// The last space, until the next mark shows whether it goes on across a mark passed over.
+    private var heldSpace: KeyingRun?
 
     /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
     private(set) var evidence: MarkEvidence?
@@ -72,7 +76,7 @@ struct EnvelopePipeline: Sendable {
             for channel in filters.indices where weights[channel] > 0 {
                 let average = filters[channel].average(real: real[channel][index], imaginary: imaginary[channel][index])
                 power += weights[channel] * (average.real * average.real + average.imaginary * average.imaginary)
-                pitch.add(channel: channel, real: average.real, imaginary: average.imaginary, weight: weights[channel])
+                pitch.add(channel: channel, real: average.real, imaginary: average.imaginary, weight: weights[channel] / weightSum)
             }
             pitch.close()
             if let decision = threshold.process((power / weightSum).squareRoot()) {
@@ -90,19 +94,29 @@ struct EnvelopePipeline: Sendable {
         for decision in threshold.finish() { segmenter.process(decision, weight: weight, into: &released) }
         segmenter.finish(into: &released)
         drain(into: &completed)
-        return completed + runs.finish().map { checked($0) }
+        for run in runs.finish() { admit(run, into: &completed) }
+        if let space = heldSpace.take() { completed.append(space) }
+        return completed
     }
 
-    /// A mark whose pitch is off the tone's (talk or music through the filter) is marked
-    /// so, and its evidence turned to key up.
-    private mutating func checked(_ run: KeyingRun) -> KeyingRun {
-        guard run.isMark, let levels = threshold.levels,
-            pitch.isOffPitch(run, levels: levels, filterLength: filterLength)
-        else { return run }
-        evidence?.setKeyUp(run.startSample..<run.endSample)
-        var offPitch = run
-        offPitch.isOffPitch = true
-        return offPitch
+    /// Passes a run on once it is known to stand. A space is held until the next mark of
+    /// the tone; a mark whose pitch is off the tone's (talk or music through the filter)
+    /// joins the spaces either side of it, and its evidence is turned to key up.
+    private mutating func admit(_ run: KeyingRun, into completed: inout [KeyingRun]) {
+        if run.isMark, let levels = threshold.levels, pitch.isOffPitch(run, levels: levels, filterLength: filterLength) {
+            offPitchMarks += 1
+            evidence?.setKeyUp(run.startSample..<run.endSample)
+        } else if run.isMark {
+            if let space = heldSpace.take() { completed.append(space) }
+            completed.append(run)
+            return
+        }
+        if var space = heldSpace {
+            space.lengthSamples = run.endSample - space.startSample
+            heldSpace = space
+        } else {
+            heldSpace = KeyingRun(isMark: false, startSample: run.startSample, lengthSamples: run.lengthSamples)
+        }
     }
 
     private mutating func drain(into completed: inout [KeyingRun]) {
@@ -118,7 +132,7 @@ struct EnvelopePipeline: Sendable {
                 let weighted = decision.logLikelihoodRatio / Double(filterLength)
                 evidence?.append(weighted)
             }
-            if let run = runs.process(keyDown: keyDown) { completed.append(checked(run)) }
+            if let run = runs.process(keyDown: keyDown) { admit(run, into: &completed) }
         }
         released.removeAll(keepingCapacity: true)
     }

@@ -95,9 +95,9 @@ struct MarkPitch: Sendable {
     }
 
     /// Whether the mark `run` (filter outputs) reads off the tone's pitch: the median of the
-    /// last `recentCount` marks read clearly (the tone found may be a few hertz off, and a
-    /// drift not yet followed moves it). Until `recentNeeded` marks are read, the reference is the
-    /// pitch the tone was found at, and the tolerance `firstToleranceHz`.
+    /// last `recentCount` marks kept and read to within `clearReadingHz` (the tone found may be
+    /// a few hertz off, and a drift not yet followed moves it). Until `recentNeeded` marks are
+    /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`.
     mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int) -> Bool {
         let length = run.lengthSamples
         let settle = Int((Self.settleSeconds * rate).rounded())
@@ -110,13 +110,16 @@ struct MarkPitch: Sendable {
         let settled = recentReadings.count >= Self.recentNeeded
         let tolerance = max(settled ? Self.toleranceHz : Self.firstToleranceHz, Self.deviations * reading.deviationHz)
         let reference = settled ? Self.median(recentReadings) : 0
-        if reading.deviationHz < Self.toleranceHz {
+        let offPitch =
+            reading.amplitude >= Self.weakestShare * levels.markLevel
+            && (abs(reading.hertz - reference) > tolerance
+                || glides(range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength))
+        // Only the marks kept tell the tone's pitch: talk before the keying must not set it.
+        if !offPitch, reading.deviationHz < Self.clearReadingHz {
             recentReadings.append(reading.hertz)
             if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
         }
-        guard reading.amplitude >= Self.weakestShare * levels.markLevel else { return false }
-        return abs(reading.hertz - reference) > tolerance
-            || glides(range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength)
+        return offPitch
     }
 
     /// Whether the pitch of the outputs `range` moves from their first half to their second by more
@@ -135,6 +138,8 @@ struct MarkPitch: Sendable {
     private var recentReadings: [Double] = []
     static let recentCount = 15
     static let recentNeeded = 5
+    /// A reading this sure (its standard deviation, in hertz) or surer counts towards the reference.
+    static let clearReadingHz = 4.0
     /// Until then, how far off the pitch the tone was found at a mark must read to be refused.
     static let firstToleranceHz = 12.0
     static let glideToleranceHz = 10.0

@@ -12,7 +12,7 @@ import Foundation
 /// samples kept, a polyphase decimator: within 0.1 dB up to the band's top,
 /// and at least 50 dB down (measured when it is made) from the lowest frequency that folds onto the
 /// band (the output rate less the band's top) upwards. Its delay is half its
-/// length: under half a millisecond.
+/// length: about half a millisecond (0.50 ms at 44.1 kHz, 0.54 ms at 48 kHz).
 public struct Decimator: Sendable {
     public let inputRate: Int
     public let factor: Int
