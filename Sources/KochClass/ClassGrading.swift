@@ -50,7 +50,8 @@ public struct ClassGrading: Sendable {
     /// Grades the returns and records them. Throws only when the roster, the pack or the returns
     /// folder cannot be used at all; anything about one return or one learner is in the result.
     public func run() throws -> Result {
-        let learners = try RosterLoader(path: roster).learners()
+        // Grading uses no learner's level; the widest course keeps a line of level 30 (a full-course pack's) from stopping the run.
+        let learners = try RosterLoader(path: roster).learners(course: .full)
         var lessons: [String: [PackLesson]] = [:]
         for learner in learners { lessons[learner.folderName] = try PackLesson.read(pack: pack, folderName: learner.folderName) }
         guard lessons.values.contains(where: { !$0.isEmpty }) else {
@@ -121,9 +122,14 @@ public struct ClassGrading: Sendable {
         do {
             return try ProgressStore(path: path).read()
         } catch {
-            let count = files.count == 1 ? "their return was" : "none of their \(files.count) returns was"
+            let consequence =
+                switch files.count {
+                case 0: "nothing can be recorded for them"
+                case 1: "their return was not graded"
+                default: "none of their \(files.count) returns was graded"
+                }
             result.notGraded.append(
-                NotGraded(path: path, learner: learner.name, reason: "\(learner.name)'s progress file cannot be read, so \(count) graded. \(error)"))
+                NotGraded(path: path, learner: learner.name, reason: "\(learner.name)'s progress file cannot be read, so \(consequence). \(error)"))
             return nil
         }
     }

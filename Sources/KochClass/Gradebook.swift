@@ -83,7 +83,6 @@ public struct Gradebook: Sendable {
                 name: learner.learner.name, folderName: learner.learner.folderName, direction: direction, levelAtStart: nil, level: nil,
                 lastLevel: course.lastLevel, lessonCount: learner.lessons.count, rows: [], weakCharacters: [], due: nil, notGraded: skipped)
         }
-        let packIDs = Set(learner.lessons.map(\.lessonID))
         let ordered = progress.sessions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         var rows: [Row] = []
         for (index, session) in ordered.enumerated() {
@@ -97,7 +96,6 @@ public struct Gradebook: Sendable {
                     inserted: session.inserted, levelBefore: before.level, levelAfter: after.level, nextDue: after.nextDueDay,
                     characters: session.characters, passed: session.accuracy(atLeastPercent: DirectionProgress.advancementPercent)))
         }
-        let start = LearnerState(progress: LearnerProgress(sessions: progress.sessions.filter { !packIDs.contains($0.lessonID) }))[direction]
         let now = LearnerState(progress: progress)[direction]
         let weak = WeakCharacters(statistics: now.characters)
         let due: Due
@@ -107,7 +105,9 @@ public struct Gradebook: Sendable {
             due = .now
         }
         return Learner(
-            name: learner.learner.name, folderName: learner.learner.folderName, direction: direction, levelAtStart: start.level,
+            name: learner.learner.name, folderName: learner.learner.folderName, direction: direction,
+            // The level before the first of the pack's lessons (practice at home after it does not move it).
+            levelAtStart: rows.first { $0.direction == direction }?.levelBefore ?? now.level,
             level: now.level, lastLevel: now.course.lastLevel, lessonCount: learner.lessons.count,
             rows: rows.sorted { $0.lessonNumber < $1.lessonNumber },
             weakCharacters: Array((weak.under50Percent + weak.from50To79Percent).prefix(weakCharactersShown)), due: due, notGraded: skipped)

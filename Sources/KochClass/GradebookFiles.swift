@@ -11,8 +11,12 @@ public enum GradebookFiles {
         try Folder.prepareForWriting(pack + "/" + GradebookPages.feedbackFolder)
         var written: [String] = []
         for item in graded {
-            guard let fist = item.recording?.fist else { continue }
             let path = pack + "/" + GradebookPages.fistPath(folderName: item.folderName, lessonID: item.lesson.lessonID)
+            guard let fist = item.recording?.fist else {
+                // Graded again from a typed copy: the fist report of an earlier recording no longer stands.
+                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+                continue
+            }
             try AtomicFile.write(
                 (["Lesson \(item.lesson.lessonID), from \(URL(fileURLWithPath: item.path).lastPathComponent)"] + FistText(report: fist).lines)
                     .joined(separator: "\n") + "\n", to: path)

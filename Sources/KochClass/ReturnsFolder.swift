@@ -69,7 +69,15 @@ public struct ReturnsFolder: Sendable {
     }
 
     private mutating func readLearnerFolder(_ folder: String, learner: RosterLoader.Learner) -> [File] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        } catch {
+            notGraded.append(
+                NotGraded(path: folder, learner: learner.name, reason: "cannot be read (\(error.localizedDescription)), so nothing in it was graded.")
+            )
+            return []
+        }
         var found: [File] = []
         for name in names where !name.hasPrefix(".") {
             let filePath = folder + "/" + name

@@ -92,7 +92,7 @@ import Testing
         let result = try run(fixture)
         #expect(result.graded.map(\.learner) == ["Bob"])
         #expect(result.notGraded.map(\.path) == [fixture.progressPath(0)])
-        #expect(result.notGraded[0].reason.contains("Ann's progress file cannot be read"))
+        #expect(result.notGraded[0].reason.contains("Ann's progress file cannot be read, so their return was not graded."))
         #expect(bytes(fixture.progressPath(0)) == damaged)
     }
 

@@ -38,8 +38,10 @@ extension GradeCommand {
         let templates = try Templates()
         let result = try grading.run()
         let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)
+        // The progress files are written: what was graded is said first, whatever becomes of the gradebook.
+        print(ClassGradeText(result: result, book: book).text, terminator: "")
         try GradebookFiles.write(book, graded: result.graded, pack: pack, templates: templates)
-        print(ClassGradeText(result: result, book: book, pack: pack).text, terminator: "")
+        print(ClassGradeText.gradebookLine(pack: pack))
         if !result.notGraded.isEmpty { throw ExitCode.failure }
     }
 

@@ -5,7 +5,6 @@ import KochCore
 struct ClassGradeText {
     let result: ClassGrading.Result
     let book: Gradebook
-    let pack: String
 
     var text: String {
         var lines: [String] = []
@@ -38,9 +37,11 @@ struct ClassGradeText {
             lines.append("Returned nothing yet: \(nothing.joined(separator: ", ")).")
         }
         lines.append("")
-        lines.append(
-            "Gradebook: \(pack)/\(GradebookPages.gradebookName) and \(pack)/\(GradebookPages.csvName); a page for each learner in \(pack)/\(GradebookPages.feedbackFolder)/."
-        )
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the gradebook was written, said once it is.
+    static func gradebookLine(pack: String) -> String {
+        "Gradebook: \(pack)/\(GradebookPages.gradebookName) and \(pack)/\(GradebookPages.csvName); a page for each learner in \(pack)/\(GradebookPages.feedbackFolder)/."
     }
 }
