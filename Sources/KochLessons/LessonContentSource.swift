@@ -26,9 +26,15 @@ public struct LessonContentSource: Sendable {
                 throw FileError.system(path: path, action: "read the text", errno: ENOENT)
             }
             do {
+                // A spoken lesson keeps every word of its part: the parts are cut by the words' spoken lengths.
+                let spoken = settings.speech.map { speech in
+                    { (word: [Symbol]) in
+                        SpokenLessonPlan.estimatedItemSeconds(of: word, kind: .text, timing: settings.timing, speech: speech)
+                    }
+                }
                 textParts = try TextLessons.split(
                     String(decoding: data, as: UTF8.self), keyedSecondsPerLesson: Self.keyedSeconds(settings),
-                    timing: settings.timing, unsendable: skipUnsendable ? .drop : .report)
+                    timing: settings.timing, unsendable: skipUnsendable ? .drop : .report, itemSeconds: spoken)
             } catch {
                 throw FileError.malformed(
                     path: path,

@@ -84,6 +84,7 @@ import Testing
         (["--voice", "en-gb"], "--voice and --speech-rate are for spoken answers"),
         (["--speak", "after", "--speech-rate", "20"], "--speech-rate must be 80 to 450"),
         (["--speak", "after", "--speak-pause", "30"], "--speak-pause must be 0.2 to 10"),
+        (["--speak", "before", "--speak-pause", "2"], "--speak before says the answer first"),
         (["--spell", "phonetic"], "--spell is for spoken answers"),
         (["--speak", "sometimes"], "sometimes"),
         (["--speak", "after", "--direction", "send"], "--speak is for lessons to copy"),

@@ -15,14 +15,22 @@ import Testing
         #expect(SpokenWords.phrase(for: symbols("NAME"), kind: .words, spelling: nil) == "name")
         #expect(SpokenWords.phrase(for: symbols("NAME"), kind: .words, spelling: .letters) == "N, A, M, E")
         #expect(SpokenWords.phrase(for: symbols("5NN"), kind: .qso, spelling: nil) == "five, N, N")
+        #expect(
+            SpokenWords.phrase(for: symbols("SAID,"), kind: .text, spelling: nil) == "said, comma",
+            "a word is said as a word, its punctuation by name")
+        #expect(SpokenWords.phrase(for: symbols("DON'T"), kind: .text, spelling: nil) == "don't")
+        #expect(SpokenWords.phrase(for: symbols("HW?"), kind: .qso, spelling: .phonetic) == "Hotel Whiskey question mark")
         let endOfMessage = [MorseAlphabet.prosign("<AR>")].compactMap { $0 }
         #expect(SpokenWords.phrase(for: endOfMessage, kind: .qso, spelling: nil) == "end of message")
         #expect(SpokenWords.opening(level: 3, newest: symbols("R")[0], spelling: nil) == "Koch lesson, level 3. New character: R.")
     }
 
-    func plan(_ placement: SpeechSettings.Placement, totalSeconds: Double = 60, newest: Symbol? = nil) -> SpokenLessonPlan {
+    func plan(_ placement: SpeechSettings.Placement, totalSeconds: Double = 60, newest: Symbol? = nil, pauseSeconds: Double? = nil)
+        -> SpokenLessonPlan
+    {
         var speech = SpeechSettings()
         speech.placement = placement
+        speech.pauseSeconds = pauseSeconds
         let words = (0..<100).map { symbols(["KM", "MKK", "KMKMK"][$0 % 3]) }
         return SpokenLessonPlan(
             words: words, keepsEveryWord: false, newest: newest, level: 2, kind: .groups,
@@ -58,6 +66,8 @@ import Testing
         let pauses = laidOut.items.map { $0.speech.startSeconds - $0.sent.endSeconds }
         #expect(abs(pauses[0] - SpeechSettings.defaultPauseSeconds(characters: 2)) < 1e-9)
         #expect(abs(pauses[2] - SpeechSettings.defaultPauseSeconds(characters: 5)) < 1e-9)
+        let given = plan(.after, pauseSeconds: 2).items.map { $0.speech.startSeconds - $0.sent.endSeconds }
+        #expect(given.allSatisfy { abs($0 - 2) < 1e-9 }, "\(given)")
     }
 
     @Test func aVeryShortLessonStillHasOneItemAndRunsOnForIt() {

@@ -53,6 +53,33 @@ import Testing
         #expect(first.first.map { $0.map(\.text).joined() } == "WORD1")
     }
 
+    /// Spoken, a text is cut by its words' spoken lengths, and each lesson sends all of its part:
+    /// no word of the text is left out between one lesson and the next.
+    @Test func aSpokenTextLosesNoWordAndItsLessonsLastAboutTheirMinutes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koch-text-\(UUID().uuidString).txt").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = (1...300).map { ["THE", "RIVER", "SAID,", "QUIETLY", "AND"][$0 % 5] }.joined(separator: " ")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        var spoken = settings(minutes: 1)
+        spoken.kind = .text
+        spoken.introduction = false
+        spoken.speech = SpeechSettings()
+        let source = try LessonContentSource(
+            kind: .text, textFile: path, settings: spoken, learnerCourse: .full, templates: try Templates(environment: [:]))
+        let count = try #require(source.lessonCount)
+        var sent = 0
+        for number in 1...count {
+            let content = try source.content(forLesson: number, settings: spoken)
+            let part = try #require(words(content))
+            let lesson = try Lesson(settings: spoken, content: content, number: number, count: count)
+            let plan = try #require(lesson.spoken)
+            #expect(plan.items.map(\.word) == part, "lesson \(number) sends all of its part")
+            if number < count { #expect(abs(plan.durationSeconds - 60) < 15, "lesson \(number) lasts \(plan.durationSeconds) s") }
+            sent += plan.items.count
+        }
+        #expect(sent == 300)
+    }
+
     @Test func aTextWithCharactersMorseHasNotIsRefusedUnlessTheyAreLeftOut() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("koch-text-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: path) }

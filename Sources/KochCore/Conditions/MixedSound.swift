@@ -1,11 +1,11 @@
 import Dispatch
 import Foundation
 
-/// A lesson's sound, the keyed tone heard through the band's conditions,
-/// made a block at a time on demand: however long the lesson, only the
-/// blocks being written are held. Any stretch comes out sample for sample
-/// as `ToneSynthesizer.render` followed by `BandConditions.apply` would
-/// make it for the whole.
+/// A lesson's sound, the keyed tone (and the spoken answers, when there are
+/// any) heard through the band's conditions, made a block at a time on
+/// demand: however long the lesson, only the blocks being written are held.
+/// Any stretch comes out sample for sample as rendering the tone, adding the
+/// speech and applying `BandConditions.apply` would make it for the whole.
 ///
 /// A mix that would peak above −1 dBFS is scaled down by one gain; to know
 /// it, the mix is made once ahead, block by block on every core, keeping

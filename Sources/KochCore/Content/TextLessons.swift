@@ -22,18 +22,20 @@ public enum TextLessons {
     /// with half a second of silence at each end has 299 keyed seconds). A
     /// lesson ends before the word that would overrun it; a single word
     /// longer than a lesson is a lesson of its own.
+    /// `itemSeconds`, when given, is what a word takes in the lesson, the gap before it
+    /// included (a spoken lesson's word, its answer spoken); else its Morse and a word gap.
     public static func split(
         _ text: String, keyedSecondsPerLesson: Double, timing: Timing,
-        characters: [Symbol]? = nil, unsendable policy: UnsendablePolicy = .report
+        characters: [Symbol]? = nil, unsendable policy: UnsendablePolicy = .report, itemSeconds: (([Symbol]) -> Double)? = nil
     ) throws(ContentError) -> [MorseText] {
         let words = try words(of: text, characters: characters, unsendable: policy)
         guard !words.isEmpty else { throw .emptyText }
-        let wordGap = timing.durationSeconds(of: .word)
+        let wordGap = itemSeconds == nil ? timing.durationSeconds(of: .word) : 0
         var lessons: [MorseText] = []
         var current: [[Symbol]] = []
         var seconds = 0.0
         for word in words {
-            let length = KeyedDuration.seconds(of: word, timing: timing)
+            let length = itemSeconds?(word) ?? KeyedDuration.seconds(of: word, timing: timing)
             if !current.isEmpty, seconds + wordGap + length > keyedSecondsPerLesson {
                 lessons.append(MorseText(words: current))
                 current = []

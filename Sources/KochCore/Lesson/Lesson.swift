@@ -65,16 +65,17 @@ public struct Lesson: Sendable {
             words = groups.groups(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
         }
         if let speech = settings.speech {
-            // A QSO or a text too holds what fits in the minutes: the lesson lasts what was asked.
+            // A QSO holds what fits in the minutes, so the lesson lasts what was asked; a text's part,
+            // cut by its words' spoken lengths, is sent whole (a word left out would be lost to the reader).
             let plan = SpokenLessonPlan(
-                words: words, keepsEveryWord: false, newest: introduction.isEmpty ? nil : settings.newestCharacter, level: settings.level,
+                words: words, keepsEveryWord: settings.kind == .text, newest: introduction.isEmpty ? nil : settings.newestCharacter,
+                level: settings.level,
                 kind: settings.kind, timing: timing, speech: speech, totalSeconds: settings.minutes * 60,
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
                 speechSeconds: speechSeconds ?? { SpokenWords.estimatedSeconds(of: $0, rateWPM: speech.rateWPM) })
             spoken = plan
             text = MorseText(words: plan.items.map(\.word))
-            timeline = Timeline(
-                placed: plan.sendings.map { ($0.word, $0.sent.startSeconds) }, timing: timing, durationSeconds: plan.durationSeconds)
+            timeline = plan.timeline
         } else {
             spoken = nil
             text = MorseText(words: words)

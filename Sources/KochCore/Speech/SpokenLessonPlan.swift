@@ -28,12 +28,23 @@ public struct SpokenLessonPlan: Sendable, Hashable {
     public let introduction: [Item]
     public let items: [Item]
     public let durationSeconds: Double
+    public let timing: Timing
 
     /// Silence after the opening, and between the parts of `repeat`.
     public static let shortGapSeconds = 0.5
 
     /// The gap between two items: a word gap, at least a second.
     public static func itemGapSeconds(timing: Timing) -> Double { max(1, timing.durationSeconds(of: .word)) }
+
+    /// About how long an item of `word` lasts, the gap before it included, before its answer is
+    /// spoken (the answer's length estimated from the speaking rate): what a text is cut by.
+    public static func estimatedItemSeconds(of word: [Symbol], kind: LessonKind, timing: Timing, speech: SpeechSettings) -> Double {
+        let sent = KeyedDuration.seconds(of: word, timing: timing)
+        let said = SpokenWords.estimatedSeconds(of: SpokenWords.phrase(for: word, kind: kind, spelling: speech.spelling), rateWPM: speech.rateWPM)
+        let between = speech.placement == .before ? shortGapSeconds : speech.pauseSeconds(characters: word.count)
+        let again = speech.placement == .repeated ? shortGapSeconds + sent : 0
+        return itemGapSeconds(timing: timing) + sent + between + said + again
+    }
 
     /// Lays out `words` (and the introduction of `newest`, when given) to fill
     /// `totalSeconds`; `speechSeconds` tells how long a phrase lasts when spoken.
@@ -55,6 +66,7 @@ public struct SpokenLessonPlan: Sendable, Hashable {
         var layout = start
         let speech = layout.speech
         let timing = layout.timing
+        self.timing = timing
         let itemGap = Self.itemGapSeconds(timing: timing)
         if let newest {
             opening = layout.say(SpokenWords.opening(level: level, newest: newest, spelling: speech.spelling))
@@ -135,9 +147,14 @@ public struct SpokenLessonPlan: Sendable, Hashable {
     }
 
     /// Every sending, in time order, with what was sent.
-    public var sendings: [(word: [Symbol], sent: Timeline.Word)] {
+    var sendings: [(word: [Symbol], sent: Timeline.Word)] {
         (introduction + items).flatMap { item in
             [(item.word, item.sent)] + (item.sentAgain.map { [(item.word, $0)] } ?? [])
         }
+    }
+
+    /// The Morse of the lesson: every sending where the plan put it, at the plan's timing.
+    public var timeline: Timeline {
+        Timeline(placed: sendings.map { ($0.word, $0.sent.startSeconds) }, timing: timing, durationSeconds: durationSeconds)
     }
 }

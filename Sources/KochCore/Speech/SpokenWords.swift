@@ -37,13 +37,21 @@ public enum SpokenWords {
     }
 
     /// What is said for a word sent in a lesson of `kind`: spelled for groups
-    /// and callsigns, or when `spelling` is given; otherwise a word of
-    /// letters only is said as a word, and anything else spelled.
+    /// and callsigns, or when `spelling` is given; otherwise a word of two
+    /// letters or more (an apostrophe inside it allowed) is said as a word,
+    /// the punctuation before and after it by name ("said, comma"), and
+    /// anything else spelled.
     public static func phrase(for word: [Symbol], kind: LessonKind, spelling: SpeechSettings.Spelling?) -> String {
         let spellsAlways = kind == .groups || kind == .callsigns
-        let lettersOnly = word.allSatisfy { $0.text.count == 1 && $0.text.first?.isLetter == true }
-        if spelling == nil, !spellsAlways, lettersOnly, word.count > 1 {
-            return word.map(\.text).joined().lowercased()
+        func isLetter(_ symbol: Symbol) -> Bool { symbol.text.count == 1 && symbol.text.first?.isLetter == true }
+        func isPunctuation(_ symbol: Symbol) -> Bool { !symbol.text.contains { $0.isLetter || $0.isNumber } }
+        if spelling == nil, !spellsAlways, let first = word.firstIndex(where: isLetter), let last = word.lastIndex(where: isLetter),
+            last > first, word[first...last].allSatisfy({ isLetter($0) || $0.text == "'" }),
+            word[..<first].allSatisfy(isPunctuation), word[(last + 1)...].allSatisfy(isPunctuation)
+        {
+            let said = word[first...last].map(\.text).joined().lowercased()
+            return (word[..<first].map { name(of: $0, spelling: .letters) } + [said] + word[(last + 1)...].map { name(of: $0, spelling: .letters) })
+                .joined(separator: ", ")
         }
         let chosen = spelling ?? .letters
         let names = word.map { name(of: $0, spelling: chosen) }

@@ -95,8 +95,7 @@ struct RenderCommand: ParsableCommand {
             totalSeconds: 0, leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
             speechSeconds: answers.seconds(of:))
         try SpeechOptions.check(answers)
-        let timeline = Timeline(
-            placed: plan.sendings.map { ($0.word, $0.sent.startSeconds) }, timing: sound.timing, durationSeconds: plan.durationSeconds)
+        let timeline = plan.timeline
         do {
             return (timeline, try answers.layer(for: plan))
         } catch {

@@ -46,6 +46,9 @@ struct SpeechOptions: ParsableArguments {
         guard SpeechSynthesizer.rateRangeWPM.contains(speechRateWPM) else {
             throw ValidationError("--speech-rate must be 80 to 450 words per minute, not \(speechRateWPM).")
         }
+        if placement == .before, pauseSeconds != nil {
+            throw ValidationError("--speak-pause is the time to think before an answer: --speak before says the answer first, so it has none.")
+        }
         if let pauseSeconds, !(0.2...10).contains(pauseSeconds) {
             throw ValidationError("--speak-pause must be 0.2 to 10 seconds, not \(pauseSeconds.formatted).")
         }
