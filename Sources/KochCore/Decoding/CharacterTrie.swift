@@ -30,8 +30,4 @@ struct CharacterTrie: Sendable {
             nodes[node].extraCost = reading.extraCost(nonLetterCost: nonLetterCost)
         }
     }
-
-    func child(of node: Int, _ element: Element) -> Int {
-        nodes[node].children[element == .dit ? 0 : 1]
-    }
 }
