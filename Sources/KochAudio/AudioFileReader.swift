@@ -99,16 +99,16 @@ public final class AudioFileReader {
             throw .truncated(path: path, promisedSeconds: durationSeconds, heldSeconds: Double(framesRead) / Double(sampleRate))
         }
         if channelCount == 1 { return [Array(interleaved[0..<count])] }
-        var channels = [[Float]](repeating: [], count: channelCount)
-        for channel in 0..<channelCount {
-            channels[channel].reserveCapacity(count)
-            var index = channel
-            for _ in 0..<count {
-                channels[channel].append(interleaved[index])
-                index += channelCount
+        let stride = channelCount
+        return interleaved.withUnsafeBufferPointer { frames in
+            (0..<stride).map { channel in
+                [Float](unsafeUninitializedCapacity: count) { samples, initialized in
+                    guard let source = frames.baseAddress, let target = samples.baseAddress else { return }
+                    for index in 0..<count { (target + index).initialize(to: source[index * stride + channel]) }
+                    initialized = count
+                }
             }
         }
-        return channels
     }
 
     /// Every remaining frame, one array per channel. For tests and short files.

@@ -85,6 +85,38 @@ import Testing
         #expect(abs(real[6]) < 1e-9 && abs(imaginary[5]) < 1e-9)
     }
 
+    @Test(arguments: [2, 4, 8, 16, 512])
+    func fftAgreesWithTheDefinitionOnComplexInput(length: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let inputReal = (0..<length).map { _ in Double.random(in: -1...1, using: &generator) }
+        let inputImaginary = (0..<length).map { _ in Double.random(in: -1...1, using: &generator) }
+        var real = inputReal, imaginary = inputImaginary
+        FFT(length: length).transform(real: &real, imaginary: &imaginary)
+        for k in 0..<length {
+            var sumReal = 0.0, sumImaginary = 0.0
+            for n in 0..<length {
+                let angle = -2 * Double.pi * Double(k * n) / Double(length)
+                sumReal += inputReal[n] * cos(angle) - inputImaginary[n] * sin(angle)
+                sumImaginary += inputReal[n] * sin(angle) + inputImaginary[n] * cos(angle)
+            }
+            #expect(abs(real[k] - sumReal) < 1e-9 && abs(imaginary[k] - sumImaginary) < 1e-9, "bin \(k) of \(length)")
+        }
+    }
+
+    @Test func largestMagnitudeFindsTheLoudestSampleAndSaysWhenOneIsNotANumber() {
+        var samples = (0..<37).map { Float($0 % 7) / 10 - 0.3 }
+        samples[35] = -0.9
+        #expect(LargestMagnitude.of(samples) == 0.9)
+        samples[3] = 1.5
+        #expect(LargestMagnitude.of(samples) == 1.5)
+        samples[20] = -.infinity
+        #expect(LargestMagnitude.of(samples) == .infinity)
+        samples[9] = .nan
+        #expect(LargestMagnitude.of(samples).isNaN)
+        #expect(LargestMagnitude.of(Array(samples[30...])) == 0.9)
+        #expect(LargestMagnitude.of([]) == 0)
+    }
+
     @Test func matchedFilterReachesFullHeightAndFollowsLengthChanges() {
         var filter = MatchedFilter(length: 10, capacity: 50)
         var last = 0.0

@@ -108,7 +108,7 @@ public enum DecodeSession {
     /// The block with every sample that is NaN or infinite made 0, and every
     /// sample beyond ±`largestSample` clipped there.
     static func usable(_ channels: [[Float]]) -> [[Float]] {
-        guard !channels.allSatisfy({ $0.allSatisfy { abs($0) <= largestSample } }) else { return channels }
+        guard !channels.allSatisfy({ LargestMagnitude.of($0) <= largestSample }) else { return channels }
         return channels.map { channel in channel.map { $0.isFinite ? min(max($0, -largestSample), largestSample) : 0 } }
     }
 

@@ -26,8 +26,9 @@ struct FrameSpectrum: Sendable {
 
     /// What one frame measured.
     struct Levels: Sendable {
-        /// The long frame's levels in its half bins, from bin firstBin − 2 to lastBin + 2, in dB.
-        var pitchLevelsDB: [Double]
+        /// The long frame's power in its half bins, from bin firstBin − 2 to lastBin + 2, at
+        /// least `smallestPower` (its level in dB is `level(ofPower:)`).
+        var pitchPowers: [Double]
         /// The short frame's power in the bins measured (and one beyond each side).
         var shortPowers: [Double]
         /// The frame's spectral peak within a bin of each bin measured (as `shortPowers`), in bins.
@@ -53,13 +54,10 @@ struct FrameSpectrum: Sendable {
     /// The frame of 2n samples from `start`; `real` and `imaginary` are scratch of 2n.
     func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, real: inout [Double], imaginary: inout [Double]) -> Levels {
         let n = frameLength, long = 2 * n
-        // Both sums in one pass, each in its own order (the short frame's from its first sample).
+        // Each mean summed in its own order (the short frame's from its first sample).
         var longMean = 0.0, shortMean = 0.0
-        for index in 0..<long {
-            let sample = Double(samples[start + index])
-            longMean += sample
-            if index >= n / 2 && index < 3 * n / 2 { shortMean += sample }
-        }
+        for index in 0..<long { longMean += Double(samples[start + index]) }
+        for index in (n / 2)..<(3 * n / 2) { shortMean += Double(samples[start + index]) }
         longMean /= Double(long)
         shortMean /= Double(n)
         Self.window(samples, from: start, count: long, less: longMean, by: pitchWindow, into: &real, at: 0)
@@ -70,43 +68,64 @@ struct FrameSpectrum: Sendable {
         let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
         let pitchFirst = 2 * (firstBin - 2)
         var levels = Levels(
-            pitchLevelsDB: Array(repeating: 0, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount), peakBins: [])
-        for index in levels.pitchLevelsDB.indices {
-            let bin = pitchFirst + index
-            var power = 0.0
-            if bin > 0 && bin < n {
-                let mirror = long - bin
-                let x = 0.5 * (real[bin] + real[mirror]), y = 0.5 * (imaginary[bin] - imaginary[mirror])
-                power = (x * x + y * y) * longScale
+            pitchPowers: Array(repeating: Self.smallestPower, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount),
+            peakBins: Array(repeating: 0, count: binCount))
+        real.withUnsafeBufferPointer { real in
+            imaginary.withUnsafeBufferPointer { imaginary in
+                levels.pitchPowers.withUnsafeMutableBufferPointer { pitchPowers in
+                    for index in pitchPowers.indices {
+                        let bin = pitchFirst + index
+                        guard bin > 0 && bin < n else { continue }
+                        let mirror = long - bin
+                        let x = 0.5 * (real[bin] + real[mirror]), y = 0.5 * (imaginary[bin] - imaginary[mirror])
+                        pitchPowers[index] = max((x * x + y * y) * longScale, Self.smallestPower)
+                    }
+                }
+                levels.shortPowers.withUnsafeMutableBufferPointer { shortPowers in
+                    for index in shortPowers.indices {
+                        let bin = 2 * (firstBin - 1 + index)
+                        guard bin > 0 && bin < n else { continue }
+                        let mirror = long - bin
+                        let x = 0.5 * (imaginary[bin] + imaginary[mirror]), y = 0.5 * (real[mirror] - real[bin])
+                        shortPowers[index] = (x * x + y * y) * shortScale
+                    }
+                }
             }
-            levels.pitchLevelsDB[index] = 10 * log10(max(power, 1e-30))
         }
-        for index in levels.shortPowers.indices {
-            let bin = 2 * (firstBin - 1 + index)
-            var power = 0.0
-            if bin > 0 && bin < n {
-                let mirror = long - bin
-                let x = 0.5 * (imaginary[bin] + imaginary[mirror]), y = 0.5 * (real[mirror] - real[bin])
-                power = (x * x + y * y) * shortScale
+        levels.pitchPowers.withUnsafeBufferPointer { pitchPowers in
+            levels.peakBins.withUnsafeMutableBufferPointer { peakBins in
+                for index in peakBins.indices { peakBins[index] = peakBin(near: firstBin - 1 + index, in: pitchPowers) }
             }
-            levels.shortPowers[index] = power
         }
-        levels.peakBins = (0..<binCount).map { peakBin(near: firstBin - 1 + $0, in: levels.pitchLevelsDB) }
         return levels
     }
 
+    /// The smallest power a half bin is given, so that its level is finite (−300 dB).
+    static let smallestPower = 1e-30
+
+    /// A power's level in dB.
+    static func level(ofPower power: Double) -> Double { decibelsPerNeper * log(power) }
+
+    /// 10/ln 10: dB in a natural logarithm of a power ratio.
+    static let decibelsPerNeper = 10 / log(10.0)
+
     /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
-    /// in the long frame (parabolic interpolation over its half bins).
-    private func peakBin(near bin: Int, in pitchLevelsDB: [Double]) -> Double {
+    /// in the long frame: parabolic interpolation over its half bins' levels in dB, written
+    /// with the ratios of their powers (only differences of levels enter it).
+    private func peakBin(near bin: Int, in pitchPowers: UnsafeBufferPointer<Double>) -> Double {
         let centre = 2 * (bin - firstBin + 2)
         var top = centre
-        for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchLevelsDB.count - 1 && pitchLevelsDB[other] > pitchLevelsDB[top] {
+        for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchPowers.count - 1 && pitchPowers[other] > pitchPowers[top] {
             top = other
         }
-        guard top >= 1, top < pitchLevelsDB.count - 1 else { return Double(bin) }
-        let left = pitchLevelsDB[top - 1], middle = pitchLevelsDB[top], right = pitchLevelsDB[top + 1]
-        let curvature = left - 2 * middle + right
-        let offset = curvature < 0 ? min(0.5, max(-0.5, 0.5 * (left - right) / curvature)) : 0
+        guard top >= 1, top < pitchPowers.count - 1 else { return Double(bin) }
+        let left = pitchPowers[top - 1], middle = pitchPowers[top], right = pitchPowers[top + 1]
+        // Levels L, M, R: the curvature L − 2M + R is negative where L·R < M², and the offset
+        // (L − R) / (2 (L − 2M + R)) is that of the logarithms of the ratios.
+        var offset = 0.0
+        if left * right < middle * middle {
+            offset = min(0.5, max(-0.5, 0.5 * log(left / right) / log(left * right / (middle * middle))))
+        }
         return (Double(top) + offset) / 2 + Double(firstBin - 2)
     }
 

@@ -199,7 +199,7 @@ struct MarkSpaceSegmenter: Sendable {
             while index + 4 <= costs.count {
                 let sum = c.loadVector(at: index) + step
                 c.storeVector(sum, at: index)
-                lowest = pointwiseMin(lowest, sum)
+                lowest.replace(with: sum, where: sum .< lowest)
                 index += 4
             }
             var smallest = lowest.min()

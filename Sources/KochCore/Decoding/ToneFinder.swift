@@ -85,10 +85,10 @@ public struct ToneFinder: Sendable {
     private var steadyHistograms: [[Int32]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
-    /// [channel]: each finished block's loudest level per half bin (as in `FrameSpectrum.Levels.pitchLevelsDB`), for `ToneTrack`.
+    /// [channel]: each finished block's loudest level per half bin (of `FrameSpectrum.Levels.pitchPowers`), in dB, for `ToneTrack`.
     private var blockLevelsDB: [[Float]]
-    /// [channel]: the block being filled, and how many frames it holds.
-    private var openBlockDB: [[Float]]
+    /// [channel]: the block being filled (its loudest power per half bin), and how many frames it holds.
+    private var openBlockPowers: [[Double]]
     private var openBlockFrames: [Int]
     private let framesPerBlock: Int
     /// Blocks of the pitch track, in seconds.
@@ -126,7 +126,7 @@ public struct ToneFinder: Sendable {
         lastPeakBins = Array(repeating: Array(repeating: -1, count: bins), count: channelCount)
         spectrum = FrameSpectrum(frameLength: n, firstBin: firstBin, binCount: bins)
         blockLevelsDB = Array(repeating: [], count: channelCount)
-        openBlockDB = Array(repeating: Array(repeating: Float(Self.floorDB), count: 2 * (bins + 2)), count: channelCount)
+        openBlockPowers = Array(repeating: Array(repeating: 0, count: 2 * (bins + 2)), count: channelCount)
         openBlockFrames = Array(repeating: 0, count: channelCount)
         framesPerBlock = max(1, Int((Self.trackBlockSeconds * rate / Double(n / 4)).rounded()))
         frameCounts = Array(repeating: 0, count: channelCount)
@@ -175,7 +175,7 @@ public struct ToneFinder: Sendable {
                 return powers[at].indices.map { bin in
                     var sum = 0.0
                     for slot in 0..<ring { sum += powers[at - (frame - slot) % ring][bin] }
-                    let level = 10 * log10(max(sum / Double(ring), 1e-30))
+                    let level = FrameSpectrum.level(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
                     return min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
                 }
             }
@@ -184,7 +184,7 @@ public struct ToneFinder: Sendable {
 
     /// Counts one frame's measurement into the channel's histograms and pitch track.
     private mutating func count(_ levels: FrameSpectrum.Levels, steps: [Int]?, channel: Int) {
-        holdBlockLevels(levels.pitchLevelsDB, channel: channel)
+        holdBlockLevels(levels.pitchPowers, channel: channel)
         let binHz = binHz
         lastPeakBins[channel].withUnsafeMutableBufferPointer { lastPeaks in
             histograms[channel].withUnsafeMutableBufferPointer { histogram in
@@ -205,22 +205,27 @@ public struct ToneFinder: Sendable {
     }
 
     /// Keeps the loudest level of each half bin over the block, and closes the block when full.
-    private mutating func holdBlockLevels(_ pitchLevelsDB: [Double], channel: Int) {
-        openBlockDB[channel].withUnsafeMutableBufferPointer { open in
-            for (index, level) in pitchLevelsDB.enumerated() { open[index] = max(open[index], Float(level)) }
+    private mutating func holdBlockLevels(_ pitchPowers: [Double], channel: Int) {
+        openBlockPowers[channel].withUnsafeMutableBufferPointer { open in
+            for (index, power) in pitchPowers.enumerated() { open[index] = max(open[index], power) }
         }
         openBlockFrames[channel] += 1
         if openBlockFrames[channel] == framesPerBlock {
-            blockLevelsDB[channel] += openBlockDB[channel]
-            for index in openBlockDB[channel].indices { openBlockDB[channel][index] = Float(Self.floorDB) }
+            blockLevelsDB[channel] += openBlockLevelsDB(channel: channel)
+            for index in openBlockPowers[channel].indices { openBlockPowers[channel][index] = 0 }
             openBlockFrames[channel] = 0
         }
+    }
+
+    /// The block being filled, its loudest level per half bin in dB (at least `floorDB`).
+    private func openBlockLevelsDB(channel: Int) -> [Float] {
+        openBlockPowers[channel].map { Float(max(Self.floorDB, FrameSpectrum.level(ofPower: max($0, FrameSpectrum.smallestPower)))) }
     }
 
     /// The pitch of `tone` over the recording, or nil if it stays within a bin (a fixed tone serves).
     private func track(of tone: ToneCandidate) -> ToneTrack? {
         var levels = blockLevelsDB[tone.channel]
-        if openBlockFrames[tone.channel] >= framesPerBlock / 4 { levels += openBlockDB[tone.channel] }
+        if openBlockFrames[tone.channel] >= framesPerBlock / 4 { levels += openBlockLevelsDB(channel: tone.channel) }
         let halfBinHz = binHz / 2
         guard
             let track = ToneTrack.follow(

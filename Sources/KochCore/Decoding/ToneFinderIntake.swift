@@ -19,7 +19,7 @@ public struct ToneFinderIntake: Sendable {
     public mutating func process(_ channels: [[Float]]) -> DecimatedBlock {
         var block = DecimatedBlock(channels: Array(repeating: [], count: decimators.count), peakSample: 0)
         for channel in 0..<min(decimators.count, channels.count) {
-            for x in channels[channel] { block.peakSample = max(block.peakSample, abs(x)) }
+            block.peakSample = max(block.peakSample, LargestMagnitude.of(channels[channel]))
             decimators[channel].process(channels[channel], into: &block.channels[channel])
         }
         return block

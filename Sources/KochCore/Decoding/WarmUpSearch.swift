@@ -4,7 +4,7 @@ import Foundation
 /// the sender's speed (a timing model), how unevenly they key, and how short
 /// a filter the signal allows. A value: the search reads the samples it is
 /// given and changes nothing.
-struct WarmUpSearch {
+struct WarmUpSearch: Sendable {
     let configuration: DecoderConfiguration
     /// The baseband's sample rate.
     let rate: Double
@@ -39,8 +39,28 @@ struct WarmUpSearch {
     /// A speed given with the recording bounds the dit learned to this factor either way.
     static let speedHintFactor = 1.5
 
+    /// A trial's runs, and the tone's amplitude over the noise's σ through its filter.
+    typealias Trial = (runs: [KeyingRun], amplitudeToNoise: Double)
+
+    /// Dit lengths whose filters (and shortest runs) are the same find the same runs.
+    private func trialKey(ditSeconds: Double) -> Int {
+        Self.filterLength(ditSeconds: ditSeconds, rate: rate) << 16 | Self.minimumRunLength(ditSeconds: ditSeconds, rate: rate)
+    }
+
+    /// The trials of the dit lengths not yet in `known`, each filter once, on every core.
+    private func findRuns(_ ditLengths: [Double], into known: inout [Int: Trial]) {
+        var missing: [Int: Double] = [:]
+        for dit in ditLengths {
+            let key = trialKey(ditSeconds: dit)
+            if known[key] == nil && missing[key] == nil { missing[key] = dit }
+        }
+        let pending = missing.sorted { $0.key < $1.key }
+        let found = concurrentMap(pending.count) { provisionalRuns(ditSeconds: pending[$0].value) }
+        for (index, entry) in pending.enumerated() { known[entry.key] = found[index] }
+    }
+
     /// The warm-up's runs through the filter for a dit length, and the tone's amplitude over the noise's σ there.
-    private func provisionalRuns(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
+    private func provisionalRuns(ditSeconds: Double) -> Trial {
         var trial = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: Self.filterLength(ditSeconds: ditSeconds, rate: rate),
             minimumRunLength: Self.minimumRunLength(ditSeconds: ditSeconds, rate: rate))
@@ -100,16 +120,22 @@ struct WarmUpSearch {
     func settle(final: Bool, current: TimingModel) -> Settled? {
         var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
         let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
-        // Many trials land on the same filter: each filter's runs are found once.
-        var runsByFilter: [Int: (runs: [KeyingRun], amplitudeToNoise: Double)] = [:]
-        func trial(ditSeconds: Double) -> (runs: [KeyingRun], amplitudeToNoise: Double) {
-            let key = Self.filterLength(ditSeconds: ditSeconds, rate: rate) << 16 | Self.minimumRunLength(ditSeconds: ditSeconds, rate: rate)
-            if let known = runsByFilter[key] { return known }
+        // Many trials land on the same filter: each filter's runs are found once, the trials
+        // of a round on every core (the assumed dits, then the dits they lead to).
+        var runsByFilter: [Int: Trial] = [:]
+        findRuns(assumed, into: &runsByFilter)
+        func trial(ditSeconds: Double) -> Trial {
+            if let known = runsByFilter[trialKey(ditSeconds: ditSeconds)] { return known }
             let found = provisionalRuns(ditSeconds: ditSeconds)
-            runsByFilter[key] = found
+            runsByFilter[trialKey(ditSeconds: ditSeconds)] = found
             return found
         }
         func runs(ditSeconds: Double) -> [KeyingRun] { trial(ditSeconds: ditSeconds).runs }
+        findRuns(
+            assumed.compactMap { dit in
+                let (first, marks) = learnModel(from: runs(ditSeconds: dit))
+                return marks >= 1 ? first.ditSeconds : nil
+            }, into: &runsByFilter)
         for dit in assumed {
             let (first, marks) = learnModel(from: runs(ditSeconds: dit))
             guard marks >= 1 else { continue }

@@ -71,6 +71,11 @@ public struct FFT: Sendable {
                         }
                         var span = 2
                         var twiddles = 0
+                        if n >= 4 {
+                            Self.firstTwoStages(re, im, length: n)
+                            span = 8
+                            twiddles = 3
+                        }
                         while span <= n {
                             let half = span / 2
                             let wr = cosines + twiddles, wi = sines + twiddles
@@ -97,6 +102,29 @@ public struct FFT: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The stages of spans 2 and 4 at once, for `length` a multiple of 4: their twiddle factors
+    /// are 1 and −i, which need no multiplication.
+    @inline(__always)
+    private static func firstTwoStages(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, length: Int) {
+        var start = 0
+        while start < length {
+            let (r0, r1, r2, r3) = (re[start], re[start + 1], re[start + 2], re[start + 3])
+            let (i0, i1, i2, i3) = (im[start], im[start + 1], im[start + 2], im[start + 3])
+            let (sumR01, sumI01, differenceR01, differenceI01) = (r0 + r1, i0 + i1, r0 - r1, i0 - i1)
+            let (sumR23, sumI23, differenceR23, differenceI23) = (r2 + r3, i2 + i3, r2 - r3, i2 - i3)
+            re[start] = sumR01 + sumR23
+            im[start] = sumI01 + sumI23
+            re[start + 2] = sumR01 - sumR23
+            im[start + 2] = sumI01 - sumI23
+            // Times −i: (x + iy)(−i) = y − ix.
+            re[start + 1] = differenceR01 + differenceI23
+            im[start + 1] = differenceI01 - differenceR23
+            re[start + 3] = differenceR01 - differenceI23
+            im[start + 3] = differenceI01 + differenceR23
+            start += 4
         }
     }
 
