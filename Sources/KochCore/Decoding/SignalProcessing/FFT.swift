@@ -7,7 +7,9 @@ import Foundation
 /// The twiddle factors are stored stage by stage, so that a stage's
 /// butterflies read them in order and run four at a time (`SIMD4`); each
 /// lane does exactly the arithmetic of one butterfly, so the result is the
-/// same, to the bit, as one butterfly at a time.
+/// same, to the bit, as one butterfly at a time. The first two stages (by 1
+/// and −i) need no multiplication; after them the stages run two to a pass
+/// over the samples, which halves the trips through memory.
 public struct FFT: Sendable {
     public let length: Int
     /// For each stage (butterflies spanning 2, 4, … `length` samples), its half-span twiddle
@@ -69,35 +71,32 @@ public struct FFT: Sendable {
                                 swap(&im[index], &im[other])
                             }
                         }
-                        var span = 2
-                        var twiddles = 0
-                        if n >= 4 {
-                            Self.firstTwoStages(re, im, length: n)
-                            span = 8
-                            twiddles = 3
+                        guard n >= 4 else {
+                            // Length 2: one butterfly, by 1.
+                            (re[0], re[1], im[0], im[1]) = (re[0] + re[1], re[0] - re[1], im[0] + im[1], im[0] - im[1])
+                            return
                         }
+                        Self.firstTwoStages(re, im, length: n)
+                        var span = 8
+                        var twiddles = 3
                         while span <= n {
                             let half = span / 2
                             let wr = cosines + twiddles, wi = sines + twiddles
+                            // Two stages in one pass where there are two left: half the trips through memory.
+                            let paired = 2 * span <= n
                             var start = 0
                             while start < n {
-                                if half >= 4 {
-                                    Self.butterflies4(re + start, im + start, half: half, wr: wr, wi: wi)
+                                if paired {
+                                    Self.twoStages4(
+                                        re + start, im + start, half: half, wr: wr, wi: wi, nextWr: wr + half, nextWi: wi + half)
+                                    start += 2 * span
                                 } else {
-                                    for k in 0..<half {
-                                        let a = start + k, b = a + half
-                                        let tr = re[b] * wr[k] - im[b] * wi[k]
-                                        let ti = re[b] * wi[k] + im[b] * wr[k]
-                                        re[b] = re[a] - tr
-                                        im[b] = im[a] - ti
-                                        re[a] += tr
-                                        im[a] += ti
-                                    }
+                                    Self.butterflies4(re + start, im + start, half: half, wr: wr, wi: wi)
+                                    start += span
                                 }
-                                start += span
                             }
-                            twiddles += half
-                            span *= 2
+                            twiddles += paired ? half + span : half
+                            span *= paired ? 4 : 2
                         }
                     }
                 }
@@ -125,6 +124,47 @@ public struct FFT: Sendable {
             re[start + 3] = differenceR01 - differenceI23
             im[start + 3] = differenceI01 + differenceR23
             start += 4
+        }
+    }
+
+    /// The butterflies of two stages over one group of `4 × half`, four at a time: those of
+    /// span 2·half (twiddles `wr`, `wi`) over both its halves, then those of span 4·half
+    /// (`nextWr`, `nextWi`). Each value goes through exactly the arithmetic of the two stages
+    /// run one after the other; `half` a multiple of 4.
+    @inline(__always)
+    private static func twoStages4(
+        _ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, half: Int,
+        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, nextWr: UnsafePointer<Double>, nextWi: UnsafePointer<Double>
+    ) {
+        var k = 0
+        while k < half {
+            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
+            var r0 = re.loadVector(at: k), i0 = im.loadVector(at: k)
+            var r1 = re.loadVector(at: k + half), i1 = im.loadVector(at: k + half)
+            var r2 = re.loadVector(at: k + 2 * half), i2 = im.loadVector(at: k + 2 * half)
+            var r3 = re.loadVector(at: k + 3 * half), i3 = im.loadVector(at: k + 3 * half)
+            // Span 2·half: (0, 1) and (2, 3), by the same twiddle.
+            var tr = r1 * cosine - i1 * sine, ti = r1 * sine + i1 * cosine
+            (r1, i1, r0, i0) = (r0 - tr, i0 - ti, r0 + tr, i0 + ti)
+            tr = r3 * cosine - i3 * sine
+            ti = r3 * sine + i3 * cosine
+            (r3, i3, r2, i2) = (r2 - tr, i2 - ti, r2 + tr, i2 + ti)
+            // Span 4·half: (0, 2) by its k-th twiddle, (1, 3) by its (half + k)-th.
+            let cosine0 = nextWr.loadVector(at: k), sine0 = nextWi.loadVector(at: k)
+            let cosine1 = nextWr.loadVector(at: k + half), sine1 = nextWi.loadVector(at: k + half)
+            tr = r2 * cosine0 - i2 * sine0
+            ti = r2 * sine0 + i2 * cosine0
+            re.storeVector(r0 - tr, at: k + 2 * half)
+            im.storeVector(i0 - ti, at: k + 2 * half)
+            re.storeVector(r0 + tr, at: k)
+            im.storeVector(i0 + ti, at: k)
+            tr = r3 * cosine1 - i3 * sine1
+            ti = r3 * sine1 + i3 * cosine1
+            re.storeVector(r1 - tr, at: k + 3 * half)
+            im.storeVector(i1 - ti, at: k + 3 * half)
+            re.storeVector(r1 + tr, at: k + half)
+            im.storeVector(i1 + ti, at: k + half)
+            k += 4
         }
     }
 
