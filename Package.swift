@@ -35,12 +35,12 @@ let package = Package(
             providers: [.apt(["libespeak-ng-dev"])]
         ),
         .systemLibrary(
-            name: "CSampleRate",
-            pkgConfig: "samplerate",
-            providers: [.apt(["libsamplerate0-dev"])]
+            name: "CSpeexDSP",
+            pkgConfig: "speexdsp",
+            providers: [.apt(["libspeexdsp-dev"])]
         ),
         .target(name: "KochCore"),
-        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSampleRate"]),
+        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP"]),
         .target(
             name: "KochIO",
             dependencies: [

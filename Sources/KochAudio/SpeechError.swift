@@ -19,7 +19,7 @@ public enum SpeechError: Error, CustomStringConvertible, Equatable {
         case let .synthesis(text, reason):
             return "espeak-ng could not speak '\(text)': \(reason)."
         case let .resampling(reason):
-            return "The speech could not be brought to the lesson's sample rate (libsamplerate): \(reason)."
+            return "The speech could not be brought to the lesson's sample rate (speexdsp): \(reason)."
         }
     }
 }

@@ -115,8 +115,9 @@ public final class SpeechSynthesizer: Sendable {
                 guard let userData = event.pointee.user_data else { return 0 }
                 let gathered = Unmanaged<Gathered>.fromOpaque(userData).takeUnretainedValue()
                 if let wave, count > 0 {
-                    gathered.samples.reserveCapacity(gathered.samples.count + Int(count))
-                    for n in 0..<Int(count) { gathered.samples.append(Float(wave[n]) / 32768) }
+                    // Appended as they come, the array growing geometrically (reserving exactly
+                    // each buffer's samples would copy the whole phrase every time).
+                    gathered.samples.append(contentsOf: UnsafeBufferPointer(start: wave, count: Int(count)).lazy.map { Float($0) / 32768 })
                 }
                 return 0
             }

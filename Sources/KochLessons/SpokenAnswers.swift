@@ -3,9 +3,12 @@ import KochAudio
 import KochCore
 
 /// The spoken phrases of lessons, each made once and kept: spoken by
-/// espeak-ng, brought to the lessons' sample rate by libsamplerate, cut
-/// to the words and levelled beside the tone (`SpeechLevel`). Shared by
-/// every lesson of a run, on any core.
+/// espeak-ng, cut to the words, then brought to the lessons' sample rate by
+/// speexdsp's resampler and levelled beside the tone (`SpeechLevel`) on
+/// another core while the next phrase is spoken (espeak-ng speaks one phrase
+/// at a time). A phrase's length is known as soon as it is spoken, so a
+/// lesson is laid out without waiting for its clips. Shared by every lesson
+/// of a run, on any core.
 public final class SpokenAnswers: @unchecked Sendable {
     public let synthesizer: SpeechSynthesizer
     public let sampleRateHz: Int
@@ -13,9 +16,17 @@ public final class SpokenAnswers: @unchecked Sendable {
     private let targetRMS: Double
     private let peakCeiling: Double
     private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var clips: [String: [Float]] = [:]
+    private let finishing = DispatchQueue(label: "koch.speech.clips", attributes: .concurrent)
+    /// Guarded by `lock`: each phrase spoken, its length in samples at `sampleRateHz`, and its clip once made.
+    private var phrases: [String: Phrase] = [:]
     private var failure: SpeechError?
+
+    private struct Phrase {
+        let sampleCount: Int
+        /// Converted and levelled on `finishing`; wait for it before reading `clip`.
+        let made: DispatchWorkItem
+        var clip: Result<[Float], SpeechError>?
+    }
 
     /// Phrases in `settings`' voice and rate, levelled for a tone of `tonePeakAmplitude`, at `sampleRateHz`.
     public init(settings: SpeechSettings, sampleRateHz: Int, tonePeakAmplitude: Double) throws(SpeechError) {
@@ -27,24 +38,45 @@ public final class SpokenAnswers: @unchecked Sendable {
         peakCeiling = 0.891
     }
 
-    /// The phrase's samples, made the first time it is asked for.
-    public func clip(_ phrase: String) throws(SpeechError) -> [Float] {
+    /// Speaks the phrase the first time it is asked for, and sets its clip to be made on
+    /// another core; its length in samples.
+    private func speak(_ phrase: String) throws(SpeechError) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        if let known = clips[phrase] { return known }
+        if let known = phrases[phrase] { return known.sampleCount }
         // Cut to the words first: the silence around them is not worth converting.
         let spoken = SpeechLevel.trimmed(try synthesizer.speak(phrase))
-        let converted = try converter.convert(spoken)
-        let clip = SpeechLevel.levelled(converted, targetRMS: targetRMS, peakCeiling: peakCeiling)
-        clips[phrase] = clip
-        return clip
+        let made = DispatchWorkItem { [self] in
+            let clip = Result { () throws(SpeechError) in
+                SpeechLevel.levelled(try converter.convert(spoken), targetRMS: targetRMS, peakCeiling: peakCeiling)
+            }
+            lock.lock()
+            phrases[phrase]?.clip = clip
+            lock.unlock()
+        }
+        phrases[phrase] = Phrase(sampleCount: converter.outputCount(ofInput: spoken.count), made: made)
+        finishing.async(execute: made)
+        return converter.outputCount(ofInput: spoken.count)
+    }
+
+    /// The phrase's samples, spoken and made if they were not yet.
+    public func clip(_ phrase: String) throws(SpeechError) -> [Float] {
+        _ = try speak(phrase)
+        lock.lock()
+        let made = phrases[phrase]?.made
+        lock.unlock()
+        made?.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        guard let clip = phrases[phrase]?.clip else { throw .synthesis(text: phrase, reason: "its clip was not made") }
+        return try clip.get()
     }
 
     /// How long the phrase lasts once spoken; 0 if it cannot be spoken, the
     /// failure kept for `checkSpoken` (a lesson's layout asks without throwing).
     public func seconds(of phrase: String) -> Double {
         do {
-            return Double(try clip(phrase).count) / Double(sampleRateHz)
+            return Double(try speak(phrase)) / Double(sampleRateHz)
         } catch {
             lock.lock()
             if failure == nil { failure = error }
