@@ -2,74 +2,111 @@ import Foundation
 import KochAudio
 import KochCore
 
-/// The spoken phrases of lessons, each made once and kept: spoken by
-/// espeak-ng, cut to the words, then brought to the lessons' sample rate by
-/// speexdsp's resampler and levelled beside the tone (`SpeechLevel`) on
-/// another core while the next phrase is spoken (espeak-ng speaks one phrase
-/// at a time). A phrase's length is known as soon as it is spoken, so a
-/// lesson is laid out without waiting for its clips. Shared by every lesson
-/// of a run, on any core.
+/// The spoken phrases of lessons: each spoken once by espeak-ng and cut to
+/// its words, then brought to the lessons' sample rate by speexdsp's
+/// resampler and levelled beside the tone (`SpeechLevel`) on another core
+/// while the next phrase is spoken (espeak-ng speaks one phrase at a time).
+/// A phrase's length is known as soon as it is spoken, so a lesson is laid
+/// out without waiting for its clips. Shared by every lesson of a run, on
+/// any core.
+///
+/// A pack lays out all its lessons before it writes them. espeak-ng's
+/// output depends on what it spoke before, so a phrase is never spoken
+/// twice: its words are kept as espeak-ng made them (16 bits at its own
+/// rate, a quarter of a clip's bytes at 44.1 kHz), while finished clips are
+/// held only up to `heldSampleBudget` samples and let go when a lesson's
+/// layer takes them; a clip not held is made again from the kept words,
+/// exactly as before.
 public final class SpokenAnswers: @unchecked Sendable {
     public let synthesizer: SpeechSynthesizer
     public let sampleRateHz: Int
     private let converter: SampleRateConverter
     private let targetRMS: Double
     private let peakCeiling: Double
+    /// Samples of finished clips held for lessons laid out but not yet written.
+    private let heldSampleBudget: Int
     private let lock = NSLock()
     private let finishing = DispatchQueue(label: "koch.speech.clips", attributes: .concurrent)
-    /// Guarded by `lock`: each phrase spoken, its length in samples at `sampleRateHz`, and its clip once made.
+    /// Guarded by `lock`: every phrase spoken.
     private var phrases: [String: Phrase] = [:]
+    /// Guarded by `lock`: the samples of the clips held or being made.
+    private var heldSamples = 0
     private var failure: SpeechError?
 
     private struct Phrase {
+        /// The words as espeak-ng spoke them, cut from the silence around them.
+        let words: [Int16]
+        /// Its clip's length at `sampleRateHz`.
         let sampleCount: Int
-        /// Converted and levelled on `finishing`; wait for it before reading `clip`.
-        let made: DispatchWorkItem
+        /// Making its clip on `finishing`; wait for it before reading `clip`. Nil when no clip is held.
+        var made: DispatchWorkItem?
         var clip: Result<[Float], SpeechError>?
     }
 
-    /// Phrases in `settings`' voice and rate, levelled for a tone of `tonePeakAmplitude`, at `sampleRateHz`.
-    public init(settings: SpeechSettings, sampleRateHz: Int, tonePeakAmplitude: Double) throws(SpeechError) {
+    /// Phrases in `settings`' voice and rate, levelled for a tone of `tonePeakAmplitude`, at
+    /// `sampleRateHz`; at most `heldSampleBudget` samples of finished clips (64 MB by default)
+    /// are held for lessons laid out but not yet written.
+    public init(settings: SpeechSettings, sampleRateHz: Int, tonePeakAmplitude: Double, heldSampleBudget: Int = 16 << 20) throws(SpeechError) {
         synthesizer = try SpeechSynthesizer(voice: settings.voice, rateWPM: settings.rateWPM)
         converter = try SampleRateConverter(inputRateHz: synthesizer.sampleRateHz, outputRateHz: sampleRateHz)
         self.sampleRateHz = sampleRateHz
+        self.heldSampleBudget = heldSampleBudget
         targetRMS = SpeechLevel.toneRMS(peakAmplitude: tonePeakAmplitude)
         // The mix's own ceiling (−1 dBFS); the tone never sounds at the same time.
         peakCeiling = 0.891
     }
 
-    /// Speaks the phrase the first time it is asked for, and sets its clip to be made on
-    /// another core; its length in samples.
+    /// Speaks the phrase the first time it is asked for, and starts its clip if the budget
+    /// allows; its clip's length in samples.
     private func speak(_ phrase: String) throws(SpeechError) -> Int {
         lock.lock()
         defer { lock.unlock() }
         if let known = phrases[phrase] { return known.sampleCount }
-        // Cut to the words first: the silence around them is not worth converting.
-        let spoken = SpeechLevel.trimmed(try synthesizer.speak(phrase))
+        // Cut to the words first: the silence around them is not worth keeping or converting.
+        // espeak-ng's samples are 16-bit values over 32768, so they go back to 16 bits exactly.
+        let words = SpeechLevel.trimmed(try synthesizer.speak(phrase)).map { Int16($0 * 32768) }
+        phrases[phrase] = Phrase(words: words, sampleCount: converter.outputCount(ofInput: words.count))
+        if heldSamples + converter.outputCount(ofInput: words.count) <= heldSampleBudget { startClip(phrase) }
+        return converter.outputCount(ofInput: words.count)
+    }
+
+    /// Starts making the phrase's clip on another core; `lock` held.
+    private func startClip(_ phrase: String) {
+        guard let words = phrases[phrase]?.words, let sampleCount = phrases[phrase]?.sampleCount else { return }
+        heldSamples += sampleCount
         let made = DispatchWorkItem { [self] in
             let clip = Result { () throws(SpeechError) in
-                SpeechLevel.levelled(try converter.convert(spoken), targetRMS: targetRMS, peakCeiling: peakCeiling)
+                SpeechLevel.levelled(
+                    try converter.convert(words.map { Float($0) / 32768 }), targetRMS: targetRMS, peakCeiling: peakCeiling)
             }
             lock.lock()
             phrases[phrase]?.clip = clip
             lock.unlock()
         }
-        phrases[phrase] = Phrase(sampleCount: converter.outputCount(ofInput: spoken.count), made: made)
+        phrases[phrase]?.made = made
         finishing.async(execute: made)
-        return converter.outputCount(ofInput: spoken.count)
     }
 
-    /// The phrase's samples, spoken and made if they were not yet.
-    public func clip(_ phrase: String) throws(SpeechError) -> [Float] {
+    /// The phrase's clip, spoken and made if it was not yet; it is let go here.
+    private func takeClip(_ phrase: String) throws(SpeechError) -> [Float] {
         _ = try speak(phrase)
-        lock.lock()
-        let made = phrases[phrase]?.made
-        lock.unlock()
-        made?.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        guard let clip = phrases[phrase]?.clip else { throw .synthesis(text: phrase, reason: "its clip was not made") }
-        return try clip.get()
+        while true {
+            lock.lock()
+            if phrases[phrase]?.made == nil { startClip(phrase) }
+            let made = phrases[phrase]?.made
+            lock.unlock()
+            made?.wait()
+            lock.lock()
+            if let clip = phrases[phrase]?.clip {
+                phrases[phrase]?.clip = nil
+                phrases[phrase]?.made = nil
+                heldSamples -= phrases[phrase]?.sampleCount ?? 0
+                lock.unlock()
+                return try clip.get()
+            }
+            lock.unlock()
+            // Another lesson took it while this one waited: it is made again.
+        }
     }
 
     /// How long the phrase lasts once spoken; 0 if it cannot be spoken, the
@@ -96,7 +133,7 @@ public final class SpokenAnswers: @unchecked Sendable {
     public func layer(for plan: SpokenLessonPlan) throws(SpeechError) -> SpeechLayer {
         var byPhrase: [String: [Float]] = [:]
         for speech in plan.speeches where byPhrase[speech.phrase] == nil {
-            byPhrase[speech.phrase] = try clip(speech.phrase)
+            byPhrase[speech.phrase] = try takeClip(speech.phrase)
         }
         return SpeechLayer(speeches: plan.speeches, clips: byPhrase, sampleRateHz: sampleRateHz)
     }
