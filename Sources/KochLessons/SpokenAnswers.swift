@@ -38,8 +38,9 @@ public final class SpokenAnswers: @unchecked Sendable {
         let words: [Int16]
         /// Its clip's length at `sampleRateHz`.
         let sampleCount: Int
-        /// Making its clip on `finishing`; wait for it before reading `clip`. Nil when no clip is held.
-        var made: DispatchWorkItem?
+        /// Entered while its clip is made on `finishing`; wait for it before reading `clip` (a group,
+        /// which any number of lessons may wait for). Nil when no clip is held.
+        var made: DispatchGroup?
         var clip: Result<[Float], SpeechError>?
     }
 
@@ -74,7 +75,10 @@ public final class SpokenAnswers: @unchecked Sendable {
     private func startClip(_ phrase: String) {
         guard let words = phrases[phrase]?.words, let sampleCount = phrases[phrase]?.sampleCount else { return }
         heldSamples += sampleCount
-        let made = DispatchWorkItem { [self] in
+        let made = DispatchGroup()
+        made.enter()
+        phrases[phrase]?.made = made
+        finishing.async { [self] in
             let clip = Result { () throws(SpeechError) in
                 SpeechLevel.levelled(
                     try converter.convert(words.map { Float($0) / 32768 }), targetRMS: targetRMS, peakCeiling: peakCeiling)
@@ -82,9 +86,8 @@ public final class SpokenAnswers: @unchecked Sendable {
             lock.lock()
             phrases[phrase]?.clip = clip
             lock.unlock()
+            made.leave()
         }
-        phrases[phrase]?.made = made
-        finishing.async(execute: made)
     }
 
     /// The phrase's clip, spoken and made if it was not yet; it is let go here.

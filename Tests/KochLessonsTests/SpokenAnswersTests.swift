@@ -1,3 +1,4 @@
+import Foundation
 import KochCore
 import KochLessons
 import Testing
@@ -40,5 +41,40 @@ struct SpokenAnswersTests {
         // Compared without printing millions of samples when they differ.
         let differing = zip(first.samples, again.samples).filter { $0 != $1 }.count
         #expect(again.samples.count == first.samples.count && differing == 0, "\(differing) samples differ")
+    }
+
+    /// Lessons side by side (`--jobs`) ask for the same phrases at once (a level's opening and
+    /// its newest character): each gets the clip, the same.
+    @Test func lessonsWrittenSideBySideEachGetTheirClips() throws {
+        let answers = try SpokenAnswers(settings: SpeechSettings(), sampleRateHz: Self.sampleRateHz, tonePeakAmplitude: 0.5)
+        let lesson = try Lesson(settings: Self.settings(level: 4), speechSeconds: answers.seconds(of:))
+        let plan = try #require(lesson.spoken)
+        let length = Int(plan.durationSeconds * Double(Self.sampleRateHz)) + 1
+        let results = Results(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            var samples = [Float](repeating: 0, count: length)
+            if let layer = try? answers.layer(for: plan) { samples.withUnsafeMutableBufferPointer { layer.add(into: $0, startSample: 0) } }
+            results.store(samples, at: index)
+        }
+        let all = results.all
+        #expect(all[0].contains { $0 != 0 })
+        #expect(all.allSatisfy { $0 == all[0] })
+    }
+}
+
+/// Samples made on several cores, each slot by one.
+private final class Results: @unchecked Sendable {
+    private var slots: [[Float]]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func store(_ samples: [Float], at index: Int) {
+        lock.lock()
+        slots[index] = samples
+        lock.unlock()
+    }
+    var all: [[Float]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }
