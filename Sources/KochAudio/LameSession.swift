@@ -19,6 +19,7 @@ final class LameSession {
         lame_set_num_channels(lame, 1)
         lame_set_mode(lame, MONO)
         lame_set_quality(lame, Int32(settings.quality))
+        if let lowpassHz = settings.lowpassHz { lame_set_lowpassfreq(lame, Int32(lowpassHz)) }
         lame_set_VBR(lame, vbr_off)
         lame_set_brate(lame, Int32(settings.bitrateKbps))
         lame_set_bWriteVbrTag(lame, writesInfoFrame ? 1 : 0)

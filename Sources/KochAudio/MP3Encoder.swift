@@ -10,6 +10,9 @@ public struct MP3Encoder: Sendable {
     public let bitrateKbps: Int
     /// LAME's algorithm quality, 0 (best, slowest) to 9 (fastest).
     public let quality: Int
+    /// The top of the band kept, in Hz, when it is below LAME's own choice for the bit rate
+    /// (`keepingBelow`); nil: LAME's choice.
+    public private(set) var lowpassHz: Int?
 
     public init(sampleRate: Int, bitrateKbps: Int, quality: Int = 5) throws(AudioError) {
         guard let allowed = Self.bitratesKbps(sampleRate: sampleRate) else {
@@ -28,6 +31,15 @@ public struct MP3Encoder: Sendable {
         self.sampleRate = sampleRate
         self.bitrateKbps = bitrateKbps
         self.quality = quality
+    }
+
+    /// This encoder, told that the sound holds nothing above `frequencyHz` (a spoken lesson's
+    /// speech ends at the synthesizer's Nyquist frequency): LAME then spends no work above it.
+    /// Unchanged when `frequencyHz` is at or above the output's own Nyquist frequency.
+    public func keepingBelow(_ frequencyHz: Int) -> MP3Encoder {
+        var encoder = self
+        if 2 * frequencyHz < sampleRate { encoder.lowpassHz = min(lowpassHz ?? frequencyHz, frequencyHz) }
+        return encoder
     }
 
     /// Sample rates of MPEG-1 (32, 44.1, 48 kHz: every player), MPEG-2 and MPEG-2.5.

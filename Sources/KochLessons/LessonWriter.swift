@@ -68,8 +68,8 @@ public struct LessonWriter: Sendable {
             ).source
             if format.writesMP3, let encoder {
                 try AudioOutput.writeMP3(
-                    sound, encoder: encoder, tags: tags(for: lesson), to: base + ".mp3",
-                    concurrency: mp3Concurrency)
+                    sound, encoder: layer == nil ? encoder : speech.map { encoder.keepingBelow($0.highestFrequencyHz) } ?? encoder,
+                    tags: tags(for: lesson), to: base + ".mp3", concurrency: mp3Concurrency)
                 written.append(base + ".mp3")
             }
             if format.writesWAV {

@@ -44,6 +44,9 @@ public final class SpokenAnswers: @unchecked Sendable {
         var clip: Result<[Float], SpeechError>?
     }
 
+    /// The speech holds nothing above this: the synthesizer's Nyquist frequency (11025 Hz).
+    public var highestFrequencyHz: Int { synthesizer.sampleRateHz / 2 }
+
     /// Phrases in `settings`' voice and rate, levelled for a tone of `tonePeakAmplitude`, at
     /// `sampleRateHz`; at most `heldSampleBudget` samples of finished clips (64 MB by default)
     /// are held for lessons laid out but not yet written.

@@ -57,6 +57,45 @@ import Testing
         #expect(bytes[audioStart] == 0xFF && bytes[audioStart + 1] & 0xE0 == 0xE0)
     }
 
+    /// A spoken lesson's speech ends at espeak-ng's 11025 Hz: told so, LAME keeps the band
+    /// below it and nothing above.
+    @Test func anEncoderToldTheSoundsTopKeepsTheBandBelowItAndNothingAbove() throws {
+        let rate = 44100
+        var generator = SeededGenerator(seed: 7)
+        let noise = (0..<(rate * 2)).map { _ in Float(Double.random(in: -0.3...0.3, using: &generator)) }
+        func powerDB(_ path: String, from lowHz: Double, to highHz: Double) throws -> Double {
+            let decoded = try AudioFileReader(path: path).readAll()[0]
+            let frame = Array(decoded[rate / 2..<(rate / 2 + 4096)])
+            var power = 0.0
+            for bin in Int(lowHz * 4096 / Double(rate))..<Int(highHz * 4096 / Double(rate)) {
+                var real = 0.0, imaginary = 0.0
+                for (index, sample) in frame.enumerated() {
+                    let phase = 2 * Double.pi * Double(bin * index) / 4096
+                    let windowed = Double(sample) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / 4096))
+                    real += windowed * cos(phase)
+                    imaginary += windowed * sin(phase)
+                }
+                power += real * real + imaginary * imaginary
+            }
+            return 10 * log10(max(power, 1e-30))
+        }
+        let plain = try MP3Encoder(sampleRate: rate, bitrateKbps: 64)
+        let told = plain.keepingBelow(11025)
+        #expect(told.lowpassHz == 11025)
+        #expect(plain.lowpassHz == nil)
+        // At 22.05 kHz the top is the output's own Nyquist frequency: nothing to tell.
+        #expect(try MP3Encoder(sampleRate: 22050, bitrateKbps: 32).keepingBelow(11025).lowpassHz == nil)
+        var levels: [(band: Double, above: Double)] = []
+        for (name, encoder) in [("plain", plain), ("told", told)] {
+            let path = folder + "/noise-\(name).mp3"
+            try Data(try encoder.encode(noise, tags: tags, path: path)).write(to: URL(fileURLWithPath: path))
+            levels.append((try powerDB(path, from: 4000, to: 9000), try powerDB(path, from: 12000, to: 14000)))
+        }
+        // The band below the top as loud either way; above it, at least 40 dB less when told.
+        #expect(abs(levels[0].band - levels[1].band) < 1)
+        #expect(levels[1].above < levels[0].above - 40)
+    }
+
     @Test func refusesABitRateTheSampleRateCannotCarry() {
         #expect(throws: AudioError.self) { try MP3Encoder(sampleRate: 11025, bitrateKbps: 128) }
         #expect(throws: AudioError.self) { try MP3Encoder(sampleRate: 44100, bitrateKbps: 16) }

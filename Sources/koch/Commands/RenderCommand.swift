@@ -73,14 +73,17 @@ struct RenderCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         try Folder.prepareForWriting(folder)
 
-        let (timeline, layer) = try spokenTimeline(morse) ?? (Timeline(text: morse, timing: sound.timing), nil)
-        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: layer).source
+        let spoken = try spokenTimeline(morse)
+        let timeline = spoken?.timeline ?? Timeline(text: morse, timing: sound.timing)
+        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: spoken?.layer).source
         if outputExtension == "mp3" {
             let name = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
             let tags = MP3Tags(
                 title: title ?? name, album: "koch", artist: "koch", track: 1, trackCount: 1,
                 comment: "\(sound.characterSpeedWPM.formatted)/\(sound.resolvedEffectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz")
-            try AudioOutput.writeMP3(samples, encoder: try sound.mp3Encoder(), tags: tags, to: outputPath)
+            let encoder = try sound.mp3Encoder()
+            try AudioOutput.writeMP3(
+                samples, encoder: spoken.map { encoder.keepingBelow($0.highestFrequencyHz) } ?? encoder, tags: tags, to: outputPath)
         } else {
             try AudioOutput.writeWAV(samples, sampleRate: sound.sampleRateHz, to: outputPath)
         }
@@ -88,7 +91,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// With --speak: each word sent and said, as in a spoken lesson without its opening.
-    private func spokenTimeline(_ morse: MorseText) throws -> (Timeline, SpeechLayer?)? {
+    private func spokenTimeline(_ morse: MorseText) throws -> (timeline: Timeline, layer: SpeechLayer, highestFrequencyHz: Int)? {
         guard let settings = speech.settings, let answers = try speech.answers(sound: sound) else { return nil }
         let plan = SpokenLessonPlan(
             words: morse.words, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: sound.timing, speech: settings,
@@ -97,7 +100,7 @@ struct RenderCommand: ParsableCommand {
         try SpeechOptions.check(answers)
         let timeline = plan.timeline
         do {
-            return (timeline, try answers.layer(for: plan))
+            return (timeline, try answers.layer(for: plan), answers.highestFrequencyHz)
         } catch {
             throw CommandFailure(description: error.description)
         }
