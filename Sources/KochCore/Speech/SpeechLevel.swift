@@ -31,7 +31,7 @@ public enum SpeechLevel {
     /// that would take a peak above `peakCeiling`.
     public static func levelled(_ samples: [Float], targetRMS: Double, peakCeiling: Double) -> [Float] {
         let rms = voicedRMS(samples)
-        let peak = Double(samples.map { abs($0) }.max() ?? 0)
+        let peak = Double(LargestMagnitude.of(samples))
         guard rms > 0, peak > 0 else { return samples }
         let gain = Float(min(targetRMS / rms, peakCeiling / peak))
         return samples.map { $0 * gain }
