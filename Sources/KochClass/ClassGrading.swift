@@ -17,10 +17,9 @@ public struct ClassGrading: Sendable {
     public let gradedAt: LocalTimestamp
     /// Grade again lessons graded before, replacing their results.
     public var replace = false
-    /// Whether `done` was given rather than taken from the clock (then it is checked against each lesson's date).
-    public var doneGiven = false
-    /// Whether the date given had a time of day (see `SessionDateProblem.check`).
-    public var doneTimeGiven = true
+    /// Whether `done` was given with a time of day (true) or as a day alone (false); nil when it
+    /// was taken from the clock. A date given is checked against each lesson's (see `SessionDateProblem.check`).
+    public var doneGivenWithTime: Bool?
 
     public init(pack: String, returns: String, roster: String, done: LocalTimestamp, gradedAt: LocalTimestamp) {
         self.pack = Self.withoutTrailingSlash(pack)
@@ -75,9 +74,9 @@ public struct ClassGrading: Sendable {
             for job in withoutDuplicates(matched, into: &result) {
                 if !replace, progress.session(lessonID: job.lesson.lessonID) != nil {
                     result.alreadyGraded.append(job.file.path)
-                } else if doneGiven,
+                } else if let timeGiven = doneGivenWithTime,
                     let problem = SessionDateProblem.check(
-                        done: done, now: gradedAt.date, lessonCreatedAt: job.lesson.key.createdAt, timeGiven: doneTimeGiven)
+                        done: done, now: gradedAt.date, lessonCreatedAt: job.lesson.key.createdAt, timeGiven: timeGiven)
                 {
                     result.notGraded.append(NotGraded(path: job.file.path, learner: learner.name, reason: "\(problem)"))
                 } else {

@@ -58,18 +58,19 @@ public struct LessonWriter: Sendable {
         var written: [String] = []
         if format != .none {
             var layer: SpeechLayer?
+            var mp3Encoder = encoder
             if let plan = lesson.spoken {
                 guard let speech else { throw SpeechError.synthesis(text: lesson.lessonID, reason: "no speech synthesizer was given") }
                 layer = try speech.layer(for: plan)
+                mp3Encoder = encoder?.keepingBelow(speech.highestFrequencyHz)
             }
             let sound = MixedSound(
                 timeline: lesson.timeline, synthesizer: synthesizer, conditions: lesson.settings.conditions,
                 seed: SeededGenerator.derivedSeed(lesson.settings.seed ^ 0xBA9D, index: lesson.number), speech: layer
             ).source
-            if format.writesMP3, let encoder {
+            if format.writesMP3, let mp3Encoder {
                 try AudioOutput.writeMP3(
-                    sound, encoder: layer == nil ? encoder : speech.map { encoder.keepingBelow($0.highestFrequencyHz) } ?? encoder,
-                    tags: tags(for: lesson), to: base + ".mp3", concurrency: mp3Concurrency)
+                    sound, encoder: mp3Encoder, tags: tags(for: lesson), to: base + ".mp3", concurrency: mp3Concurrency)
                 written.append(base + ".mp3")
             }
             if format.writesWAV {

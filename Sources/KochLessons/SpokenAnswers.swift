@@ -68,10 +68,11 @@ public final class SpokenAnswers: @unchecked Sendable {
         if let known = phrases[phrase] { return known.sampleCount }
         // Cut to the words first: the silence around them is not worth keeping or converting.
         // espeak-ng's samples are 16-bit values over 32768, so they go back to 16 bits exactly.
-        let words = SpeechLevel.trimmed(try synthesizer.speak(phrase)).map { Int16($0 * 32768) }
-        phrases[phrase] = Phrase(words: words, sampleCount: converter.outputCount(ofInput: words.count))
-        if heldSamples + converter.outputCount(ofInput: words.count) <= heldSampleBudget { startClip(phrase) }
-        return converter.outputCount(ofInput: words.count)
+        let words = SpeechLevel.trimmed(try synthesizer.speak(phrase)).map { Int16(clamping: Int(($0 * 32768).rounded())) }
+        let sampleCount = converter.outputCount(ofInput: words.count)
+        phrases[phrase] = Phrase(words: words, sampleCount: sampleCount)
+        if heldSamples + sampleCount <= heldSampleBudget { startClip(phrase) }
+        return sampleCount
     }
 
     /// Starts making the phrase's clip on another core; `lock` held.

@@ -35,6 +35,22 @@ import Testing
                 ["grade", "--key", key, "--audio", audio, "--progress", scratch.progressPath, "--date", "2026-11-21T19:30"] + extra,
                 environment: ["TZ": "UTC"])
         }
+
+        /// Grades `audio` and expects it refused: a failure, "nothing was recorded" and each of
+        /// `saying` on standard error, and the progress file byte for byte as it was.
+        @discardableResult
+        func expectRefused(_ audio: String, _ extra: [String] = [], saying: [String] = [], sourceLocation: SourceLocation = #_sourceLocation)
+            throws -> KochBinary.Result
+        {
+            let before = try #require(progressBytes, sourceLocation: sourceLocation)
+            let result = try grade(audio, extra)
+            #expect(!result.succeeded, sourceLocation: sourceLocation)
+            for phrase in ["nothing was recorded"] + saying {
+                #expect(result.standardError.lowercased().contains(phrase.lowercased()), "\(result.standardError)", sourceLocation: sourceLocation)
+            }
+            #expect(progressBytes == before, "the progress file is untouched", sourceLocation: sourceLocation)
+            return result
+        }
     }
 
     static func write(_ samples: [Float], sampleRate: Int = 8000, to path: String) throws {
@@ -47,7 +63,6 @@ import Testing
 
     @Test func talkAloneIsNotGradedAndLeavesProgressUntouched() throws {
         let learner = try Learner()
-        let before = try #require(learner.progressBytes)
         let talk = learner.scratch.folder + "/talk.wav"
         let spoken = try KochBinary.runTool(
             "espeak-ng",
@@ -55,11 +70,7 @@ import Testing
                 "-w", talk, "Did you remember to buy the milk on the way home? The match starts at eight, so we should eat before then.",
             ])
         #expect(spoken == 0)
-        let result = try learner.grade(talk)
-        #expect(!result.succeeded)
-        #expect(result.standardError.contains("nothing was recorded"), "\(result.standardError)")
-        #expect(result.standardError.contains("talk or music"), "\(result.standardError)")
-        #expect(learner.progressBytes == before)
+        try learner.expectRefused(talk, saying: ["talk or music"])
 
         let decoded = try KochBinary.run(["decode", talk, "--json"])
         #expect(decoded.succeeded)
@@ -73,7 +84,6 @@ import Testing
     /// and the grade is refused because the voice may have bent the ones read.
     @Test func talkAtTheTonesLoudnessIsNotGradedAndLeavesProgressUntouched() throws {
         let learner = try Learner()
-        let before = try #require(learner.progressBytes)
         let talk = learner.scratch.folder + "/talk.wav"
         let sentences = [
             "Did you remember to buy the milk on the way home this evening?",
@@ -93,11 +103,7 @@ import Testing
         let mixed = learner.scratch.folder + "/talk-and-keying.wav"
         try Self.write(tone.indices.map { tone[$0] + gain * speech[$0 % speech.count] }, sampleRate: voice.sampleRate, to: mixed)
 
-        let result = try learner.grade(mixed)
-        #expect(!result.succeeded)
-        #expect(result.standardError.contains("talk or music sounded through it"), "\(result.standardError)")
-        #expect(result.standardError.contains("Nothing was recorded"), "\(result.standardError)")
-        #expect(learner.progressBytes == before)
+        try learner.expectRefused(mixed, saying: ["talk or music sounded through it"])
 
         let json = try KochBinary.run(["decode", mixed, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
@@ -106,13 +112,9 @@ import Testing
 
     @Test func aCarrierIsNotGradedAndLeavesProgressUntouched() throws {
         let learner = try Learner()
-        let before = try #require(learner.progressBytes)
         let carrier = learner.scratch.folder + "/carrier.wav"
         try Self.write((0..<(8000 * 20)).map { Float(0.4 * sin(2 * Double.pi * 650 * Double($0) / 8000)) }, to: carrier)
-        let result = try learner.grade(carrier)
-        #expect(!result.succeeded)
-        #expect(result.standardError.contains("nothing was recorded"), "\(result.standardError)")
-        #expect(learner.progressBytes == before)
+        try learner.expectRefused(carrier)
     }
 
     @Test func aWrongToneIsNotGradedAndNamesTheTonesHeard() throws {
@@ -120,14 +122,10 @@ import Testing
         let before = try #require(learner.progressBytes)
         let keyed = learner.scratch.folder + "/exercise.wav"
         try SendPracticeTests.recordKeying(learner.text, to: keyed, toneHz: 650)
-        let result = try learner.grade(keyed, ["--tone", "950"])
-        #expect(!result.succeeded)
-        #expect(result.standardError.contains("not a plausible reading"), "\(result.standardError)")
+        let result = try learner.expectRefused(keyed, ["--tone", "950"], saying: ["not a plausible reading"])
         #expect(
             result.standardError.contains("650 Hz") || result.standardError.contains("651 Hz") || result.standardError.contains("649 Hz"),
             "the tone really keyed is named: \(result.standardError)")
-        #expect(result.standardError.contains("Nothing was recorded"))
-        #expect(learner.progressBytes == before)
 
         let right = try learner.grade(keyed, ["--tone", "650"])
         #expect(right.succeeded, "\(right.standardError)")
@@ -136,18 +134,13 @@ import Testing
 
     @Test func twoTonesKeyedAlikeAreANearTieThatIsNotGraded() throws {
         let learner = try Learner()
-        let before = try #require(learner.progressBytes)
         let mine = learner.scratch.folder + "/mine.wav", other = learner.scratch.folder + "/other.wav"
         try SendPracticeTests.recordKeying(learner.text, to: mine, toneHz: 650, seed: 5)
         try SendPracticeTests.recordKeying(String(learner.text.reversed()), to: other, toneHz: 1000, seed: 6)
         let a = try Self.read(mine), b = try Self.read(other)
         let mixed = learner.scratch.folder + "/both.wav"
         try Self.write((0..<max(a.count, b.count)).map { 0.5 * ($0 < a.count ? a[$0] : 0) + 0.5 * ($0 < b.count ? b[$0] : 0) }, to: mixed)
-        let result = try learner.grade(mixed)
-        #expect(!result.succeeded)
-        #expect(result.standardError.contains("two tones"), "\(result.standardError)")
-        #expect(result.standardError.contains("--tone"), "\(result.standardError)")
-        #expect(learner.progressBytes == before)
+        try learner.expectRefused(mixed, saying: ["two tones", "--tone"])
 
         let decoded = try KochBinary.run(["decode", mixed])
         #expect(

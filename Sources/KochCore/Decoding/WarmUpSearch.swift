@@ -131,14 +131,10 @@ struct WarmUpSearch: Sendable {
             return found
         }
         func runs(ditSeconds: Double) -> [KeyingRun] { trial(ditSeconds: ditSeconds).runs }
-        findRuns(
-            assumed.compactMap { dit in
-                let (first, marks) = learnModel(from: runs(ditSeconds: dit))
-                return marks >= 1 ? first.ditSeconds : nil
-            }, into: &runsByFilter)
-        for dit in assumed {
-            let (first, marks) = learnModel(from: runs(ditSeconds: dit))
-            guard marks >= 1 else { continue }
+        // Each assumed dit's first model, from its runs, and those that found a mark.
+        let firsts = assumed.map { dit in (dit: dit, learned: learnModel(from: runs(ditSeconds: dit))) }.filter { $0.learned.markCount >= 1 }
+        findRuns(firsts.map(\.learned.model.ditSeconds), into: &runsByFilter)
+        for (dit, (first, _)) in firsts {
             let runs = runs(ditSeconds: first.ditSeconds)
             let (refined, refinedMarks) = learnModel(from: runs)
             guard refinedMarks >= 1 else { continue }

@@ -1,16 +1,16 @@
 import Foundation
 
 extension LocalTimestamp {
-    /// Reads `2026-11-21`, `2026-11-21T19:30`, `2026-11-21 19:30:05`, with
-    /// an optional `Z`, `+01:00` or `-0500` at the end. Without an offset
-    /// the time is read on a clock in `timeZone`; without a time it is noon.
-    /// Returns nil if the text is not such a date.
     /// Whether `text` (a date `parse` reads) gives a time of day, not a day alone.
     public static func givesTimeOfDay(_ text: String) -> Bool {
         let trimmed = Array(text.trimmingCharacters(in: .whitespaces))
         return trimmed.count > 10 && (trimmed[10] == "T" || trimmed[10] == " ")
     }
 
+    /// Reads `2026-11-21`, `2026-11-21T19:30`, `2026-11-21 19:30:05`, with
+    /// an optional `Z`, `+01:00` or `-0500` at the end. Without an offset
+    /// the time is read on a clock in `timeZone`; without a time it is noon.
+    /// Returns nil if the text is not such a date.
     public static func parse(_ text: String, timeZone: TimeZone?) -> LocalTimestamp? {
         var scanner = Substring(text.trimmingCharacters(in: .whitespaces))
         guard let year = scanner.takeNumber(digits: 4), scanner.take("-"),

@@ -33,8 +33,7 @@ extension GradeCommand {
             pack: pack, returns: folder, roster: roster, done: date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt,
             gradedAt: gradedAt)
         grading.replace = replace
-        grading.doneGiven = date != nil
-        grading.doneTimeGiven = date.map(LocalTimestamp.givesTimeOfDay) ?? true
+        grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
         let templates = try Templates()
         let result = try grading.run()
         let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)

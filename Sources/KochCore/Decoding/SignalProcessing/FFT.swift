@@ -4,16 +4,16 @@ import Foundation
 /// its twiddle factors and bit-reversal table computed once.
 /// X[k] = Σ x[n]·e^(−2πi·kn/N), unscaled.
 ///
-/// The twiddle factors are stored stage by stage, so that a stage's
-/// butterflies read them in order and run four at a time (`SIMD4`); each
-/// lane does exactly the arithmetic of one butterfly, so the result is the
-/// same, to the bit, as one butterfly at a time. The first two stages (by 1
-/// and −i) need no multiplication; after them the stages run two to a pass
-/// over the samples, which halves the trips through memory.
+/// The first two stages (spans 2 and 4) multiply by 1 and −i exactly, so
+/// they need no multiplication. From span 8 the twiddle factors are stored
+/// stage by stage, so that a stage's butterflies read them in order and run
+/// four at a time (`SIMD4`), each lane doing exactly the arithmetic of one
+/// butterfly; the stages run two to a pass over the samples, which halves
+/// the trips through memory without changing any value's arithmetic.
 public struct FFT: Sendable {
     public let length: Int
-    /// For each stage (butterflies spanning 2, 4, … `length` samples), its half-span twiddle
-    /// factors e^(−2πi·k/span), one stage after another.
+    /// For each stage from span 8 (butterflies spanning 8, 16, … `length` samples), its
+    /// half-span twiddle factors e^(−2πi·k/span), one stage after another.
     private let cosines: [Double]
     private let sines: [Double]
     private let reversed: [Int]
@@ -31,7 +31,7 @@ public struct FFT: Sendable {
         self.length = length
         let angles = (0..<length / 2).map { 2 * Double.pi * Double($0) / Double(length) }
         var cosines: [Double] = [], sines: [Double] = []
-        var span = 2
+        var span = 8
         while span <= length {
             let step = length / span
             for k in 0..<span / 2 {
@@ -78,7 +78,7 @@ public struct FFT: Sendable {
                         }
                         Self.firstTwoStages(re, im, length: n)
                         var span = 8
-                        var twiddles = 3
+                        var twiddles = 0
                         while span <= n {
                             let half = span / 2
                             let wr = cosines + twiddles, wi = sines + twiddles
