@@ -63,7 +63,7 @@ enum TextHarnesses {
         guard let templates = try? Templates([(name: "qso/fuzz", text: text, origin: "qso/fuzz.mustache")]),
             let composer = try? QSOComposer(templates: templates, style: "fuzz", level: 10, course: .letters)
         else { return }
-        _ = try? composer.words(lastingSeconds: 20, timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12), seed: 7)
+        _ = try? composer.lines(lastingSeconds: 20, timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12), seed: 7)
     }
 
     static func times(_ bytes: [UInt8]) {

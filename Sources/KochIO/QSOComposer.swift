@@ -30,34 +30,58 @@ public struct QSOComposer: Sendable {
         }
     }
 
-    /// Contacts, word by word, until they last about `keyedSeconds` at `timing`;
-    /// the last contact may be cut at a word.
-    public func words(lastingSeconds keyedSeconds: Double, timing: Timing, seed: UInt64) throws -> [[Symbol]] {
+    /// Contacts, line by line, until they last about `keyedSeconds` at
+    /// `timing`; the last contact may be cut at a word. A line is a line of
+    /// the template, ended early after each `<BT>` (the sign that starts a
+    /// new line of a message on paper), so that a spoken lesson's answer is
+    /// at most a sentence.
+    public func lines(lastingSeconds keyedSeconds: Double, timing: Timing, seed: UInt64) throws -> [[[Symbol]]] {
         var generator = SeededGenerator(seed: seed)
         let filler = try QSOFiller()
-        var words: [[Symbol]] = []
+        var lines: [[[Symbol]]] = []
         var seconds = 0.0
         let wordGap = timing.durationSeconds(of: .word)
         while true {
             let style = styles[generator.nextInt(in: 0...(styles.count - 1))]
             let contact = filler.contact(using: &generator)
             let text = try templates.render(style, contact.context)
-            let morse: MorseText
+            var contactLines: [[[Symbol]]] = []
             do {
-                morse = try MorseText(parsing: text)
+                for line in text.split(whereSeparator: \.isNewline) {
+                    contactLines += Self.sentences(try MorseText(parsing: String(line)).words)
+                }
             } catch {
                 throw FileError.malformed(path: templates.origin(of: style), reason: "the QSO it writes cannot be sent: \(error)")
             }
-            for word in morse.words {
-                let length = KeyedDuration.seconds(of: word, timing: timing) + (words.isEmpty ? 0 : wordGap)
-                if seconds + length > keyedSeconds, !words.isEmpty {
-                    // Keep the word if that lands closer to the asked length.
-                    if seconds + length - keyedSeconds < keyedSeconds - seconds { words.append(word) }
-                    return words
+            for line in contactLines {
+                var kept: [[Symbol]] = []
+                for word in line {
+                    let isFirst = lines.isEmpty && kept.isEmpty
+                    let length = KeyedDuration.seconds(of: word, timing: timing) + (isFirst ? 0 : wordGap)
+                    if seconds + length > keyedSeconds, !isFirst {
+                        // Keep the word if that lands closer to the asked length.
+                        if seconds + length - keyedSeconds < keyedSeconds - seconds { kept.append(word) }
+                        return kept.isEmpty ? lines : lines + [kept]
+                    }
+                    kept.append(word)
+                    seconds += length
                 }
-                words.append(word)
-                seconds += length
+                lines.append(kept)
             }
         }
+    }
+
+    /// A line's words cut after each `<BT>`.
+    static func sentences(_ words: [[Symbol]]) -> [[[Symbol]]] {
+        var sentences: [[[Symbol]]] = []
+        var current: [[Symbol]] = []
+        for word in words {
+            current.append(word)
+            if word.map(\.text) == ["<BT>"] {
+                sentences.append(current)
+                current = []
+            }
+        }
+        return current.isEmpty ? sentences : sentences + [current]
     }
 }

@@ -57,7 +57,7 @@ public struct LessonContentSource: Sendable {
         if let wordList { return .wordList(wordList) }
         if let composer {
             let seed = SeededGenerator.derivedSeed(settings.seed ^ 0x5150, index: number)
-            return .fixed(try composer.words(lastingSeconds: Self.keyedSeconds(settings), timing: settings.timing, seed: seed))
+            return .lines(try composer.lines(lastingSeconds: Self.keyedSeconds(settings), timing: settings.timing, seed: seed))
         }
         if let textParts { return .fixed(textParts[number - 1].words) }
         return .generated

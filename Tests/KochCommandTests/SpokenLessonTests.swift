@@ -101,7 +101,8 @@ import Testing
         #expect(lesson.samples.allSatisfy { abs($0) < 0.9 }, "nothing clips")
     }
 
-    @Test func aSpokenQSOLastsItsMinutesToo() throws {
+    /// A spoken QSO lasts its minutes and answers a line at a time; --heard counts its lines.
+    @Test func aSpokenQSOLastsItsMinutesAndAnswersALineAtATime() throws {
         let folder = try KochBinary.scratchFolder()
         let made = try KochBinary.run(
             ["lesson", "--kind", "qso", "--seed", "4", "--minutes", "2", "--speak", "after", "--format", "wav", "--out", folder])
@@ -115,6 +116,29 @@ import Testing
         let groups = try #require(key["groups"] as? [[String: Any]])
         let lastSpoken = try #require(groups.last?["spoken"] as? [String: Any])
         #expect(try #require(lastSpoken["endSeconds"] as? Double) <= 120)
+        // The call "CQ CQ CQ DE ... K" is sent whole, then said once.
+        let answered = groups.indices.filter { groups[$0]["spoken"] != nil }
+        let firstAnswered = try #require(answered.first)
+        #expect(groups.first?["text"] as? String == "CQ" && groups[firstAnswered]["text"] as? String == "K")
+        #expect(answered.count > 1 && answered.count < groups.count / 3, "\(answered.count) answers for \(groups.count) groups")
+        for index in answered {
+            let said = try #require(groups[index]["spoken"] as? [String: Any])
+            let end = try #require(groups[index]["endSeconds"] as? Double)
+            #expect(try #require(said["startSeconds"] as? Double) > end)
+            if index + 1 < groups.count {
+                let next = try #require(groups[index + 1]["startSeconds"] as? Double)
+                #expect(next > (said["endSeconds"] as? Double ?? 0))
+            }
+        }
+        let sheet = try String(contentsOfFile: keyPath.replacingOccurrences(of: ".key.json", with: ".key.txt"), encoding: .utf8)
+        #expect(sheet.contains("after each line"), "\(sheet)")
+        #expect(sheet.contains("  1-\(firstAnswered + 1). CQ CQ CQ DE "), "\(sheet)")
+
+        let progress = folder + "/progress.json"
+        let tooMany = try KochBinary.run(["grade", "--key", keyPath, "--heard", "\(answered.count + 1)", "--progress", progress])
+        #expect(!tooMany.succeeded && tooMany.standardError.contains("has only \(answered.count) items"), "\(tooMany.standardError)")
+        let heard = try KochBinary.run(["grade", "--key", keyPath, "--heard", "\(answered.count)", "--progress", progress])
+        #expect(heard.succeeded && heard.standardOutput.contains("\(answered.count) of \(answered.count) items right"), "\(heard.standardOutput)")
     }
 
     @Test func kochDecodeCopiesTheMorseStretchesOfTheKeyPerfectly() throws {

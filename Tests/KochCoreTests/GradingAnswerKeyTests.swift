@@ -1,3 +1,4 @@
+import Foundation
 import KochCore
 import Testing
 
@@ -27,5 +28,15 @@ import Testing
         var key = answerKey(["KMK"])
         key.formatVersion = AnswerKey.currentFormatVersion + 1
         #expect(key.consistencyProblems.map(\.codingPath) == ["formatVersion"])
+    }
+
+    @Test func aSpokenKeyWithoutItsLastAnswerIsRefused() throws {
+        var settings = LessonSettings()
+        settings.minutes = 0.5
+        settings.speech = SpeechSettings()
+        var key = AnswerKey(lesson: try Lesson(settings: settings), createdAt: Date(timeIntervalSince1970: 0))
+        #expect(key.consistencyProblems.isEmpty && key.spokenItemCount == key.groups.count)
+        key.groups[key.groups.count - 1].spoken = nil
+        #expect(key.consistencyProblems.map(\.codingPath) == ["groups[\(key.groups.count - 1)].spoken"])
     }
 }

@@ -33,7 +33,7 @@ import Testing
         speech.pauseSeconds = pauseSeconds
         let words = (0..<100).map { symbols(["KM", "MKK", "KMKMK"][$0 % 3]) }
         return SpokenLessonPlan(
-            words: words, keepsEveryWord: false, newest: newest, level: 2, kind: .groups,
+            items: words.map { [$0] }, keepsEveryWord: false, newest: newest, level: 2, kind: .groups,
             timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12),
             speech: speech, totalSeconds: totalSeconds, leadInSeconds: 0.5, tailSeconds: 0.5,
             speechSeconds: { Double($0.count) * 0.1 })
@@ -52,9 +52,9 @@ import Testing
         #expect((stretches.last?.1 ?? 99) <= 59.5)
         for item in laidOut.items {
             switch placement {
-            case .after: #expect(item.speech.startSeconds > item.sent.endSeconds && item.sentAgain == nil)
-            case .before: #expect(item.speech.endSeconds < item.sent.startSeconds && item.sentAgain == nil)
-            case .repeated: #expect(item.sentAgain.map { $0.startSeconds > item.speech.endSeconds } == true)
+            case .after: #expect(item.speech.startSeconds > item.sentSpan.endSeconds && item.sentAgain == nil)
+            case .before: #expect(item.speech.endSeconds < item.sentSpan.startSeconds && item.sentAgain == nil)
+            case .repeated: #expect(item.sentAgainSpan.map { $0.startSeconds > item.speech.endSeconds } == true)
             }
         }
     }
@@ -63,11 +63,39 @@ import Testing
         #expect(SpeechSettings.defaultPauseSeconds(characters: 1) < SpeechSettings.defaultPauseSeconds(characters: 5))
         #expect(SpeechSettings.defaultPauseSeconds(characters: 20) == 3)
         let laidOut = plan(.after)
-        let pauses = laidOut.items.map { $0.speech.startSeconds - $0.sent.endSeconds }
+        let pauses = laidOut.items.map { $0.speech.startSeconds - $0.sentSpan.endSeconds }
         #expect(abs(pauses[0] - SpeechSettings.defaultPauseSeconds(characters: 2)) < 1e-9)
         #expect(abs(pauses[2] - SpeechSettings.defaultPauseSeconds(characters: 5)) < 1e-9)
-        let given = plan(.after, pauseSeconds: 2).items.map { $0.speech.startSeconds - $0.sent.endSeconds }
+        let given = plan(.after, pauseSeconds: 2).items.map { $0.speech.startSeconds - $0.sentSpan.endSeconds }
         #expect(given.allSatisfy { abs($0 - 2) < 1e-9 }, "\(given)")
+    }
+
+    /// A QSO's line is one item: its words sent a word space apart, as in a lesson without speech,
+    /// then one answer for the whole line (sent again whole for `repeat`).
+    @Test(arguments: SpeechSettings.Placement.allCases)
+    func aLineOfWordsIsSentWholeAndAnsweredOnce(placement: SpeechSettings.Placement) {
+        let timing = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12)
+        var speech = SpeechSettings()
+        speech.placement = placement
+        let lines = [["CQ", "DE", "K1ABC", "K"], ["UR", "RST", "599", "<BT>"]].map { line in
+            line.map { $0 == "<BT>" ? [MorseAlphabet.prosign("<BT>")].compactMap { $0 } : symbols($0) }
+        }
+        let laidOut = SpokenLessonPlan(
+            items: lines, keepsEveryWord: false, newest: nil, level: 2, kind: .qso, timing: timing, speech: speech, totalSeconds: 120,
+            leadInSeconds: 0.5, tailSeconds: 0.5, speechSeconds: { Double($0.count) * 0.05 })
+        #expect(laidOut.items.map(\.words) == lines)
+        #expect(laidOut.speeches.map(\.phrase) == ["cq, de, K, one, A, B, C, K", "ur, rst, five, nine, nine, break"])
+        let wordGap = timing.durationSeconds(of: .word)
+        for item in laidOut.items {
+            for sending in [item.sent] + (item.sentAgain.map { [$0] } ?? []) {
+                #expect(sending.count == 4)
+                for (earlier, later) in zip(sending, sending.dropFirst()) { #expect(abs(later.startSeconds - earlier.endSeconds - wordGap) < 1e-9) }
+                #expect(!sending.contains { $0.startSeconds < item.speech.endSeconds && $0.endSeconds > item.speech.startSeconds })
+            }
+            #expect((item.sentAgain != nil) == (placement == .repeated))
+        }
+        let timeline = laidOut.timeline
+        #expect(timeline.words.count == (placement == .repeated ? 16 : 8))
     }
 
     @Test func aVeryShortLessonStillHasOneItemAndRunsOnForIt() {

@@ -16,8 +16,11 @@ import Testing
     }
 
     func words(_ content: LessonContent) -> [[Symbol]]? {
-        if case .fixed(let words) = content { return words }
-        return nil
+        switch content {
+        case .fixed(let words): words
+        case .lines(let lines): lines.flatMap { $0 }
+        default: nil
+        }
     }
 
     @Test func groupsAreGeneratedFromTheSettings() throws {
@@ -38,6 +41,25 @@ import Testing
         #expect(!first.isEmpty)
         #expect(words(try source.content(forLesson: 1, settings: settings())) == first)
         #expect(words(try source.content(forLesson: 2, settings: settings())) != first)
+    }
+
+    /// A QSO comes in lines (what a spoken lesson answers at a time): a template's line, ended
+    /// early after each <BT>, so no answer runs past a sentence.
+    @Test func aQSOComesInLinesEndingWhereTheTemplatesLinesEndOrAfterABreak() throws {
+        let templates = try Templates(environment: [:])
+        var ragChew = settings(minutes: 5)
+        ragChew.seed = 3
+        let source = try LessonContentSource(kind: .qso, qsoStyle: "rag-chew", settings: ragChew, learnerCourse: .full, templates: templates)
+        guard case .lines(let lines) = try source.content(forLesson: 1, settings: ragChew) else {
+            Issue.record("a QSO is given in lines")
+            return
+        }
+        let texts = lines.map { $0.map { $0.map(\.text).joined() } }
+        #expect(texts.first?.prefix(4) == ["CQ", "CQ", "CQ", "DE"], "\(texts.first ?? [])")
+        #expect(texts.first?.last == "K", "the call's line ends with its K")
+        #expect(texts.allSatisfy { !$0.isEmpty && !$0.dropLast().contains("<BT>") }, "a break ends its line")
+        #expect(texts.filter { $0.last == "<BT>" }.count > 4, "the rag-chew's long overs are cut at their breaks")
+        #expect(texts.contains { $0.last == "<KN>" }, "an over's end is a line's end")
     }
 
     @Test func aTextIsCutIntoLessonsInItsOrder() throws {
@@ -73,7 +95,7 @@ import Testing
             let part = try #require(words(content))
             let lesson = try Lesson(settings: spoken, content: content, number: number, count: count)
             let plan = try #require(lesson.spoken)
-            #expect(plan.items.map(\.word) == part, "lesson \(number) sends all of its part")
+            #expect(plan.items.map(\.words) == part.map { [$0] }, "lesson \(number) sends all of its part")
             if number < count { #expect(abs(plan.durationSeconds - 60) < 15, "lesson \(number) lasts \(plan.durationSeconds) s") }
             sent += plan.items.count
         }

@@ -41,6 +41,12 @@ extension AnswerKey {
         if groups.isEmpty {
             problems.append(.init(codingPath: "groups", reason: "is empty: the key has no groups to grade against"))
         }
+        if speech != nil, let last = groups.last, last.spoken == nil {
+            problems.append(
+                .init(
+                    codingPath: "groups[\(groups.count - 1)].spoken",
+                    reason: "is missing: the key is of a spoken lesson, whose last group is followed by its answer"))
+        }
         let allowed = Set(unlocked)
         for (index, group) in groups.enumerated() {
             if group.number != index + 1 {

@@ -12,9 +12,11 @@ public struct AnswerKey: Sendable, Hashable, Codable {
         public var text: String
         public var startSeconds: Double
         public var endSeconds: Double
-        /// In a spoken lesson, the answer as spoken and where.
+        /// In a spoken lesson, on the last group of each item (a group, word or
+        /// callsign, or a QSO's line), the item's answer as spoken and where.
         public var spoken: Stretch?
-        /// In a spoken lesson of `--speak repeat`, the group's second sending.
+        /// In a spoken lesson of `--speak repeat`, on the last group of each
+        /// item, the item's second sending.
         public var sentAgain: Stretch?
     }
 
@@ -92,15 +94,20 @@ public struct AnswerKey: Sendable, Hashable, Codable {
             func stretch(_ word: Timeline.Word) -> Stretch {
                 Stretch(text: word.text, startSeconds: ms(word.startSeconds), endSeconds: ms(word.endSeconds))
             }
-            for (index, item) in zip(groups.indices, spoken.items) {
-                groups[index].spoken = stretch(item.speech)
-                groups[index].sentAgain = item.sentAgain.map(stretch)
+            var last = -1
+            for item in spoken.items {
+                last += item.words.count
+                groups[last].spoken = stretch(item.speech)
+                groups[last].sentAgain = item.sentAgainSpan.map(stretch)
             }
             speech = Speech(
-                opening: spoken.opening.map(stretch), introductionSent: spoken.introduction.map { stretch($0.sent) },
+                opening: spoken.opening.map(stretch), introductionSent: spoken.introduction.map { stretch($0.sentSpan) },
                 introductionSpoken: spoken.introduction.map { stretch($0.speech) })
         }
     }
+
+    /// How many items a spoken lesson answers (each group, or each line of a QSO); 0 for another lesson.
+    public var spokenItemCount: Int { groups.count { $0.spoken != nil } }
 
     /// The text that was sent, groups separated by single spaces.
     public var sentText: String { groups.map(\.text).joined(separator: " ") }

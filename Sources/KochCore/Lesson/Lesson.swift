@@ -48,9 +48,14 @@ public struct Lesson: Sendable {
         let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds - introductionSeconds
         var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(settings.seed, index: number))
         let words: [[Symbol]]
+        // What a spoken lesson answers at a time, when not a word: a line.
+        var lines: [[[Symbol]]]?
         switch (settings.kind, content) {
         case let (_, .fixed(given)):
             words = given
+        case let (_, .lines(given)):
+            words = given.flatMap { $0 }
+            lines = given
         case let (_, .wordList(list)):
             let selector = WordSelector(wordList: list, characters: settings.characters, extraWeight: settings.extraWeight)
             guard selector.words.count >= WordSelector.minimumWordCount else {
@@ -68,13 +73,14 @@ public struct Lesson: Sendable {
             // A QSO holds what fits in the minutes, so the lesson lasts what was asked; a text's part,
             // cut by its words' spoken lengths, is sent whole (a word left out would be lost to the reader).
             let plan = SpokenLessonPlan(
-                words: words, keepsEveryWord: settings.kind == .text, newest: introduction.isEmpty ? nil : settings.newestCharacter,
+                items: lines ?? words.map { [$0] }, keepsEveryWord: settings.kind == .text,
+                newest: introduction.isEmpty ? nil : settings.newestCharacter,
                 level: settings.level,
                 kind: settings.kind, timing: timing, speech: speech, totalSeconds: settings.minutes * 60,
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
                 speechSeconds: speechSeconds ?? { SpokenWords.estimatedSeconds(of: $0, rateWPM: speech.rateWPM) })
             spoken = plan
-            text = MorseText(words: plan.items.map(\.word))
+            text = MorseText(words: plan.items.flatMap(\.words))
             timeline = plan.timeline
         } else {
             spoken = nil
@@ -90,9 +96,9 @@ public struct Lesson: Sendable {
     public var newestCharacter: Symbol? { settings.newestCharacter }
 
     /// The graded words in time: the timeline's words after the introduction.
-    /// In a spoken lesson, each item's first sending.
+    /// In a spoken lesson, the first sending of each item's words.
     public var gradedWords: ArraySlice<Timeline.Word> {
-        if let spoken { return ArraySlice(spoken.items.map(\.sent)) }
+        if let spoken { return ArraySlice(spoken.items.flatMap(\.sent)) }
         return timeline.words.dropFirst(introduction.count)
     }
 

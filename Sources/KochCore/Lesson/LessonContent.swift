@@ -5,6 +5,9 @@ public enum LessonContent: Sendable {
     case generated
     /// Words drawn from this word list (every entry, any case).
     case wordList([String])
-    /// These words, as they are (a rendered QSO, a part of a text).
+    /// These words, as they are (a part of a text).
     case fixed([[Symbol]])
+    /// These words, as they are, in lines (a rendered QSO): sent as one text,
+    /// and a spoken lesson answers a line at a time.
+    case lines([[[Symbol]]])
 }

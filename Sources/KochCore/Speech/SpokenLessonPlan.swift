@@ -1,7 +1,8 @@
 /// Where everything of a spoken lesson sits in time: each item sent (a
-/// group, word or callsign), the time to think, its answer spoken, and for
-/// `repeat` the item sent again; before them, a level's spoken opening and
-/// its newest character sent five times, each followed by its name.
+/// group, word or callsign, or a line of a QSO), the time to think, its
+/// answer spoken, and for `repeat` the item sent again; before them, a
+/// level's spoken opening and its newest character sent five times, each
+/// followed by its name.
 ///
 /// The lengths of the spoken phrases come from outside (the speech
 /// synthesizer's clips); the plan only adds them up. Items are taken in
@@ -16,12 +17,26 @@ public struct SpokenLessonPlan: Sendable, Hashable {
         public let endSeconds: Double
     }
 
-    /// One item: what is sent, its answer spoken, and the second sending of `repeat`.
+    /// One item: its words sent, its answer spoken, and the second sending of `repeat`.
     public struct Item: Sendable, Hashable {
-        public let word: [Symbol]
-        public let sent: Timeline.Word
+        /// One word (a group, word or callsign), or a QSO's line.
+        public let words: [[Symbol]]
+        /// Each word's first sending, a word space apart.
+        public let sent: [Timeline.Word]
         public let speech: Speech
-        public let sentAgain: Timeline.Word?
+        /// Each word's second sending, for `repeat`.
+        public let sentAgain: [Timeline.Word]?
+
+        /// The first sending as one stretch: the words' text, from the first's start to the last's end.
+        public var sentSpan: Timeline.Word { Self.span(sent) }
+        /// The second sending as one stretch, for `repeat`.
+        public var sentAgainSpan: Timeline.Word? { sentAgain.map(Self.span) }
+
+        private static func span(_ words: [Timeline.Word]) -> Timeline.Word {
+            Timeline.Word(
+                text: words.map(\.text).joined(separator: " "), startSeconds: words.first?.startSeconds ?? 0,
+                endSeconds: words.last?.endSeconds ?? 0)
+        }
     }
 
     public let opening: Speech?
@@ -46,22 +61,23 @@ public struct SpokenLessonPlan: Sendable, Hashable {
         return itemGapSeconds(timing: timing) + sent + between + said + again
     }
 
-    /// Lays out `words` (and the introduction of `newest`, when given) to fill
-    /// `totalSeconds`; `speechSeconds` tells how long a phrase lasts when spoken.
+    /// Lays out `items` (each one word, or a QSO's line of words; and the
+    /// introduction of `newest`, when given) to fill `totalSeconds`;
+    /// `speechSeconds` tells how long a phrase lasts when spoken.
     public init(
-        words: [[Symbol]], keepsEveryWord: Bool, newest: Symbol?, level: Int, kind: LessonKind, timing: Timing,
+        items: [[[Symbol]]], keepsEveryWord: Bool, newest: Symbol?, level: Int, kind: LessonKind, timing: Timing,
         speech: SpeechSettings, totalSeconds: Double, leadInSeconds: Double, tailSeconds: Double,
         speechSeconds: (String) -> Double
     ) {
         self = withoutActuallyEscaping(speechSeconds) { speechSeconds in
             SpokenLessonPlan(
-                layout: Layout(time: leadInSeconds, timing: timing, kind: kind, speech: speech, speechSeconds: speechSeconds), words: words,
+                layout: Layout(time: leadInSeconds, timing: timing, kind: kind, speech: speech, speechSeconds: speechSeconds), items: items,
                 keepsEveryWord: keepsEveryWord, newest: newest, level: level, totalSeconds: totalSeconds, tailSeconds: tailSeconds)
         }
     }
 
     private init(
-        layout start: Layout, words: [[Symbol]], keepsEveryWord: Bool, newest: Symbol?, level: Int, totalSeconds: Double, tailSeconds: Double
+        layout start: Layout, items given: [[[Symbol]]], keepsEveryWord: Bool, newest: Symbol?, level: Int, totalSeconds: Double, tailSeconds: Double
     ) {
         var layout = start
         let speech = layout.speech
@@ -74,7 +90,7 @@ public struct SpokenLessonPlan: Sendable, Hashable {
             var introduction: [Item] = []
             for repeatIndex in 0..<Lesson.introductionRepeats {
                 if repeatIndex > 0 { layout.time += itemGap }
-                introduction.append(layout.item([newest], placement: .after))
+                introduction.append(layout.item([[newest]], placement: .after))
             }
             self.introduction = introduction
         } else {
@@ -83,10 +99,10 @@ public struct SpokenLessonPlan: Sendable, Hashable {
         }
         let end = totalSeconds - tailSeconds
         var items: [Item] = []
-        for word in words {
+        for words in given {
             let before = layout.time
             if !items.isEmpty || !introduction.isEmpty { layout.time += itemGap }
-            let next = layout.item(word, placement: speech.placement)
+            let next = layout.item(words, placement: speech.placement)
             // At least one item, whatever the length asked.
             if !keepsEveryWord, !items.isEmpty, layout.time > end {
                 layout.time = before
@@ -112,31 +128,35 @@ public struct SpokenLessonPlan: Sendable, Hashable {
             return spoken
         }
 
-        mutating func send(_ word: [Symbol]) -> Timeline.Word {
-            let sent = Timeline.Word(
-                text: word.map(\.text).joined(), startSeconds: time, endSeconds: time + KeyedDuration.seconds(of: word, timing: timing))
-            time = sent.endSeconds
-            return sent
+        /// Sends `words` a word space apart.
+        mutating func send(_ words: [[Symbol]]) -> [Timeline.Word] {
+            words.enumerated().map { index, word in
+                if index > 0 { time += timing.durationSeconds(of: .word) }
+                let sent = Timeline.Word(
+                    text: word.map(\.text).joined(), startSeconds: time, endSeconds: time + KeyedDuration.seconds(of: word, timing: timing))
+                time = sent.endSeconds
+                return sent
+            }
         }
 
-        mutating func item(_ word: [Symbol], placement: SpeechSettings.Placement) -> Item {
-            let phrase = SpokenWords.phrase(for: word, kind: kind, spelling: speech.spelling)
-            let pause = speech.pauseSeconds(characters: word.count)
+        mutating func item(_ words: [[Symbol]], placement: SpeechSettings.Placement) -> Item {
+            let phrase = SpokenWords.phrase(for: words, kind: kind, spelling: speech.spelling)
+            let pause = speech.pauseSeconds(characters: words.reduce(0) { $0 + $1.count })
             switch placement {
             case .after:
-                let sent = send(word)
+                let sent = send(words)
                 time += pause
-                return Item(word: word, sent: sent, speech: say(phrase), sentAgain: nil)
+                return Item(words: words, sent: sent, speech: say(phrase), sentAgain: nil)
             case .before:
                 let spoken = say(phrase)
                 time += SpokenLessonPlan.shortGapSeconds
-                return Item(word: word, sent: send(word), speech: spoken, sentAgain: nil)
+                return Item(words: words, sent: send(words), speech: spoken, sentAgain: nil)
             case .repeated:
-                let sent = send(word)
+                let sent = send(words)
                 time += pause
                 let spoken = say(phrase)
                 time += SpokenLessonPlan.shortGapSeconds
-                return Item(word: word, sent: sent, speech: spoken, sentAgain: send(word))
+                return Item(words: words, sent: sent, speech: spoken, sentAgain: send(words))
             }
         }
     }
@@ -146,10 +166,10 @@ public struct SpokenLessonPlan: Sendable, Hashable {
         (opening.map { [$0] } ?? []) + (introduction + items).map(\.speech)
     }
 
-    /// Every sending, in time order, with what was sent.
+    /// Every word sent, in time order, with where it was sent.
     var sendings: [(word: [Symbol], sent: Timeline.Word)] {
         (introduction + items).flatMap { item in
-            [(item.word, item.sent)] + (item.sentAgain.map { [(item.word, $0)] } ?? [])
+            Array(zip(item.words, item.sent)) + Array(zip(item.words, item.sentAgain ?? []))
         }
     }
 

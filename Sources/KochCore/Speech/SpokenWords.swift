@@ -59,6 +59,11 @@ public enum SpokenWords {
         return names.joined(separator: chosen == .phonetic ? " " : ", ")
     }
 
+    /// What is said for an item of several words (a QSO's line): each word's phrase, a comma between.
+    public static func phrase(for words: [[Symbol]], kind: LessonKind, spelling: SpeechSettings.Spelling?) -> String {
+        words.map { phrase(for: $0, kind: kind, spelling: spelling) }.joined(separator: ", ")
+    }
+
     /// The spoken opening of a lesson of a level: "Koch lesson, level 5. New character: R."
     public static func opening(level: Int, newest: Symbol, spelling: SpeechSettings.Spelling?) -> String {
         "Koch lesson, level \(level). New character: \(name(of: newest, spelling: spelling ?? .letters))."

@@ -13,14 +13,15 @@ extension GradeCommand {
                     "\(keyPath) is the key of a lesson without spoken answers: grade it from your copy with --transcript FILE. --heard is for lessons made with koch lesson --speak."
             )
         }
-        guard heard <= key.groups.count else {
+        let items = key.spokenItemCount
+        guard heard <= items else {
             throw CommandFailure(
-                description: "--heard \(heard): lesson \(key.lessonID) has only \(key.groups.count) items; give how many of them you got right.")
+                description: "--heard \(heard): lesson \(key.lessonID) has only \(items) items; give how many of them you got right.")
         }
         let (done, gradedAt) = try sessionDates(of: key)
         let session = GradedSession(
             lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: .spoken, date: done,
-            gradedAt: gradedAt, sent: key.groups.count, correct: heard, inserted: 0, characters: [:])
+            gradedAt: gradedAt, sent: items, correct: heard, inserted: 0, characters: [:])
         let store = progress.store
         // As koch grade records a copy: a progress file that cannot be written is said after the result.
         let (outcome, writeFailure) = try recordOrCheck(session)

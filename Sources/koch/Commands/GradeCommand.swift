@@ -146,7 +146,7 @@ struct GradeCommand: ParsableCommand {
     @Option(
         name: .customLong("heard"),
         help: ArgumentHelp(
-            "For a spoken lesson (koch lesson --speak): how many of its items you got right, by your own reckoning. Counts for your streak and schedule, not your level or character statistics.",
+            "For a spoken lesson (koch lesson --speak): how many of its items (groups, words, or a QSO's lines) you got right, by your own reckoning. Counts for your streak and schedule, not your level or character statistics.",
             valueName: "count"))
     var heard: Int?
 

@@ -94,7 +94,7 @@ struct RenderCommand: ParsableCommand {
     private func spokenTimeline(_ morse: MorseText) throws -> (timeline: Timeline, layer: SpeechLayer, highestFrequencyHz: Int)? {
         guard let settings = speech.settings, let answers = try speech.answers(sound: sound) else { return nil }
         let plan = SpokenLessonPlan(
-            words: morse.words, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: sound.timing, speech: settings,
+            items: morse.words.map { [$0] }, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: sound.timing, speech: settings,
             totalSeconds: 0, leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
             speechSeconds: answers.seconds(of:))
         try SpeechOptions.check(answers)

@@ -12,7 +12,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(
         name: .customLong("speak"),
         help: ArgumentHelp(
-            "Speak each answer: after (sent, a pause to think, then said), before (said, then sent: for new characters) or repeat (sent, said, sent again).",
+            "Speak each answer (of a group, word or callsign; of a QSO, a line): after (sent, a pause to think, then said), before (said, then sent: for new characters) or repeat (sent, said, sent again).",
             valueName: "when"))
     var placement: SpeechSettings.Placement?
 
