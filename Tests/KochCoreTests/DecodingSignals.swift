@@ -86,6 +86,33 @@ enum DecodingSignals {
         }
     }
 
+    /// A room's reverberation: the samples plus a diffuse tail, `directToReverberantDB` below
+    /// the direct sound in energy and falling by 60 dB in `rt60Seconds`. The tail is velvet
+    /// noise (sparse impulses of random sign, one every millisecond or so, under an
+    /// exponential decay), whose echoes are as dense as a room's (Välimäki et al., "Use of
+    /// velvet noise in digital audio effects", DAFx 2013), and cheap to convolve with.
+    static func addRoomReverberation(
+        _ samples: inout [Float], directToReverberantDB: Double, rt60Seconds: Double, sampleRate: Int, seed: UInt64
+    ) {
+        var random = SeededGenerator(seed: seed)
+        let length = Int(1.2 * rt60Seconds * Double(sampleRate)), spacing = max(2, sampleRate / 1000)
+        var taps: [(delay: Int, gain: Double)] = []
+        var start = Int(0.004 * Double(sampleRate))
+        while start < length {
+            let delay = start + Int(random.nextUnit() * Double(spacing - 1))
+            let sign = random.nextUnit() < 0.5 ? -1.0 : 1.0
+            taps.append((delay, sign * exp(-6.91 * Double(delay) / Double(sampleRate) / rt60Seconds)))
+            start += spacing
+        }
+        let energy = taps.reduce(0) { $0 + $1.gain * $1.gain }
+        let scale = (pow(10, -directToReverberantDB / 10) / energy).squareRoot()
+        let dry = samples
+        for (delay, gain) in taps {
+            let g = Float(gain * scale)
+            for index in delay..<samples.count { samples[index] += g * dry[index - delay] }
+        }
+    }
+
     /// Mains hum with harmonics, plus a DC offset.
     static func addHum(_ samples: inout [Float], mainsHz: Double, amplitude: Double, offset: Double, sampleRate: Int) {
         for index in samples.indices {

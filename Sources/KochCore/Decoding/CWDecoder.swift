@@ -34,6 +34,9 @@ public struct CWDecoder: Sendable {
     /// How unevenly the sender keys (`handSpread`), measured in the warm-up.
     private var handSpread = 0.2
 
+    /// A room's late reverberation, taken out of the baseband when the warm-up found it (see `completeWarmUp`).
+    private var suppressor: ReverberationSuppressor?
+
     private var warmUpReal: [[Float]]
     private var warmUpImaginary: [[Float]]
     private let warmUpSamples: Int
@@ -104,7 +107,14 @@ public struct CWDecoder: Sendable {
             if warmUpReal[0].count >= warmUpSamples { completeWarmUp(final: false, into: &output) }
             return output
         }
-        feed(real: blockReal, imaginary: blockImaginary, range: 0..<count, into: &output)
+        if var suppressor = suppressor.take() {
+            var real = blockReal, imaginary = blockImaginary
+            suppressor.process(real: &real, imaginary: &imaginary, weights: weights, range: 0..<count)
+            self.suppressor = suppressor
+            feed(real: real, imaginary: imaginary, range: 0..<count, into: &output)
+        } else {
+            feed(real: blockReal, imaginary: blockImaginary, range: 0..<count, into: &output)
+        }
         return output
     }
 
@@ -152,9 +162,16 @@ public struct CWDecoder: Sendable {
     /// Once the warm-up has heard enough (see `WarmUpSearch`), settles the speed, the hand's
     /// spread and the filter, and reads the warm-up's samples through the live pipeline.
     private mutating func completeWarmUp(final: Bool, into output: inout DecoderOutput) {
+        let isFinal = final || warmUpReal[0].count >= maximumWarmUpSamples
         let search = WarmUpSearch(
             configuration: configuration, rate: rate, weights: weights, real: warmUpReal, imaginary: warmUpImaginary, assembler: assembler)
-        guard let settled = search.settle(final: final || warmUpReal[0].count >= maximumWarmUpSamples, current: model) else { return }
+        guard var settled = search.settle(final: isFinal, current: model) else { return }
+        if let room = roomSettled(than: settled, final: isFinal) {
+            settled = room.settled
+            suppressor = room.suppressor
+            warmUpReal = room.real
+            warmUpImaginary = room.imaginary
+        }
         model = settled.model
         handSpread = settled.handSpread
         filterScale = settled.filterScale
@@ -168,6 +185,40 @@ public struct CWDecoder: Sendable {
         warmUpImaginary = Array(repeating: [], count: configuration.channelCount)
         for run in runs { handle(run, atEnd: false, into: &output) }
     }
+
+    /// Where the warm-up's marks trail off as a room's reverberation does, the warm-up is tried
+    /// again with the tail taken out (`ReverberationSuppressor`), and kept if its timing then
+    /// reads clearly better (`roomFitGain`), or finds far more marks (`roomMarkGain`: marks
+    /// the tail ran together, which read well enough as long ones) and reads not much worse;
+    /// with the warm-up's samples as it leaves them, and its state to go on with.
+    private func roomSettled(than plain: WarmUpSearch.Settled, final: Bool) -> (
+        settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, real: [[Float]], imaginary: [[Float]]
+    )? {
+        guard
+            let tail = ReverberationSuppressor.measuredTail(
+                real: warmUpReal, imaginary: warmUpImaginary, weights: weights, runs: plain.runs,
+                filterLength: WarmUpSearch.filterLength(ditSeconds: plain.model.ditSeconds, rate: rate), rate: rate),
+            ReverberationSuppressor.isRoomTail(early: tail.early, late: tail.late)
+        else { return nil }
+        var suppressor = ReverberationSuppressor(
+            tailShare: ReverberationSuppressor.roomTailShare, decaySeconds: ReverberationSuppressor.roomDecaySeconds, rate: rate)
+        var real = warmUpReal, imaginary = warmUpImaginary
+        suppressor.process(real: &real, imaginary: &imaginary, weights: weights, range: 0..<real[0].count)
+        let search = WarmUpSearch(configuration: configuration, rate: rate, weights: weights, real: real, imaginary: imaginary, assembler: assembler)
+        guard let settled = search.settle(final: final, current: model) else { return nil }
+        let marks = settled.runs.count(where: \.isMark), plainMarks = plain.runs.count(where: \.isMark)
+        let readsBetter = settled.fitCost < plain.fitCost - Self.roomFitGain
+        let findsMarksRunTogether =
+            Double(marks) >= Self.roomMarkGain * Double(plainMarks) && settled.fitCost < plain.fitCost + Self.roomFitLoss
+        guard readsBetter || findsMarksRunTogether else { return nil }
+        return (settled, suppressor, real, imaginary)
+    }
+
+    /// How much better (lower) the warm-up's fit cost must be with a room's tail taken out...
+    static let roomFitGain = 0.2
+    /// ...or how many times the marks it must find, its fit cost at most this much worse.
+    static let roomMarkGain = 1.5
+    static let roomFitLoss = 1.0
 
     /// A mark shorter than this share of the dit, alone between long spaces, is not read (a
     /// real E or T is a whole dit or dah).

@@ -21,6 +21,10 @@ struct WarmUpSearch: Sendable {
         let handSpread: Double
         /// 1 for the full matched filter (0.7 of a dit), less for a strong signal (see `sharpFilterScale`).
         let filterScale: Double
+        /// The warm-up's runs through the full matched filter of the model's dit.
+        let runs: [KeyingRun]
+        /// How well the model reads them (`fitCost`): lower is better.
+        let fitCost: Double
     }
 
     /// The matched filter is this many dits long at full scale...
@@ -155,9 +159,10 @@ struct WarmUpSearch: Sendable {
             model = best.model
         }
         if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
+        let settledRuns = runs(ditSeconds: model.ditSeconds)
         return Settled(
-            model: model, handSpread: Self.handSpread(of: runs(ditSeconds: model.ditSeconds), model: model, rate: rate),
-            filterScale: sharpFilterScale(ditSeconds: model.ditSeconds))
+            model: model, handSpread: Self.handSpread(of: settledRuns, model: model, rate: rate),
+            filterScale: sharpFilterScale(ditSeconds: model.ditSeconds), runs: settledRuns, fitCost: fitCost(of: settledRuns, model: model))
     }
 
     /// A strong signal does not need the full matched filter: a shorter one resolves the
