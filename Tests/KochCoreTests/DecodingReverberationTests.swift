@@ -84,9 +84,15 @@ import Testing
         let text = "NQVE RPNWB GMF ZLV YNNJN EKJ JG QTO ZI FH RG WJLYR"
         let keying = DecodingSignals.keying(text, startWPM: 18, jitter: 0.1, seed: 5)
         var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
+        let dry = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
+        #expect(dry.text == text && !dry.roomEchoTakenOut, "without a room nothing is taken out")
         DecodingSignals.addRoomReverberation(&samples, directToReverberantDB: 6, rt60Seconds: 0.6, sampleRate: 8000, seed: 7)
         DecodingSignals.addWhiteNoise(&samples, snrDB: 25, sampleRate: 8000, seed: 9)
         let result = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
         #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.02, "\(result.text)")
+        #expect(result.roomEchoTakenOut)
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(DecodeRendering.json(result, file: "room.wav").utf8)) as? [String: Any])
+        #expect(report["roomEchoTakenOut"] as? Bool == true, "--json says so")
     }
 }

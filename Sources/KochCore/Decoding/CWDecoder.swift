@@ -132,6 +132,9 @@ public struct CWDecoder: Sendable {
         return output
     }
 
+    /// Whether the warm-up heard a room's echo trailing the marks and takes it out.
+    public var takesOutRoomEcho: Bool { suppressor != nil }
+
     /// Envelope samples of the stretch asked for in the configuration.
     public var trace: [TracePoint] { pipeline?.trace ?? [] }
 

@@ -70,6 +70,8 @@ public enum DecodeRendering {
         let wordGaps: Spread
         let stuckKeys: [StuckKey]
         let offPitchMarks: Int
+        /// Whether a room's echo trailing the marks was taken out before they were read.
+        let roomEchoTakenOut: Bool
         let characters: [Character]
         let elements: [Mark]
         let gaps: [Space]
@@ -117,6 +119,7 @@ public enum DecodeRendering {
             characterGaps: spread(statistics.characterGaps), wordGaps: spread(statistics.wordGaps),
             stuckKeys: result.output.stuckKeys,
             offPitchMarks: result.output.offPitchMarks,
+            roomEchoTakenOut: result.roomEchoTakenOut,
             characters: result.output.characters.map {
                 Report.Character(
                     text: $0.text, pattern: String($0.elements.map(\.rawValue)),

@@ -22,6 +22,8 @@ public struct DecodeResult: Sendable {
     public let toneSearch: ToneSearchResult
     /// Whether the tone was given (`--tone`) rather than searched for.
     public let toneWasGiven: Bool
+    /// Whether a room's echo was heard trailing the marks and taken out (`ReverberationSuppressor`).
+    public let roomEchoTakenOut: Bool
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

@@ -34,7 +34,8 @@ public enum DecodeSession {
             return DecodeResult(
                 output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
-                nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false)
+                nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false,
+                roomEchoTakenOut: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
         let configuration = DecoderConfiguration(
@@ -67,7 +68,8 @@ public enum DecodeSession {
             otherTones: search.others.filter { abs($0.frequencyHz - tone) > ToneCandidate.sameToneWithinHz },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
-            trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil)
+            trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil,
+            roomEchoTakenOut: decoder.takesOutRoomEcho)
     }
 
     /// The decoding pass: over the tone search's decimated blocks when they were kept and are
