@@ -61,12 +61,7 @@ struct ReverberationSuppressor: Sendable {
     mutating func process(real: inout [[Float]], imaginary: inout [[Float]], weights: [Double], range: Range<Int>) {
         let weightSum = max(weights.reduce(0, +), 1e-12)
         for index in range {
-            var power = 0.0
-            for channel in weights.indices where weights[channel] > 0 {
-                let re = Double(real[channel][index]), im = Double(imaginary[channel][index])
-                power += weights[channel] * (re * re + im * im)
-            }
-            power /= weightSum
+            let power = Self.power(real: real, imaginary: imaginary, at: index, weights: weights, weightSum: weightSum)
             smoothedPower = smoothing * smoothedPower + (1 - smoothing) * power
             tailPower = keep * tailPower + (1 - keep) * tailShare * lastDirectPower
             let direct = max(smoothedPower - tailPower, Self.deepestCutPower * smoothedPower)
@@ -80,6 +75,16 @@ struct ReverberationSuppressor: Sendable {
         }
     }
 
+    /// The channels' power at a sample, summed with their weights.
+    private static func power(real: [[Float]], imaginary: [[Float]], at index: Int, weights: [Double], weightSum: Double) -> Double {
+        var sum = 0.0
+        for channel in weights.indices where weights[channel] > 0 {
+            let re = Double(real[channel][index]), im = Double(imaginary[channel][index])
+            sum += weights[channel] * (re * re + im * im)
+        }
+        return sum / weightSum
+    }
+
     /// The power right after the marks and later in the same gaps, each as a share of the
     /// marks' power (medians over the marks of 20 ms or more followed by a gap of
     /// `measuredGapSeconds` or more): a room's tail falls away from one to the other; noise
@@ -91,16 +96,10 @@ struct ReverberationSuppressor: Sendable {
     {
         let count = real.map(\.count).min() ?? 0
         let weightSum = max(weights.reduce(0, +), 1e-12)
-        func power(_ index: Int) -> Double {
-            var sum = 0.0
-            for channel in weights.indices where weights[channel] > 0 {
-                let re = Double(real[channel][index]), im = Double(imaginary[channel][index])
-                sum += weights[channel] * (re * re + im * im)
-            }
-            return sum / weightSum
-        }
         func mean(_ range: Range<Int>) -> Double {
-            range.isEmpty ? 0 : range.reduce(0) { $0 + power($1) } / Double(range.count)
+            guard !range.isEmpty else { return 0 }
+            return range.reduce(0) { $0 + power(real: real, imaginary: imaginary, at: $1, weights: weights, weightSum: weightSum) }
+                / Double(range.count)
         }
         func samples(_ seconds: Double) -> Int { Int((seconds * rate).rounded()) }
         // The filter's output at a sample averages the filter's length before it.
