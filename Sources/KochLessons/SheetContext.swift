@@ -40,19 +40,15 @@ enum SheetContext {
             lines.append(
                 "\(minuteSecondTenths(sent.startSeconds))  sent \(sent.text), said \"\(said.text)\" at \(minuteSecondTenths(said.startSeconds))")
         }
-        // An item ends at the group its answer is kept on (a QSO's line holds several groups).
         let width = String(key.groups.count).count
         func numbered(_ number: Int) -> String { String(repeating: " ", count: width - String(number).count) + String(number) }
-        var item: [AnswerKey.Group] = []
-        for group in key.groups {
-            item.append(group)
-            guard let said = group.spoken, let first = item.first else { continue }
-            let numbers = item.count == 1 ? numbered(first.number) : "\(numbered(first.number))-\(group.number)"
+        for item in key.spokenItems {
+            guard let first = item.first, let last = item.last, let said = last.spoken else { continue }
+            let numbers = item.count == 1 ? numbered(first.number) : "\(numbered(first.number))-\(last.number)"
             var line = "\(minuteSecondTenths(first.startSeconds))  \(numbers). \(item.map(\.text).joined(separator: " "))"
             line += ", said \"\(said.text)\" at \(minuteSecondTenths(said.startSeconds))"
-            if let again = group.sentAgain { line += ", sent again at \(minuteSecondTenths(again.startSeconds))" }
+            if let again = last.sentAgain { line += ", sent again at \(minuteSecondTenths(again.startSeconds))" }
             lines.append(line)
-            item = []
         }
         let answered = key.settings.kind == .qso ? "line" : "group"
         return [

@@ -35,7 +35,7 @@ import Testing
         settings.minutes = 0.5
         settings.speech = SpeechSettings()
         var key = AnswerKey(lesson: try Lesson(settings: settings), createdAt: Date(timeIntervalSince1970: 0))
-        #expect(key.consistencyProblems.isEmpty && key.spokenItemCount == key.groups.count)
+        #expect(key.consistencyProblems.isEmpty && key.spokenItems.count == key.groups.count)
         key.groups[key.groups.count - 1].spoken = nil
         #expect(key.consistencyProblems.map(\.codingPath) == ["groups[\(key.groups.count - 1)].spoken"])
     }

@@ -4,7 +4,8 @@ import KochLessons
 import Testing
 
 /// A pack lays out all its lessons before it writes them: the clips are held
-/// up to a budget, and beyond it spoken again when a lesson is written.
+/// up to a budget, and beyond it made again from the words kept when a
+/// lesson is written (never spoken again).
 struct SpokenAnswersTests {
     static let sampleRateHz = 44_100
 

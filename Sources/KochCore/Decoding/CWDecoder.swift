@@ -209,10 +209,11 @@ public struct CWDecoder: Sendable {
         suppressor.process(real: &real, imaginary: &imaginary, weights: weights, range: 0..<real[0].count)
         let search = WarmUpSearch(configuration: configuration, rate: rate, weights: weights, real: real, imaginary: imaginary, assembler: assembler)
         guard let settled = search.settle(final: final, current: model) else { return nil }
+        // How well each model reads its runs (lower is better); the measure reads no samples.
+        let fit = search.fitCost(of: settled.runs, model: settled.model), plainFit = search.fitCost(of: plain.runs, model: plain.model)
         let marks = settled.runs.count(where: \.isMark), plainMarks = plain.runs.count(where: \.isMark)
-        let readsBetter = settled.fitCost < plain.fitCost - Self.roomFitGain
-        let findsMarksRunTogether =
-            Double(marks) >= Self.roomMarkGain * Double(plainMarks) && settled.fitCost < plain.fitCost + Self.roomFitLoss
+        let readsBetter = fit < plainFit - Self.roomFitGain
+        let findsMarksRunTogether = Double(marks) >= Self.roomMarkGain * Double(plainMarks) && fit < plainFit + Self.roomFitLoss
         guard readsBetter || findsMarksRunTogether else { return nil }
         return (settled, suppressor, real, imaginary)
     }

@@ -15,16 +15,14 @@ import Foundation
 /// the sample keeps the share of its power that is direct, at least
 /// `deepestCutPower` of it, its phase unchanged.
 ///
-/// Whether a recording needs it, and how strongly, is up to the decoder's
-/// warm-up (`CWDecoder`): `measuredTail` tells whether the power right
-/// after the marks falls away as a tail does, and the strengths tried are
-/// kept only if the warm-up's timing then reads clearly better.
+/// Whether a recording needs it is up to the decoder's warm-up
+/// (`CWDecoder`): `measuredTail` tells whether the power right after the
+/// marks falls away as a tail does, and the suppression tried then is kept
+/// only if the warm-up's timing reads clearly better with it.
 struct ReverberationSuppressor: Sendable {
     /// The tail's power, once a steady sound has filled the room, as a share of the direct sound's.
     let tailShare: Double
-    /// The time constant of the tail's power.
-    let decaySeconds: Double
-    /// The share of the tail kept from one sample to the next.
+    /// The share of the tail kept from one sample to the next (its time constant's decay).
     private let keep: Double
     /// The share of the smoothed power kept from one sample to the next.
     private let smoothing: Double
@@ -49,9 +47,9 @@ struct ReverberationSuppressor: Sendable {
     static let roomTailShare = 0.5
     static let roomDecaySeconds = 0.06
 
+    /// A tail of `tailShare` of the direct power, whose power falls by 1/e in `decaySeconds`.
     init(tailShare: Double, decaySeconds: Double, rate: Double) {
         self.tailShare = tailShare
-        self.decaySeconds = decaySeconds
         keep = exp(-1 / (decaySeconds * rate))
         smoothing = exp(-1 / (Self.smoothingSeconds * rate))
     }

@@ -23,8 +23,6 @@ struct WarmUpSearch: Sendable {
         let filterScale: Double
         /// The warm-up's runs through the full matched filter of the model's dit.
         let runs: [KeyingRun]
-        /// How well the model reads them (`fitCost`): lower is better.
-        let fitCost: Double
     }
 
     /// The matched filter is this many dits long at full scale...
@@ -89,7 +87,7 @@ struct WarmUpSearch: Sendable {
 
     /// How well a timing model reads the warm-up's runs: the mean cost per mark
     /// of the best reading, plus a charge for every pattern that is no character.
-    private func fitCost(of runs: [KeyingRun], model: TimingModel) -> Double {
+    func fitCost(of runs: [KeyingRun], model: TimingModel) -> Double {
         var marks: [Double] = [], gaps: [Double] = []
         var total = 0.0, markCount = 0, invalid = 0
         func readWord() {
@@ -162,7 +160,7 @@ struct WarmUpSearch: Sendable {
         let settledRuns = runs(ditSeconds: model.ditSeconds)
         return Settled(
             model: model, handSpread: Self.handSpread(of: settledRuns, model: model, rate: rate),
-            filterScale: sharpFilterScale(ditSeconds: model.ditSeconds), runs: settledRuns, fitCost: fitCost(of: settledRuns, model: model))
+            filterScale: sharpFilterScale(ditSeconds: model.ditSeconds), runs: settledRuns)
     }
 
     /// A strong signal does not need the full matched filter: a shorter one resolves the

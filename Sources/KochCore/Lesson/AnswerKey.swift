@@ -106,8 +106,17 @@ public struct AnswerKey: Sendable, Hashable, Codable {
         }
     }
 
-    /// How many items a spoken lesson answers (each group, or each line of a QSO); 0 for another lesson.
-    public var spokenItemCount: Int { groups.count { $0.spoken != nil } }
+    /// The items a spoken lesson answers, each the groups up to one that carries an answer (one
+    /// group, or a QSO's line); empty for another lesson.
+    public var spokenItems: [ArraySlice<Group>] {
+        var items: [ArraySlice<Group>] = []
+        var first = 0
+        for (index, group) in groups.enumerated() where group.spoken != nil {
+            items.append(groups[first...index])
+            first = index + 1
+        }
+        return items
+    }
 
     /// The text that was sent, groups separated by single spaces.
     public var sentText: String { groups.map(\.text).joined(separator: " ") }

@@ -13,7 +13,7 @@ extension GradeCommand {
                     "\(keyPath) is the key of a lesson without spoken answers: grade it from your copy with --transcript FILE. --heard is for lessons made with koch lesson --speak."
             )
         }
-        let items = key.spokenItemCount
+        let items = key.spokenItems.count
         guard heard <= items else {
             throw CommandFailure(
                 description: "--heard \(heard): lesson \(key.lessonID) has only \(items) items; give how many of them you got right.")
