@@ -303,6 +303,40 @@ import Testing
         #expect(small.elements.count == Self.text.filter { $0 != " " }.compactMap { DecodingSignals.morse[$0]?.count }.reduce(0, +))
     }
 
+    /// The tone search measures its frames in batches, and the baseband filters a block at a
+    /// time: a recording read in small blocks or large ones finds the same tone search, to the
+    /// bit, and the same text, with every mark's edges within a few milliseconds.
+    @Test func aWholeDecodeIsTheSameWhateverBlocksTheRecordingComesIn() throws {
+        let keying = DecodingSignals.keying(
+            Array(repeating: Self.text, count: 3).joined(separator: " "), startWPM: 20, effectiveWPM: 15)
+        var left = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 700, sampleRate: 11025)
+        var right = left
+        DecodingSignals.addWhiteNoise(&left, snrDB: 3, sampleRate: 11025, seed: 5)
+        DecodingSignals.addWhiteNoise(&right, snrDB: 6, sampleRate: 11025, seed: 6)
+        func decode(blockFrames: Int) throws -> DecodeResult {
+            try DecodeSession.run(sampleRate: 11025, channelCount: 2) { consume in
+                var start = 0
+                while start < left.count {
+                    let end = min(left.count, start + blockFrames)
+                    consume([Array(left[start..<end]), Array(right[start..<end])])
+                    start = end
+                }
+            }
+        }
+        let small = try decode(blockFrames: 333), large = try decode(blockFrames: 100_000)
+        #expect(small.text == large.text)
+        #expect(DecodingSignals.characterErrorRate(large.text, Array(repeating: Self.text, count: 3).joined(separator: " ")) < 0.05)
+        #expect(small.toneHz == large.toneHz)
+        #expect(small.channelWeights == large.channelWeights)
+        #expect(small.toneSearch.best == large.toneSearch.best)
+        #expect(small.toneSearch.others == large.toneSearch.others)
+        #expect(small.output.elements.count == large.output.elements.count)
+        for (one, other) in zip(small.output.elements, large.output.elements) {
+            #expect(abs(one.startSeconds - other.startSeconds) < 0.005)
+            #expect(abs(one.durationSeconds - other.durationSeconds) < 0.01)
+        }
+    }
+
     @Test func reportsElementTimesWhereTheyWereKeyed() throws {
         let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 15)
         let result = try Self.cleanResult.get()

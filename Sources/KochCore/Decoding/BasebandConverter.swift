@@ -50,14 +50,22 @@ public struct BasebandConverter: Sendable {
 
     /// Appends the baseband samples of one block (real and imaginary parts).
     public mutating func process(_ input: [Float], real: inout [Float], imaginary: inout [Float]) {
-        for x in input {
+        let count = input.count
+        guard count > 0 else { return }
+        // The block mixed down, then low-passed a section at a time: the same values as
+        // filtering each sample through every section before the next.
+        let mixed = UnsafeMutableBufferPointer<Double>.allocate(capacity: 2 * count)
+        defer { mixed.deallocate() }
+        let inPhaseSamples = UnsafeMutableBufferPointer(rebasing: mixed[0..<count])
+        let quadratureSamples = UnsafeMutableBufferPointer(rebasing: mixed[count..<(2 * count)])
+        for (index, x) in input.enumerated() {
             if let track, samplesIn % Self.trackUpdateSamples == 0 {
                 (stepReal, stepImaginary) = Self.step(toneHz: track.frequencyHz(atSeconds: Double(samplesIn) / inputRate), inputRate: inputRate)
             }
             samplesIn += 1
             let sample = Double(x)
-            let i = inPhase.process(sample * phasorReal)
-            let q = quadrature.process(sample * phasorImaginary)
+            inPhaseSamples[index] = sample * phasorReal
+            quadratureSamples[index] = sample * phasorImaginary
             let nextReal = phasorReal * stepReal - phasorImaginary * stepImaginary
             phasorImaginary = phasorReal * stepImaginary + phasorImaginary * stepReal
             phasorReal = nextReal
@@ -68,12 +76,16 @@ public struct BasebandConverter: Sendable {
                 phasorReal /= norm
                 phasorImaginary /= norm
             }
-            phase += 1
-            if phase == factor {
-                phase = 0
-                real.append(Float(i))
-                imaginary.append(Float(q))
-            }
         }
+        inPhase.process(inPhaseSamples)
+        quadrature.process(quadratureSamples)
+        // Every `factor`-th sample, counted across blocks.
+        var index = factor - 1 - phase
+        while index < count {
+            real.append(Float(inPhaseSamples[index]))
+            imaginary.append(Float(quadratureSamples[index]))
+            index += factor
+        }
+        phase = (phase + count) % factor
     }
 }

@@ -18,7 +18,8 @@ public enum DecodeSession {
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
         var kept = DecimatedRecording()
         let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
-            kept.keep(intake.process(usable($0)))
+            let (channels, largest) = usableWithLargest($0)
+            return kept.keep(intake.process(channels, largestMagnitudes: largest))
         } work: {
             $0.process(decimated: $1)
         }
@@ -110,8 +111,15 @@ public enum DecodeSession {
     /// The block with every sample that is NaN or infinite made 0, and every
     /// sample beyond ±`largestSample` clipped there.
     static func usable(_ channels: [[Float]]) -> [[Float]] {
-        guard !channels.allSatisfy({ LargestMagnitude.of($0) <= largestSample }) else { return channels }
-        return channels.map { channel in channel.map { $0.isFinite ? min(max($0, -largestSample), largestSample) : 0 } }
+        usableWithLargest(channels).channels
+    }
+
+    /// `usable(channels)`, and the largest magnitude of each channel it returns.
+    static func usableWithLargest(_ channels: [[Float]]) -> (channels: [[Float]], largest: [Float]) {
+        let largest = channels.map(LargestMagnitude.of)
+        guard !largest.allSatisfy({ $0 <= largestSample }) else { return (channels, largest) }
+        let cleaned = channels.map { channel in channel.map { $0.isFinite ? min(max($0, -largestSample), largestSample) : 0 } }
+        return (cleaned, cleaned.map(LargestMagnitude.of))
     }
 
     /// Above this SNR (in 500 Hz) noise hardly moves an edge, and what spreads the durations

@@ -94,7 +94,17 @@ struct FrameSpectrum: Sendable {
         }
         levels.pitchPowers.withUnsafeBufferPointer { pitchPowers in
             levels.peakBins.withUnsafeMutableBufferPointer { peakBins in
-                for index in peakBins.indices { peakBins[index] = peakBin(near: firstBin - 1 + index, in: pitchPowers) }
+                // Neighbouring bins often share their top half bin, and so its interpolation.
+                var lastTop = -1, lastPeak = 0.0
+                for index in peakBins.indices {
+                    let bin = firstBin - 1 + index
+                    let top = topHalfBin(near: bin, in: pitchPowers)
+                    if top != lastTop {
+                        lastTop = top
+                        lastPeak = peakBin(top: top, in: pitchPowers)
+                    }
+                    peakBins[index] = top >= 1 && top < pitchPowers.count - 1 ? lastPeak : Double(bin)
+                }
             }
         }
         return levels
@@ -109,16 +119,35 @@ struct FrameSpectrum: Sendable {
     /// 10/ln 10: dB in a natural logarithm of a power ratio.
     static let decibelsPerNeper = 10 / log(10.0)
 
-    /// The frequency, in bins, of this frame's spectral peak within a bin of `bin`, measured
-    /// in the long frame: parabolic interpolation over its half bins' levels in dB, written
-    /// with the ratios of their powers (only differences of levels enter it).
-    private func peakBin(near bin: Int, in pitchPowers: UnsafeBufferPointer<Double>) -> Double {
+    /// The loudest half bin of the long frame within a bin of `bin` (the first of equals).
+    @inline(__always)
+    private func topHalfBin(near bin: Int, in pitchPowers: UnsafeBufferPointer<Double>) -> Int {
         let centre = 2 * (bin - firstBin + 2)
         var top = centre
-        for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchPowers.count - 1 && pitchPowers[other] > pitchPowers[top] {
-            top = other
+        guard centre >= 3, centre + 2 < pitchPowers.count - 1, let powers = pitchPowers.baseAddress else {
+            for other in (centre - 2)...(centre + 2) where other >= 1 && other < pitchPowers.count - 1 && pitchPowers[other] > pitchPowers[top] {
+                top = other
+            }
+            return top
         }
-        guard top >= 1, top < pitchPowers.count - 1 else { return Double(bin) }
+        // The same comparisons, in the same order, without the bounds.
+        var loudest = powers[centre]
+        @inline(__always) func weigh(_ other: Int) {
+            if powers[other] > loudest { (top, loudest) = (other, powers[other]) }
+        }
+        weigh(centre - 2)
+        weigh(centre - 1)
+        weigh(centre + 1)
+        weigh(centre + 2)
+        return top
+    }
+
+    /// The frequency, in bins, of the frame's spectral peak at half bin `top` (inside the half
+    /// bins measured): parabolic interpolation over the levels in dB of `top` and its neighbours,
+    /// written with the ratios of their powers (only differences of levels enter it).
+    @inline(__always)
+    private func peakBin(top: Int, in pitchPowers: UnsafeBufferPointer<Double>) -> Double {
+        guard top >= 1, top < pitchPowers.count - 1 else { return 0 }
         let left = pitchPowers[top - 1], middle = pitchPowers[top], right = pitchPowers[top + 1]
         // Levels L, M, R: the curvature L − 2M + R is negative where L·R < M², and the offset
         // (L − R) / (2 (L − 2M + R)) is that of the logarithms of the ratios.
@@ -153,19 +182,33 @@ struct FrameSpectrum: Sendable {
         }
     }
 
-    /// The frames of 2n samples from each of `starts`, measured on every core.
-    func measure(_ samples: [Float], starts: [Int]) -> [Levels] {
-        let chunkCount = min(starts.count, 4)
-        guard chunkCount > 0 else { return [] }
-        return samples.withUnsafeBufferPointer { samples in
-            let shared = SharedSamples(samples: samples)
-            return concurrentMap(chunkCount) { chunk in
-                var real = [Double](repeating: 0, count: 2 * frameLength)
-                var imaginary = real
-                let mine = starts[(starts.count * chunk / chunkCount)..<(starts.count * (chunk + 1) / chunkCount)]
-                return mine.map { measure(shared.samples, start: $0, real: &real, imaginary: &imaginary) }
-            }.flatMap { $0 }
+    /// The frames of 2n samples from each channel's `starts`, measured on every core, by channel.
+    func measure(_ channels: [[Float]], starts: [[Int]]) -> [[Levels]] {
+        let chunksPerChannel = 4
+        let chunks = (0..<channels.count).flatMap { channel in
+            let count = min(starts[channel].count, chunksPerChannel)
+            return (0..<count).map { (channel: channel, chunk: $0, of: count) }
         }
+        var levels = Array(repeating: [Levels](), count: channels.count)
+        guard !chunks.isEmpty else { return levels }
+        let shared = channels.map { channel in
+            let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: channel.count)
+            _ = buffer.initialize(from: channel)
+            return SharedSamples(samples: UnsafeBufferPointer(buffer))
+        }
+        defer {
+            for channel in shared { UnsafeMutableBufferPointer(mutating: channel.samples).deallocate() }
+        }
+        let measured = concurrentMap(chunks.count) { index in
+            let (channel, chunk, count) = chunks[index]
+            var real = [Double](repeating: 0, count: 2 * frameLength)
+            var imaginary = real
+            let all = starts[channel]
+            let mine = all[(all.count * chunk / count)..<(all.count * (chunk + 1) / count)]
+            return mine.map { measure(shared[channel].samples, start: $0, real: &real, imaginary: &imaginary) }
+        }
+        for (index, chunk) in chunks.enumerated() { levels[chunk.channel] += measured[index] }
+        return levels
     }
 
     private struct SharedSamples: @unchecked Sendable {

@@ -141,19 +141,29 @@ public struct ToneFinder: Sendable {
     }
 
     /// Takes one block as the intake made it (`ToneFinderIntake`, run over the samples in
-    /// order, perhaps on another core).
+    /// order, perhaps on another core). Its frames are measured once enough samples wait
+    /// (`batchSamples`): the frames are the same whatever the blocks, and fewer, larger
+    /// batches keep both cores busy.
     public mutating func process(decimated block: DecimatedBlock) {
         peakSample = max(peakSample, block.peakSample)
-        for channel in 0..<min(channelCount, block.channels.count) {
-            pending[channel] += block.channels[channel]
-            let n = frameLength
-            let starts = Array(stride(from: 0, through: pending[channel].count - 2 * n, by: n / 4))
-            let measured = spectrum.measure(pending[channel], starts: starts)
-            for (levels, steps) in zip(measured, histogramSteps(of: measured, channel: channel)) {
+        for channel in 0..<min(channelCount, block.channels.count) { pending[channel] += block.channels[channel] }
+        if pending.contains(where: { $0.count >= batchSamples }) { measurePending() }
+    }
+
+    /// Decimated samples that wait before their frames are measured: about four seconds.
+    private var batchSamples: Int { 64 * frameLength }
+
+    /// Measures every whole frame waiting in each channel, the channels' frames on every core at once.
+    private mutating func measurePending() {
+        let n = frameLength
+        let starts = pending.map { Array(stride(from: 0, through: $0.count - 2 * n, by: n / 4)) }
+        let measured = spectrum.measure(pending, starts: starts)
+        for channel in 0..<channelCount {
+            for (levels, steps) in zip(measured[channel], histogramSteps(of: measured[channel], channel: channel)) {
                 count(levels, steps: steps, channel: channel)
             }
-            recentShortPowers[channel] = Array((recentShortPowers[channel] + measured.map(\.shortPowers)).suffix(Self.smoothingFrames - 1))
-            if let last = starts.last { pending[channel].removeFirst(last + n / 4) }
+            recentShortPowers[channel] = Array((recentShortPowers[channel] + measured[channel].map(\.shortPowers)).suffix(Self.smoothingFrames - 1))
+            if let last = starts[channel].last { pending[channel].removeFirst(last + n / 4) }
         }
     }
 
@@ -172,12 +182,19 @@ public struct ToneFinder: Sendable {
                 let frame = firstFrame + index
                 guard frame + 1 >= ring else { return nil }
                 let at = index + earlier.count
-                return powers[at].indices.map { bin in
-                    var sum = 0.0
-                    for slot in 0..<ring { sum += powers[at - (frame - slot) % ring][bin] }
-                    let level = FrameSpectrum.level(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
-                    return min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
+                // The frames summed, in the ring's order.
+                let summed = (0..<ring).map { slot in powers[at - (frame - slot) % ring] }
+                let binCount = powers[at].count
+                var steps = [Int](repeating: 0, count: binCount)
+                steps.withUnsafeMutableBufferPointer { steps in
+                    for bin in 0..<binCount {
+                        var sum = 0.0
+                        for frame in summed { sum += frame.withUnsafeBufferPointer { $0[bin] } }
+                        let level = FrameSpectrum.level(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
+                        steps[bin] = min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
+                    }
                 }
+                return steps
             }
         }.flatMap { $0 }
     }
@@ -269,6 +286,12 @@ public struct ToneFinder: Sendable {
 
     /// The keyed tone found so far, its rivals, and how to weight the channels.
     public func result() -> ToneSearchResult {
+        var finder = self
+        finder.measurePending()
+        return finder.resultOfMeasured()
+    }
+
+    private func resultOfMeasured() -> ToneSearchResult {
         let equalWeights = Array(repeating: 1.0, count: channelCount)
         guard lastBin >= firstBin, measuredCounts.contains(where: { $0 >= 3 }) else {
             let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone(searchedHz: searchRangeHz)

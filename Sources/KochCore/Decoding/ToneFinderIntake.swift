@@ -15,11 +15,12 @@ public struct ToneFinderIntake: Sendable {
     /// The first channel's decimator, as it was made (nil for a recording of no channel).
     public let decimator: Decimator?
 
-    /// One block of samples, one array per channel, decimated.
-    public mutating func process(_ channels: [[Float]]) -> DecimatedBlock {
+    /// One block of samples, one array per channel, decimated; `largestMagnitudes`, if the
+    /// caller measured them, are each channel's largest |sample| (`LargestMagnitude`).
+    public mutating func process(_ channels: [[Float]], largestMagnitudes: [Float]? = nil) -> DecimatedBlock {
         var block = DecimatedBlock(channels: Array(repeating: [], count: decimators.count), peakSample: 0)
         for channel in 0..<min(decimators.count, channels.count) {
-            block.peakSample = max(block.peakSample, LargestMagnitude.of(channels[channel]))
+            block.peakSample = max(block.peakSample, largestMagnitudes?[channel] ?? LargestMagnitude.of(channels[channel]))
             decimators[channel].process(channels[channel], into: &block.channels[channel])
         }
         return block

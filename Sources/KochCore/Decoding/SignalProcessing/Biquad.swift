@@ -51,6 +51,20 @@ public struct Biquad: Sendable {
         return y
     }
 
+    /// Filters samples in place, one after another: the same values as `process(_:)` of each.
+    public mutating func process(_ samples: UnsafeMutableBufferPointer<Double>) {
+        var (z1, z2) = (self.z1, self.z2)
+        let (b0, b1, b2, a1, a2) = (self.b0, self.b1, self.b2, self.a1, self.a2)
+        for index in samples.indices {
+            let x = samples[index]
+            let y = b0 * x + z1
+            z1 = b1 * x - a1 * y + z2
+            z2 = b2 * x - a2 * y
+            samples[index] = y
+        }
+        (self.z1, self.z2) = (z1, z2)
+    }
+
     /// The magnitude of the response at a frequency, from the coefficients.
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {
         let w = 2 * Double.pi * frequencyHz / sampleRate

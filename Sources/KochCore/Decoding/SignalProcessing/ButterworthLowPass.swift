@@ -31,6 +31,12 @@ public struct ButterworthLowPass: Sendable {
         return y
     }
 
+    /// Filters samples in place, one after another, each section over all of them in turn:
+    /// the same values as `process(_:)` of each sample.
+    public mutating func process(_ samples: UnsafeMutableBufferPointer<Double>) {
+        for index in sections.indices { sections[index].process(samples) }
+    }
+
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {
         sections.reduce(1) { $0 * $1.magnitude(atHz: frequencyHz, sampleRate: sampleRate) }
     }

@@ -16,7 +16,8 @@ public struct FFT: Sendable {
     /// half-span twiddle factors e^(−2πi·k/span), one stage after another.
     private let cosines: [Double]
     private let sines: [Double]
-    private let reversed: [Int]
+    /// The pairs of indices the bit reversal swaps, each once.
+    private let swaps: [(Int, Int)]
 
     /// The power of two, at least 2, that a requested length is rounded up to.
     public static func length(atLeast requested: Int) -> Int {
@@ -44,17 +45,34 @@ public struct FFT: Sendable {
         self.sines = sines
         var bits = 0
         while 1 << bits < length { bits += 1 }
-        reversed = (0..<length).map { index in
+        let reversed = (0..<length).map { index in
             var value = 0
             for bit in 0..<bits where index & (1 << bit) != 0 { value |= 1 << (bits - 1 - bit) }
             return value
         }
+        swaps = reversed.enumerated().filter { $0.element > $0.offset }.map { ($0.offset, $0.element) }
     }
 
     /// Transforms `real` and `imaginary` (each `length` long) in place.
     public func transform(real: inout [Double], imaginary: inout [Double]) {
+        precondition(real.count >= length && imaginary.count >= length, "FFT input shorter than its length")
+        real.withUnsafeMutableBufferPointer { real in
+            imaginary.withUnsafeMutableBufferPointer { imaginary in
+                swaps.withUnsafeBufferPointer { swaps in
+                    guard let re = real.baseAddress, let im = imaginary.baseAddress else { return }
+                    for (index, other) in swaps {
+                        (re[index], re[other]) = (re[other], re[index])
+                        (im[index], im[other]) = (im[other], im[index])
+                    }
+                }
+            }
+        }
+        butterflies(real: &real, imaginary: &imaginary)
+    }
+
+    /// The butterflies of every stage over samples in bit-reversed order, in place.
+    private func butterflies(real: inout [Double], imaginary: inout [Double]) {
         let n = length
-        precondition(real.count >= n && imaginary.count >= n, "FFT input shorter than its length")
         // Through raw buffers: the butterflies are the hot loop of the tone search, and the
         // checked subscripts cost more than the arithmetic.
         real.withUnsafeMutableBufferPointer { re in
@@ -64,13 +82,6 @@ public struct FFT: Sendable {
                         guard let re = re.baseAddress, let im = im.baseAddress, let cosines = cosines.baseAddress,
                             let sines = sines.baseAddress
                         else { return }
-                        for index in 0..<n {
-                            let other = reversed[index]
-                            if other > index {
-                                swap(&re[index], &re[other])
-                                swap(&im[index], &im[other])
-                            }
-                        }
                         guard n >= 4 else {
                             // Length 2: one butterfly, by 1.
                             (re[0], re[1], im[0], im[1]) = (re[0] + re[1], re[0] - re[1], im[0] + im[1], im[0] - im[1])
