@@ -112,12 +112,17 @@ struct MarkSpaceSegmenter: Sendable {
         let evidence = weight * decision.logLikelihoodRatio
         let markEvidence = -0.5 * evidence, spaceEvidence = 0.5 * evidence
         let lastMark = markCosts.count - 1, lastSpace = spaceCosts.count - 1
-        let (spaceEnds, fromSpace) = Self.cheapestExit(spaceCosts, spaceExitCosts)
-        let (markEnds, fromMark) = Self.cheapestExit(markCosts, markExitCosts)
+        // Each chain's way out and its states moved on, from the costs before this sample; then
+        // each chain's first state, entered from the other's way out.
+        let mark = Self.moveOn(markCosts, markExitCosts, into: &nextMark, evidence: markEvidence)
+        let space = Self.moveOn(spaceCosts, spaceExitCosts, into: &nextSpace, evidence: spaceEvidence)
         var pointer: UInt8 = 0
-        if Self.advance(markCosts, into: &nextMark, entering: spaceEnds) { pointer |= 2 }
-        if Self.advance(spaceCosts, into: &nextSpace, entering: markEnds) { pointer |= 1 }
-        let smallest = min(Self.add(markEvidence, to: &nextMark), Self.add(spaceEvidence, to: &nextSpace))
+        let (markStayed, markFirst) = Self.enter(markCosts, into: &nextMark, entering: space.exitCost, evidence: markEvidence, moved: mark)
+        let (spaceStayed, spaceFirst) = Self.enter(spaceCosts, into: &nextSpace, entering: mark.exitCost, evidence: spaceEvidence, moved: space)
+        if markStayed { pointer |= 2 }
+        if spaceStayed { pointer |= 1 }
+        let (fromSpace, fromMark) = (space.exitState, mark.exitState)
+        let smallest = min(min(mark.smallest, markFirst), min(space.smallest, spaceFirst))
         Self.subtract(smallest, from: nextMark, into: &markCosts)
         Self.subtract(smallest, from: nextSpace, into: &spaceCosts)
         stays.append(pointer)
@@ -133,6 +138,90 @@ struct MarkSpaceSegmenter: Sendable {
 
     /// The cheapest way out of a chain (cost of being in a state plus of leaving it), and the
     /// first state it is from (the first state when every way out is closed).
+    /// What one chain's step needs before its first state is entered: its cheapest way out and
+    /// the state it leaves from (as `cheapestExit`), every state but the first moved on by one
+    /// sample with the evidence added (as `advance` then `add`), whether the last state stayed,
+    /// and the smallest of the states moved on. One pass over the chain, four states at a time.
+    private static func moveOn(_ costs: [Double], _ exitCosts: [Double], into next: inout [Double], evidence: Double) -> Moved {
+        let count = costs.count
+        guard count >= 2 else {
+            let (cost, state) = cheapestExit(costs, exitCosts)
+            return Moved(exitCost: cost, exitState: state, stayed: false, smallest: .infinity)
+        }
+        return costs.withUnsafeBufferPointer { costs in
+            exitCosts.withUnsafeBufferPointer { exitCosts in
+                next.withUnsafeMutableBufferPointer { next in
+                    guard let c = costs.baseAddress, let e = exitCosts.baseAddress, let n = next.baseAddress else {
+                        return Moved(exitCost: .infinity, exitState: 0, stayed: false, smallest: .infinity)
+                    }
+                    // States 0 ..< count − 2 move on to 1 ..< count − 1; the last stays or takes the one before.
+                    let body = count - 2
+                    let step = SIMD4<Double>(repeating: evidence)
+                    var lowest = SIMD4<Double>(repeating: .infinity)
+                    var lowestState = SIMD4<Int64>(repeating: 0)
+                    var states = SIMD4<Int64>(0, 1, 2, 3)
+                    var smallestMoved = SIMD4<Double>(repeating: .infinity)
+                    var index = 0
+                    while index + 4 <= body {
+                        let values = c.loadVector(at: index)
+                        let sums = values + e.loadVector(at: index)
+                        let cheaper = sums .< lowest
+                        lowest.replace(with: sums, where: cheaper)
+                        lowestState.replace(with: states, where: cheaper)
+                        states &+= 4
+                        let moved = values + step
+                        n.storeVector(moved, at: index + 1)
+                        smallestMoved.replace(with: moved, where: moved .< smallestMoved)
+                        index += 4
+                    }
+                    var cheapest = Double.infinity, first = 0
+                    for lane in 0..<4 where lowest[lane] < cheapest || (lowest[lane] == cheapest && Int(lowestState[lane]) < first) {
+                        cheapest = lowest[lane]
+                        first = Int(lowestState[lane])
+                    }
+                    var smallest = smallestMoved.min()
+                    while index < count {
+                        if c[index] + e[index] < cheapest {
+                            cheapest = c[index] + e[index]
+                            first = index
+                        }
+                        if index < body {
+                            n[index + 1] = c[index] + evidence
+                            smallest = min(smallest, n[index + 1])
+                        }
+                        index += 1
+                    }
+                    if cheapest == .infinity { first = 0 }
+                    let last = count - 1
+                    let stayed = c[last] <= c[last - 1]
+                    n[last] = (stayed ? c[last] : c[last - 1]) + evidence
+                    smallest = min(smallest, n[last])
+                    return Moved(exitCost: cheapest, exitState: first, stayed: stayed, smallest: smallest)
+                }
+            }
+        }
+    }
+
+    /// One chain's step, as far as `moveOn` takes it.
+    private struct Moved {
+        let exitCost: Double
+        let exitState: Int
+        let stayed: Bool
+        let smallest: Double
+    }
+
+    /// Enters a chain's first state from the other chain's way out, once `moveOn` has moved the
+    /// rest on: whether the chain stayed (for a chain of one state, against the entry), and the
+    /// first state's cost with the evidence added.
+    private static func enter(_ costs: [Double], into next: inout [Double], entering: Double, evidence: Double, moved: Moved) -> (Bool, Double) {
+        if costs.count == 1 {
+            next[0] = min(costs[0], entering) + evidence
+            return (costs[0] <= entering, next[0])
+        }
+        next[0] = entering + evidence
+        return (moved.stayed, next[0])
+    }
+
     private static func cheapestExit(_ costs: [Double], _ exitCosts: [Double]) -> (cost: Double, state: Int) {
         costs.withUnsafeBufferPointer { costs in
             exitCosts.withUnsafeBufferPointer { exitCosts in
@@ -169,50 +258,6 @@ struct MarkSpaceSegmenter: Sendable {
 
     /// One sample along a chain: each state from the one before it, the last also from itself
     /// (true if staying there was the cheaper), the first from `entering` (the other chain's way out).
-    private static func advance(_ costs: [Double], into next: inout [Double], entering: Double) -> Bool {
-        let last = costs.count - 1
-        guard last > 0 else {
-            next[0] = min(costs[0], entering)
-            return costs[0] <= entering
-        }
-        let stayed = costs[last] <= costs[last - 1]
-        next[last] = stayed ? costs[last] : costs[last - 1]
-        if last > 1 {
-            costs.withUnsafeBufferPointer { costs in
-                next.withUnsafeMutableBufferPointer { next in
-                    guard let from = costs.baseAddress, let to = next.baseAddress else { return }
-                    (to + 1).update(from: from, count: last - 1)
-                }
-            }
-        }
-        next[0] = entering
-        return stayed
-    }
-
-    /// Adds a sample's evidence to every state of a chain; returns the smallest cost.
-    private static func add(_ evidence: Double, to costs: inout [Double]) -> Double {
-        costs.withUnsafeMutableBufferPointer { costs in
-            guard let c = costs.baseAddress else { return .infinity }
-            let step = SIMD4<Double>(repeating: evidence)
-            var lowest = SIMD4<Double>(repeating: .infinity)
-            var index = 0
-            while index + 4 <= costs.count {
-                let sum = c.loadVector(at: index) + step
-                c.storeVector(sum, at: index)
-                lowest.replace(with: sum, where: sum .< lowest)
-                index += 4
-            }
-            var smallest = lowest.min()
-            while index < costs.count {
-                c[index] += evidence
-                smallest = min(smallest, c[index])
-                index += 1
-            }
-            return smallest
-        }
-    }
-
-    /// `costs` = `next` less the smallest cost of both chains, so that costs stay small.
     private static func subtract(_ smallest: Double, from next: [Double], into costs: inout [Double]) {
         next.withUnsafeBufferPointer { next in
             costs.withUnsafeMutableBufferPointer { costs in
