@@ -95,4 +95,20 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(DecodeRendering.json(result, file: "room.wav").utf8)) as? [String: Any])
         #expect(report["roomEchoTakenOut"] as? Bool == true, "--json says so")
     }
+
+    /// A phone in an echoing room (the echo 6 dB over the direct sound) with its automatic
+    /// gain: the gain lifts the gaps, so the tail is not seen trailing off after the marks,
+    /// but the warm-up's timing reads badly although the gaps lie well under the marks. The
+    /// tail is taken out all the same: 8 % of the characters misread instead of 64 %.
+    @Test func anEchoTheAutomaticGainHidesIsTakenOutToo() throws {
+        let text = "NQVE RPNWB GMF ZLV YNNJN EKJ JG QTO ZI FH RG WJLYR"
+        let keying = DecodingSignals.keying(text, startWPM: 18, jitter: 0.15, seed: 2)
+        var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
+        DecodingSignals.addRoomReverberation(&samples, directToReverberantDB: -6, rt60Seconds: 0.6, sampleRate: 8000, seed: 12)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 30, sampleRate: 8000, seed: 22)
+        DecodingSignals.applyAutomaticGain(&samples, sampleRate: 8000)
+        let result = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
+        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.1, "\(result.text)")
+        #expect(result.roomEchoTakenOut)
+    }
 }

@@ -113,6 +113,24 @@ enum DecodingSignals {
         }
     }
 
+    /// A phone's automatic gain: a follower of the signal's level, rising within `attackSeconds`
+    /// and falling within `releaseSeconds`, divides it, at most `maximumGainDB` louder than
+    /// the loudest sample, so that the quiet between sounds is lifted towards the loudest.
+    static func applyAutomaticGain(
+        _ samples: inout [Float], sampleRate: Int, maximumGainDB: Double = 30, attackSeconds: Double = 0.005, releaseSeconds: Double = 0.4
+    ) {
+        let attack = exp(-1 / (attackSeconds * Double(sampleRate))), release = exp(-1 / (releaseSeconds * Double(sampleRate)))
+        let loudest = Double(samples.map(abs).max() ?? 0)
+        let floor = max(loudest * pow(10, -maximumGainDB / 20), 1e-9)
+        var follower = max(Double(samples.prefix(sampleRate / 20).map(abs).max() ?? 0), floor)
+        for index in samples.indices {
+            let level = Double(abs(samples[index]))
+            let k = level > follower ? attack : release
+            follower = k * follower + (1 - k) * level
+            samples[index] = Float(Double(samples[index]) / max(follower, floor) * 0.5)
+        }
+    }
+
     /// Mains hum with harmonics, plus a DC offset.
     static func addHum(_ samples: inout [Float], mainsHz: Double, amplitude: Double, offset: Double, sampleRate: Int) {
         for index in samples.indices {
