@@ -195,11 +195,11 @@ public struct CWDecoder: Sendable {
     /// the tail ran together, which read well enough as long ones) and reads not much worse;
     /// with the warm-up's samples as it leaves them, and its state to go on with.
     ///
-    /// A room's tail is not always seen trailing off: in a phone's recording of an echoing
-    /// room the automatic gain lifts the gaps, and the tail stands level with them as far as
-    /// it is measured. It is tried too where the warm-up's timing reads badly
-    /// (`poorFitCost`) although its gaps lie well below its marks (`clearGapShare`), which
-    /// noise does not explain.
+    /// A room's tail is not always seen trailing off: in phone recordings of echoing rooms
+    /// (`scripts/room_conditions.py`, whose automatic gain lifts the gaps) the power 80–110 ms
+    /// after the marks was measured as high as 10–40 ms after. It is tried too where the
+    /// warm-up's timing reads badly (`poorFitCost`) although its gaps lie well below its
+    /// marks (`clearGapShare`), which noise does not explain.
     private func roomSettled(than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, final: Bool) -> (
         settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, real: [[Float]], imaginary: [[Float]]
     )? {

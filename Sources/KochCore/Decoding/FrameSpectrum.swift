@@ -191,27 +191,17 @@ struct FrameSpectrum: Sendable {
         }
         var levels = Array(repeating: [Levels](), count: channels.count)
         guard !chunks.isEmpty else { return levels }
-        let shared = channels.map { channel in
-            let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: channel.count)
-            _ = buffer.initialize(from: channel)
-            return SharedSamples(samples: UnsafeBufferPointer(buffer))
-        }
-        defer {
-            for channel in shared { UnsafeMutableBufferPointer(mutating: channel.samples).deallocate() }
-        }
         let measured = concurrentMap(chunks.count) { index in
             let (channel, chunk, count) = chunks[index]
             var real = [Double](repeating: 0, count: 2 * frameLength)
             var imaginary = real
             let all = starts[channel]
             let mine = all[(all.count * chunk / count)..<(all.count * (chunk + 1) / count)]
-            return mine.map { measure(shared[channel].samples, start: $0, real: &real, imaginary: &imaginary) }
+            return channels[channel].withUnsafeBufferPointer { samples in
+                mine.map { measure(samples, start: $0, real: &real, imaginary: &imaginary) }
+            }
         }
         for (index, chunk) in chunks.enumerated() { levels[chunk.channel] += measured[index] }
         return levels
-    }
-
-    private struct SharedSamples: @unchecked Sendable {
-        let samples: UnsafeBufferPointer<Float>
     }
 }

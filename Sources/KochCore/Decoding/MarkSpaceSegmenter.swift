@@ -136,17 +136,17 @@ struct MarkSpaceSegmenter: Sendable {
 
     // The steps of `process`, a chain at a time, four states at a time where they can be.
 
-    /// The cheapest way out of a chain (cost of being in a state plus of leaving it), and the
-    /// first state it is from (the first state when every way out is closed).
-    /// What one chain's step needs before its first state is entered: its cheapest way out and
-    /// the state it leaves from (as `cheapestExit`), every state but the first moved on by one
-    /// sample with the evidence added (as `advance` then `add`), whether the last state stayed,
-    /// and the smallest of the states moved on. One pass over the chain, four states at a time.
+    /// What one chain's step needs before its first state is entered: its cheapest way out
+    /// (cost of being in a state plus of leaving it) and the first state it leaves from (the
+    /// first state when every way out is closed); every state but the first moved on by one
+    /// sample with the evidence added, the last also from itself; whether the last stayed; and
+    /// the smallest of the states moved on. One pass over the chain, four states at a time.
     private static func moveOn(_ costs: [Double], _ exitCosts: [Double], into next: inout [Double], evidence: Double) -> Moved {
         let count = costs.count
         guard count >= 2 else {
-            let (cost, state) = cheapestExit(costs, exitCosts)
-            return Moved(exitCost: cost, exitState: state, stayed: false, smallest: .infinity)
+            // A chain of one state: it is entered or stays (`enter`), and nothing moves on.
+            let exit = costs[0] + exitCosts[0]
+            return Moved(exitCost: exit < .infinity ? exit : .infinity, exitState: 0, stayed: false, smallest: .infinity)
         }
         return costs.withUnsafeBufferPointer { costs in
             exitCosts.withUnsafeBufferPointer { exitCosts in
@@ -222,42 +222,7 @@ struct MarkSpaceSegmenter: Sendable {
         return (moved.stayed, next[0])
     }
 
-    private static func cheapestExit(_ costs: [Double], _ exitCosts: [Double]) -> (cost: Double, state: Int) {
-        costs.withUnsafeBufferPointer { costs in
-            exitCosts.withUnsafeBufferPointer { exitCosts in
-                guard let c = costs.baseAddress, let e = exitCosts.baseAddress else { return (.infinity, 0) }
-                // Each lane keeps its cheapest way out and the first state it came from.
-                var lowest = SIMD4<Double>(repeating: .infinity)
-                var lowestState = SIMD4<Int64>(repeating: 0)
-                var states = SIMD4<Int64>(0, 1, 2, 3)
-                var index = 0
-                while index + 4 <= costs.count {
-                    let sums = c.loadVector(at: index) + e.loadVector(at: index)
-                    let cheaper = sums .< lowest
-                    lowest.replace(with: sums, where: cheaper)
-                    lowestState.replace(with: states, where: cheaper)
-                    states &+= 4
-                    index += 4
-                }
-                var cheapest = Double.infinity, first = 0
-                for lane in 0..<4 where lowest[lane] < cheapest || (lowest[lane] == cheapest && Int(lowestState[lane]) < first) {
-                    cheapest = lowest[lane]
-                    first = Int(lowestState[lane])
-                }
-                while index < costs.count {
-                    if c[index] + e[index] < cheapest {
-                        cheapest = c[index] + e[index]
-                        first = index
-                    }
-                    index += 1
-                }
-                return cheapest < .infinity ? (cheapest, first) : (.infinity, 0)
-            }
-        }
-    }
-
-    /// One sample along a chain: each state from the one before it, the last also from itself
-    /// (true if staying there was the cheaper), the first from `entering` (the other chain's way out).
+    /// The chain's costs for the next sample: those moved on, less the smallest of both chains.
     private static func subtract(_ smallest: Double, from next: [Double], into costs: inout [Double]) {
         next.withUnsafeBufferPointer { next in
             costs.withUnsafeMutableBufferPointer { costs in

@@ -16,9 +16,10 @@ import Foundation
 /// `deepestCutPower` of it, its phase unchanged.
 ///
 /// Whether a recording needs it is up to the decoder's warm-up
-/// (`CWDecoder`): `measuredTail` tells whether the power right after the
-/// marks falls away as a tail does, and the suppression tried then is kept
-/// only if the warm-up's timing reads clearly better with it.
+/// (`CWDecoder.roomSettled`): it is tried where `measuredTail` finds the
+/// power right after the marks falling away as a tail does (or where the
+/// warm-up reads badly in the clear), and kept only if the warm-up's timing
+/// then reads clearly better.
 struct ReverberationSuppressor: Sendable {
     /// The tail's power, once a steady sound has filled the room, as a share of the direct sound's.
     let tailShare: Double

@@ -189,7 +189,7 @@ public struct ToneFinder: Sendable {
                 steps.withUnsafeMutableBufferPointer { steps in
                     for bin in 0..<binCount {
                         var sum = 0.0
-                        for frame in summed { sum += frame.withUnsafeBufferPointer { $0[bin] } }
+                        for powersOfFrame in summed { sum += powersOfFrame[bin] }
                         let level = FrameSpectrum.level(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
                         steps[bin] = min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
                     }
