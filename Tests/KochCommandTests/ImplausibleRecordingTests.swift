@@ -61,6 +61,29 @@ import Testing
         try AudioFileReader(path: path).readAll()[0]
     }
 
+    /// A room whose echo fills the gaps (sox's reverb: another room than the decoder's own test
+    /// rooms) makes a well-keyed exercise read with many characters wrong, at a plausible speed
+    /// and length. The echo was heard trailing the marks, so the poor match is not graded as
+    /// the learner's; with less echo the same keying is read right and graded.
+    @Test func aPoorReadingInAnEchoingRoomIsNotGraded() throws {
+        let learner = try Learner()
+        let keying = learner.scratch.folder + "/keying.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: keying)
+        let echoing = learner.scratch.folder + "/echoing.wav"
+        #expect(try KochBinary.runTool("sox", [keying, echoing, "reverb", "90", "50", "100", "100", "0", "0"]) == 0)
+        let decoded = try KochBinary.run(["decode", echoing, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any]
+        #expect(report?["roomEchoHeard"] as? Bool == true, "--json says the echo was heard")
+        #expect((report?["implausible"] as? [String])?.isEmpty == true, "nothing else about the reading gives it away")
+        try learner.expectRefused(echoing, saying: ["echo trailed the marks", "phone near the speaker"])
+
+        let nearer = learner.scratch.folder + "/nearer.wav"
+        #expect(try KochBinary.runTool("sox", [keying, nearer, "reverb", "90", "50", "100", "100", "0", "-3"]) == 0)
+        let graded = try learner.grade(nearer)
+        #expect(graded.succeeded, "\(graded.standardError)")
+        #expect(graded.standardOutput.contains("Accuracy 100 %"), "\(graded.standardOutput)")
+    }
+
     @Test func talkAloneIsNotGradedAndLeavesProgressUntouched() throws {
         let learner = try Learner()
         let talk = learner.scratch.folder + "/talk.wav"

@@ -22,7 +22,7 @@ import Testing
         for index in 0..<count {
             let isMark = index % 250 >= 50 && index % 250 < 150
             if index % 250 == 50 || index % 250 == 150 || index == 0 {
-                runs.append(KeyingRun(isMark: isMark, startSample: index, lengthSamples: index == 0 ? 50 : 100))
+                runs.append(KeyingRun(isMark: isMark, startSample: index, lengthSamples: index == 0 ? 50 : isMark ? 100 : 150))
             }
             let direct = isMark ? 1.0 : 0.0
             tail = keep * tail + (1 - keep) * tailShare * direct
@@ -64,12 +64,14 @@ import Testing
             ReverberationSuppressor.measuredTail(
                 real: room.real, imaginary: room.imaginary, weights: [1], runs: room.runs, filterLength: 1, rate: Self.rate))
         #expect(ReverberationSuppressor.isRoomTail(early: tail.early, late: tail.late), "\(tail)")
+        #expect(ReverberationSuppressor.isEchoHeard(early: tail.early, quiet: tail.quiet), "the echo is heard over the room's quiet: \(tail)")
         // No room, and noise 3 dB under the marks: the gaps are as loud early as late.
         let noisy = Self.keyedInARoom(tailShare: 0, noisePower: 0.5)
         let noise = try #require(
             ReverberationSuppressor.measuredTail(
                 real: noisy.real, imaginary: noisy.imaginary, weights: [1], runs: noisy.runs, filterLength: 1, rate: Self.rate))
         #expect(!ReverberationSuppressor.isRoomTail(early: noise.early, late: noise.late), "\(noise)")
+        #expect(!ReverberationSuppressor.isEchoHeard(early: noise.early, quiet: noise.quiet), "noise is as loud in the quiet: \(noise)")
         // Too few marks to tell.
         #expect(
             ReverberationSuppressor.measuredTail(

@@ -135,6 +135,10 @@ public struct CWDecoder: Sendable {
     /// Whether the warm-up heard a room's echo trailing the marks and takes it out.
     public var takesOutRoomEcho: Bool { suppressor != nil }
 
+    /// Whether the warm-up heard a room's echo after its marks, standing well over the room's
+    /// quiet (`ReverberationSuppressor.isEchoHeard`), whether or not taking it out read better.
+    public private(set) var heardRoomEcho = false
+
     /// Envelope samples of the stretch asked for in the configuration.
     public var trace: [TracePoint] { pipeline?.trace ?? [] }
 
@@ -169,7 +173,11 @@ public struct CWDecoder: Sendable {
         let search = WarmUpSearch(
             configuration: configuration, rate: rate, weights: weights, real: warmUpReal, imaginary: warmUpImaginary, assembler: assembler)
         guard var settled = search.settle(final: isFinal, current: model) else { return }
-        if let room = roomSettled(than: settled, by: search, final: isFinal) {
+        let tail = ReverberationSuppressor.measuredTail(
+            real: warmUpReal, imaginary: warmUpImaginary, weights: weights, runs: settled.runs,
+            filterLength: WarmUpSearch.filterLength(ditSeconds: settled.model.ditSeconds, rate: rate), rate: rate)
+        heardRoomEcho = tail.map { ReverberationSuppressor.isEchoHeard(early: $0.early, quiet: $0.quiet) } ?? false
+        if let tail, let room = roomSettled(than: settled, by: search, tail: tail, final: isFinal) {
             settled = room.settled
             suppressor = room.suppressor
             warmUpReal = room.real
@@ -199,15 +207,13 @@ public struct CWDecoder: Sendable {
     /// (`scripts/room_conditions.py`, whose automatic gain lifts the gaps) the power 80–110 ms
     /// after the marks was measured as high as 10–40 ms after. It is tried too where the
     /// warm-up's timing reads badly (`poorFitCost`) although its gaps lie well below its
-    /// marks (`clearGapShare`), which noise does not explain.
-    private func roomSettled(than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, final: Bool) -> (
+    /// marks (`clearGapShare`), which noise does not explain. `tail` is the warm-up's as
+    /// `ReverberationSuppressor.measuredTail` measured it.
+    private func roomSettled(
+        than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, tail: (early: Double, late: Double, quiet: Double?), final: Bool
+    ) -> (
         settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, real: [[Float]], imaginary: [[Float]]
     )? {
-        guard
-            let tail = ReverberationSuppressor.measuredTail(
-                real: warmUpReal, imaginary: warmUpImaginary, weights: weights, runs: plain.runs,
-                filterLength: WarmUpSearch.filterLength(ditSeconds: plain.model.ditSeconds, rate: rate), rate: rate)
-        else { return nil }
         // How well each model reads its runs (lower is better); the measure reads no samples.
         let plainFit = plainSearch.fitCost(of: plain.runs, model: plain.model)
         let readsPoorlyInTheClear = tail.early < Self.clearGapShare && plainFit > Self.poorFitCost

@@ -16,6 +16,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// Many marks read at other pitches than the tone's: talk or music sounded through its
     /// filter, and may have bent the marks that were read.
     case talkAtTheTone(offPitchMarks: Int, marks: Int)
+    /// A room's echo trailed the marks, and the reading matches the exercise poorly: the
+    /// mistakes may be the echo's (marks it ran together) rather than the sender's.
+    case echoWithPoorMatch(accuracy: Double)
     case tooFewCharacters(decoded: Int, expected: Int)
     case tooManyCharacters(decoded: Int, expected: Int)
 
@@ -42,6 +45,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
         case let .talkAtTheTone(offPitchMarks, marks):
             return "\(offPitchMarks) of \(offPitchMarks + marks) marks were at another pitch than the tone's: "
                 + "talk or music sounded through it, and may have changed the marks read"
+        case let .echoWithPoorMatch(accuracy):
+            return "a room's echo trailed the marks, and the reading matches only \(Int((100 * accuracy).rounded())) % of the "
+                + "exercise: koch cannot tell mistakes in the keying from marks the echo ran together"
         case let .tooFewCharacters(decoded, expected):
             return "only \(decoded) characters were read, of the \(expected) the exercise sends"
         case let .tooManyCharacters(decoded, expected):

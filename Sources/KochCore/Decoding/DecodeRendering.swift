@@ -72,6 +72,8 @@ public enum DecodeRendering {
         let offPitchMarks: Int
         /// Whether a room's echo trailing the marks was taken out before they were read.
         let roomEchoTakenOut: Bool
+        /// Whether a room's echo was heard after the first marks (taken out or not).
+        let roomEchoHeard: Bool
         let characters: [Character]
         let elements: [Mark]
         let gaps: [Space]
@@ -120,6 +122,7 @@ public enum DecodeRendering {
             stuckKeys: result.output.stuckKeys,
             offPitchMarks: result.output.offPitchMarks,
             roomEchoTakenOut: result.roomEchoTakenOut,
+            roomEchoHeard: result.roomEchoHeard,
             characters: result.output.characters.map {
                 Report.Character(
                     text: $0.text, pattern: String($0.elements.map(\.rawValue)),

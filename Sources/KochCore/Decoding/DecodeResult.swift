@@ -24,6 +24,9 @@ public struct DecodeResult: Sendable {
     public let toneWasGiven: Bool
     /// Whether a room's echo was heard trailing the marks and taken out (`ReverberationSuppressor`).
     public let roomEchoTakenOut: Bool
+    /// Whether a room's echo was heard after the first marks, whether or not taking it out
+    /// read better (`CWDecoder.heardRoomEcho`).
+    public var roomEchoHeard = false
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

@@ -64,13 +64,15 @@ public enum DecodeSession {
                 reason = search.reason ?? .tooWeak(frequencyHz: tone)
             }
         }
-        return DecodeResult(
+        var result = DecodeResult(
             output: output, toneHz: tone,
             otherTones: search.others.filter { abs($0.frequencyHz - tone) > ToneCandidate.sameToneWithinHz },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil,
             roomEchoTakenOut: decoder.takesOutRoomEcho)
+        result.roomEchoHeard = decoder.heardRoomEcho
+        return result
     }
 
     /// The decoding pass: over the tone search's decimated blocks when they were kept and are
