@@ -26,7 +26,7 @@ public struct DecodeResult: Sendable {
     public let roomEchoTakenOut: Bool
     /// Whether a room's echo was heard after the first marks, whether or not taking it out
     /// read better (`CWDecoder.heardRoomEcho`).
-    public var roomEchoHeard = false
+    public let roomEchoHeard: Bool
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

@@ -36,7 +36,7 @@ public enum DecodeSession {
                 output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
                 nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false,
-                roomEchoTakenOut: false)
+                roomEchoTakenOut: false, roomEchoHeard: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
         let configuration = DecoderConfiguration(
@@ -64,15 +64,13 @@ public enum DecodeSession {
                 reason = search.reason ?? .tooWeak(frequencyHz: tone)
             }
         }
-        var result = DecodeResult(
+        return DecodeResult(
             output: output, toneHz: tone,
             otherTones: search.others.filter { abs($0.frequencyHz - tone) > ToneCandidate.sameToneWithinHz },
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil,
-            roomEchoTakenOut: decoder.takesOutRoomEcho)
-        result.roomEchoHeard = decoder.heardRoomEcho
-        return result
+            roomEchoTakenOut: decoder.takesOutRoomEcho, roomEchoHeard: decoder.heardRoomEcho)
     }
 
     /// The decoding pass: over the tone search's decimated blocks when they were kept and are
