@@ -25,6 +25,33 @@ import Testing
         #expect(measuredGain(filter, frequencyHz: 4000, sampleRate: 44100) < 0.001)
     }
 
+    /// The baseband's I and Q go through their filters side by side; in any blocks, the values
+    /// must be exactly those of each filtered alone (orders 4 and 6: a pipeline and lane pairs).
+    @Test(arguments: [4, 6])
+    func butterworthSideBySideGivesTheValuesOfEachAlone(order: Int) {
+        let rate = 6000.0
+        let inPhase = (0..<3000).map { sin(Double($0) * 0.37) + 0.2 * cos(Double($0) * 1.9) }
+        let quadrature = (0..<3000).map { cos(Double($0) * 0.11) - 0.5 * sin(Double($0) * 2.3) }
+        var alone = (
+            ButterworthLowPass(cutoffHz: 100, order: order, sampleRate: rate), ButterworthLowPass(cutoffHz: 100, order: order, sampleRate: rate)
+        )
+        let expected = (inPhase.map { alone.0.process($0) }, quadrature.map { alone.1.process($0) })
+        var first = ButterworthLowPass(cutoffHz: 100, order: order, sampleRate: rate)
+        var second = first
+        var got: ([Double], [Double]) = ([], [])
+        var start = 0
+        for length in [1, 2, 7, 1000, 1, 1989] {
+            var a = Array(inPhase[start..<(start + length)]), b = Array(quadrature[start..<(start + length)])
+            a.withUnsafeMutableBufferPointer { a in b.withUnsafeMutableBufferPointer { b in first.process(a, alongside: b, filteredBy: &second) } }
+            got.0 += a
+            got.1 += b
+            start += length
+        }
+        #expect(start == inPhase.count)
+        #expect(got.0 == expected.0)
+        #expect(got.1 == expected.1)
+    }
+
     private func decimatedAmplitude(frequencyHz: Double, inputRate: Int, keepingToneHz: Double? = nil) -> Double {
         var decimator = keepingToneHz.map { Decimator(inputRate: inputRate, keepingToneHz: $0) } ?? Decimator(inputRate: inputRate)
         let samples = (0..<inputRate).map { Float(sin(2 * Double.pi * frequencyHz * Double($0) / Double(inputRate))) }
@@ -83,6 +110,59 @@ import Testing
         #expect(abs(real[5] - 32) < 1e-9)
         #expect(abs(real[59] - 32) < 1e-9)
         #expect(abs(real[6]) < 1e-9 && abs(imaginary[5]) < 1e-9)
+    }
+
+    @Test func fftOfBitReversedSamplesGivesTheSameValues() {
+        var generator = SeededGenerator(seed: 64)
+        let fft = FFT(length: 64)
+        let inputReal = (0..<64).map { _ in Double.random(in: -1...1, using: &generator) }
+        let inputImaginary = (0..<64).map { _ in Double.random(in: -1...1, using: &generator) }
+        var real = inputReal, imaginary = inputImaginary
+        fft.transform(real: &real, imaginary: &imaginary)
+        var placedReal = inputReal, placedImaginary = inputImaginary
+        for (index, place) in fft.bitReversedIndices.enumerated() {
+            placedReal[place] = inputReal[index]
+            placedImaginary[place] = inputImaginary[index]
+        }
+        fft.transform(bitReversedReal: &placedReal, imaginary: &placedImaginary)
+        #expect(placedReal == real && placedImaginary == imaginary)
+    }
+
+    /// The tone search's frame spectrum against the definition: the DFT of each frame with its
+    /// mean taken out and a Hann window, scaled so that a full-scale sine has power 1, on
+    /// samples with an offset (the mean must not leak) and bins up to the frames' Nyquist.
+    @Test func frameSpectrumAgreesWithTheDefinition() {
+        let n = 32, firstBin = 3, binCount = 14, start = 5
+        var generator = SeededGenerator(seed: 32)
+        let samples = (0..<(2 * n + 11)).map { _ in Float(0.3 + Double.random(in: -1...1, using: &generator)) }
+        let spectrum = FrameSpectrum(frameLength: n, firstBin: firstBin, binCount: binCount)
+        var scratch = FrameSpectrum.Scratch(frameLength: n)
+        let levels = samples.withUnsafeBufferPointer { spectrum.measure($0, start: start, scratch: &scratch) }
+        func power(_ frame: ArraySlice<Float>, bin: Double) -> Double {
+            let values = frame.map(Double.init), count = values.count
+            let mean = values.reduce(0, +) / Double(count)
+            var real = 0.0, imaginary = 0.0
+            for (index, value) in values.enumerated() {
+                let weighted = (value - mean) * (0.5 - 0.5 * cos(2 * Double.pi * Double(index) / Double(count)))
+                let angle = -2 * Double.pi * bin * Double(index) / Double(count)
+                real += weighted * cos(angle)
+                imaginary += weighted * sin(angle)
+            }
+            return (real * real + imaginary * imaginary) * 16 / Double(count * count)
+        }
+        let long = samples[start..<(start + 2 * n)], short = samples[(start + n / 2)..<(start + 3 * n / 2)]
+        #expect(levels.pitchPowers.count == 2 * (binCount + 2) && levels.shortPowers.count == binCount)
+        for (index, measured) in levels.pitchPowers.enumerated() {
+            // Half bins of the short frames: bins of the long ones.
+            let bin = 2 * (firstBin - 2) + index
+            let expected = bin > 0 && bin < n ? max(power(long, bin: Double(bin)), FrameSpectrum.smallestPower) : FrameSpectrum.smallestPower
+            #expect(abs(measured - expected) <= 1e-12 * max(1, expected), "half bin \(bin)")
+        }
+        for (index, measured) in levels.shortPowers.enumerated() {
+            let bin = firstBin - 1 + index
+            let expected = bin > 0 && 2 * bin < n ? power(short, bin: Double(bin)) : 0
+            #expect(abs(measured - expected) <= 1e-12 * max(1, expected), "bin \(bin)")
+        }
     }
 
     @Test(arguments: [2, 4, 8, 16, 512])

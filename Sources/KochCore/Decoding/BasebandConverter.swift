@@ -77,8 +77,7 @@ public struct BasebandConverter: Sendable {
                 phasorImaginary /= norm
             }
         }
-        inPhase.process(inPhaseSamples)
-        quadrature.process(quadratureSamples)
+        inPhase.process(inPhaseSamples, alongside: quadratureSamples, filteredBy: &quadrature)
         // Every `factor`-th sample, counted across blocks.
         var index = factor - 1 - phase
         while index < count {

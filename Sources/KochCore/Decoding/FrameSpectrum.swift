@@ -4,13 +4,16 @@ import Foundation
 /// function of the decimated samples, so that the frames of a block can be
 /// measured on several cores at once.
 ///
-/// One short frame from `start + n/2`, and the long frame around it from
-/// `start`, in one complex FFT of 2n: the long frame is its real part and
-/// the short one, zero-padded, its imaginary part. Each real part's
-/// spectrum is recovered from the symmetry of a real signal's
-/// (X[k] = (Z[k] + Z*[N−k])/2, Y[k] = (Z[k] − Z*[N−k])/2i); the short
-/// frame's bin b is the long transform's bin 2b. A full-scale sine of
-/// amplitude A gives |X| = A·N/4 with a Hann window: power A².
+/// One short frame of n samples from `start + n/2`, and the long frame of 2n
+/// around it from `start`, each with its mean taken out and a Hann window.
+/// Each is real, so its spectrum comes from a complex FFT of half its length
+/// (the even samples as the real part, the odd ones as the imaginary part),
+/// taken apart by the symmetry of a real signal's spectrum:
+/// E[k] = (Z[k] + Z*[M−k])/2 and O[k] = (Z[k] − Z*[M−k])/2i are the spectra
+/// of the even and odd samples, and X[k] = E[k] + e^(−2πik/N)·O[k], for only
+/// the bins measured. The samples are written straight into the FFT's
+/// bit-reversed order. A full-scale sine of amplitude A gives |X| = A·N/4
+/// with a Hann window of N: power A².
 struct FrameSpectrum: Sendable {
     /// The short frames' length, a power of two.
     let frameLength: Int
@@ -18,11 +21,16 @@ struct FrameSpectrum: Sendable {
     let firstBin: Int
     /// Bins measured, with the one beyond each side.
     let binCount: Int
-    private let window: [Double]
+    private let shortWindow: [Double]
     /// Frames twice as long, centred on the short ones, resolve the pitch finely enough
     /// (half a bin) that a carrier 50 Hz away does not move a tone's measured peak.
-    private let pitchFFT: FFT
-    private let pitchWindow: [Double]
+    private let longWindow: [Double]
+    /// The complex FFTs of half of each frame's length.
+    private let longFFT: FFT
+    private let shortFFT: FFT
+    /// e^(−2πik/N) of each half bin of the long frame measured, and of each bin of the short one.
+    private let longTwiddles: [(cosine: Double, sine: Double)]
+    private let shortTwiddles: [(cosine: Double, sine: Double)]
 
     /// What one frame measured.
     struct Levels: Sendable {
@@ -35,13 +43,36 @@ struct FrameSpectrum: Sendable {
         var peakBins: [Double]
     }
 
+    /// Room for one frame's transforms, made once per core.
+    struct Scratch {
+        var longReal: [Double], longImaginary: [Double], shortReal: [Double], shortImaginary: [Double]
+
+        init(frameLength: Int) {
+            longReal = Array(repeating: 0, count: frameLength)
+            longImaginary = longReal
+            shortReal = Array(repeating: 0, count: max(1, frameLength / 2))
+            shortImaginary = shortReal
+        }
+    }
+
     init(frameLength: Int, firstBin: Int, binCount: Int) {
+        precondition(frameLength >= 8 && frameLength & (frameLength - 1) == 0, "a frame length that is no power of two from 8")
         self.frameLength = frameLength
         self.firstBin = firstBin
         self.binCount = binCount
-        window = Self.hann(frameLength)
-        pitchFFT = FFT(length: 2 * frameLength)
-        pitchWindow = Self.hann(2 * frameLength)
+        shortWindow = Self.hann(frameLength)
+        longWindow = Self.hann(2 * frameLength)
+        longFFT = FFT(length: frameLength)
+        shortFFT = FFT(length: frameLength / 2)
+        let pitchFirst = 2 * (firstBin - 2)
+        longTwiddles = (0..<(2 * (binCount + 2))).map { index in
+            let angle = Double.pi * Double(pitchFirst + index) / Double(frameLength)
+            return (cos(angle), sin(angle))
+        }
+        shortTwiddles = (0..<binCount).map { index in
+            let angle = 2 * Double.pi * Double(firstBin - 1 + index) / Double(frameLength)
+            return (cos(angle), sin(angle))
+        }
     }
 
     /// Half bins in `Levels.pitchLevelsDB`.
@@ -51,45 +82,41 @@ struct FrameSpectrum: Sendable {
         (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(n)) }
     }
 
-    /// The frame of 2n samples from `start`; `real` and `imaginary` are scratch of 2n.
-    func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, real: inout [Double], imaginary: inout [Double]) -> Levels {
-        let n = frameLength, long = 2 * n
-        // Each mean summed in its own order (the short frame's from its first sample).
-        var longMean = 0.0, shortMean = 0.0
-        for index in 0..<long { longMean += Double(samples[start + index]) }
-        for index in (n / 2)..<(3 * n / 2) { shortMean += Double(samples[start + index]) }
-        longMean /= Double(long)
-        shortMean /= Double(n)
-        Self.window(samples, from: start, count: long, less: longMean, by: pitchWindow, into: &real, at: 0)
-        for index in 0..<(n / 2) { imaginary[index] = 0 }
-        Self.window(samples, from: start + n / 2, count: n, less: shortMean, by: window, into: &imaginary, at: n / 2)
-        for index in (3 * n / 2)..<long { imaginary[index] = 0 }
-        pitchFFT.transform(real: &real, imaginary: &imaginary)
-        let longScale = 16 / Double(long * long), shortScale = 16 / Double(n * n)
+    /// The frame of 2n samples from `start`.
+    func measure(_ samples: UnsafeBufferPointer<Float>, start: Int, scratch: inout Scratch) -> Levels {
+        let n = frameLength
+        guard let base = samples.baseAddress else { preconditionFailure("no samples") }
+        let frame = base + start
+        let (before, middle, after) = (Self.sum(frame, count: n / 2), Self.sum(frame + n / 2, count: n), Self.sum(frame + 3 * n / 2, count: n / 2))
+        let longMean = (before + middle + after) / Double(2 * n), shortMean = middle / Double(n)
+        Self.windowBitReversed(
+            frame, count: 2 * n, less: longMean, by: longWindow, order: longFFT.bitReversedIndices, real: &scratch.longReal,
+            imaginary: &scratch.longImaginary)
+        Self.windowBitReversed(
+            frame + n / 2, count: n, less: shortMean, by: shortWindow, order: shortFFT.bitReversedIndices, real: &scratch.shortReal,
+            imaginary: &scratch.shortImaginary)
+        longFFT.transform(bitReversedReal: &scratch.longReal, imaginary: &scratch.longImaginary)
+        shortFFT.transform(bitReversedReal: &scratch.shortReal, imaginary: &scratch.shortImaginary)
+        let longScale = 16 / Double(4 * n * n), shortScale = 16 / Double(n * n)
         let pitchFirst = 2 * (firstBin - 2)
         var levels = Levels(
             pitchPowers: Array(repeating: Self.smallestPower, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount),
             peakBins: Array(repeating: 0, count: binCount))
-        real.withUnsafeBufferPointer { real in
-            imaginary.withUnsafeBufferPointer { imaginary in
-                levels.pitchPowers.withUnsafeMutableBufferPointer { pitchPowers in
-                    for index in pitchPowers.indices {
-                        let bin = pitchFirst + index
-                        guard bin > 0 && bin < n else { continue }
-                        let mirror = long - bin
-                        let x = 0.5 * (real[bin] + real[mirror]), y = 0.5 * (imaginary[bin] - imaginary[mirror])
-                        pitchPowers[index] = max((x * x + y * y) * longScale, Self.smallestPower)
-                    }
-                }
-                levels.shortPowers.withUnsafeMutableBufferPointer { shortPowers in
-                    for index in shortPowers.indices {
-                        let bin = 2 * (firstBin - 1 + index)
-                        guard bin > 0 && bin < n else { continue }
-                        let mirror = long - bin
-                        let x = 0.5 * (imaginary[bin] + imaginary[mirror]), y = 0.5 * (real[mirror] - real[bin])
-                        shortPowers[index] = (x * x + y * y) * shortScale
-                    }
-                }
+        levels.pitchPowers.withUnsafeMutableBufferPointer { pitchPowers in
+            for index in pitchPowers.indices {
+                let bin = pitchFirst + index
+                guard bin > 0 && bin < n else { continue }
+                pitchPowers[index] = max(
+                    Self.power(ofBin: bin, real: scratch.longReal, imaginary: scratch.longImaginary, twiddle: longTwiddles[index]) * longScale,
+                    Self.smallestPower)
+            }
+        }
+        levels.shortPowers.withUnsafeMutableBufferPointer { shortPowers in
+            for index in shortPowers.indices {
+                let bin = firstBin - 1 + index
+                guard bin > 0 && 2 * bin < n else { continue }
+                shortPowers[index] =
+                    Self.power(ofBin: bin, real: scratch.shortReal, imaginary: scratch.shortImaginary, twiddle: shortTwiddles[index]) * shortScale
             }
         }
         levels.pitchPowers.withUnsafeBufferPointer { pitchPowers in
@@ -108,6 +135,53 @@ struct FrameSpectrum: Sendable {
             }
         }
         return levels
+    }
+
+    /// |X[k]|² of a real frame whose even samples went in as the real part and odd samples as
+    /// the imaginary part of a complex FFT of length M (`real`, `imaginary`), for 0 < k < M.
+    @inline(__always)
+    private static func power(ofBin k: Int, real: [Double], imaginary: [Double], twiddle: (cosine: Double, sine: Double)) -> Double {
+        let mirror = real.count - k
+        let (ar, ai, br, bi) = (real[k], imaginary[k], real[mirror], imaginary[mirror])
+        let (evenReal, evenImaginary) = (0.5 * (ar + br), 0.5 * (ai - bi))
+        let (oddReal, oddImaginary) = (0.5 * (ai + bi), 0.5 * (br - ar))
+        let x = evenReal + twiddle.cosine * oddReal + twiddle.sine * oddImaginary
+        let y = evenImaginary + twiddle.cosine * oddImaginary - twiddle.sine * oddReal
+        return x * x + y * y
+    }
+
+    /// The sum of `count` samples (a multiple of 4), four at a time.
+    @inline(__always)
+    private static func sum(_ samples: UnsafePointer<Float>, count: Int) -> Double {
+        var sums = SIMD4<Double>()
+        var index = 0
+        while index < count {
+            sums += SIMD4<Double>(UnsafeRawPointer(samples + index).loadUnaligned(as: SIMD4<Float>.self))
+            index += 4
+        }
+        return sums.sum()
+    }
+
+    /// Windows `count` samples less `mean` by `weights`, the even ones into `real` and the odd
+    /// ones into `imaginary`, each at its place in bit-reversed `order`.
+    @inline(__always)
+    private static func windowBitReversed(
+        _ samples: UnsafePointer<Float>, count: Int, less mean: Double, by weights: [Double], order: [Int], real: inout [Double],
+        imaginary: inout [Double]
+    ) {
+        weights.withUnsafeBufferPointer { weights in
+            order.withUnsafeBufferPointer { order in
+                real.withUnsafeMutableBufferPointer { real in
+                    imaginary.withUnsafeMutableBufferPointer { imaginary in
+                        for pair in 0..<(count / 2) {
+                            let target = order[pair]
+                            real[target] = (Double(samples[2 * pair]) - mean) * weights[2 * pair]
+                            imaginary[target] = (Double(samples[2 * pair + 1]) - mean) * weights[2 * pair + 1]
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The smallest power a half bin is given, so that its level is finite (−300 dB).
@@ -158,30 +232,6 @@ struct FrameSpectrum: Sendable {
         return (Double(top) + offset) / 2 + Double(firstBin - 2)
     }
 
-    /// `output[at + i]` = (`samples[from + i]` − `mean`) × `weights[i]` for `count` samples, four at a time.
-    private static func window(
-        _ samples: UnsafeBufferPointer<Float>, from start: Int, count: Int, less mean: Double, by weights: [Double], into output: inout [Double],
-        at offset: Int
-    ) {
-        guard let source = samples.baseAddress else { return }
-        weights.withUnsafeBufferPointer { weights in
-            output.withUnsafeMutableBufferPointer { output in
-                guard let weights = weights.baseAddress, let output = output.baseAddress else { return }
-                let source = source + start, target = output + offset, middle = SIMD4<Double>(repeating: mean)
-                var index = 0
-                while index + 4 <= count {
-                    let sample = SIMD4<Double>(UnsafeRawPointer(source + index).loadUnaligned(as: SIMD4<Float>.self))
-                    target.storeVector((sample - middle) * weights.loadVector(at: index), at: index)
-                    index += 4
-                }
-                while index < count {
-                    target[index] = (Double(source[index]) - mean) * weights[index]
-                    index += 1
-                }
-            }
-        }
-    }
-
     /// The frames of 2n samples from each channel's `starts`, measured on every core, by channel.
     func measure(_ channels: [[Float]], starts: [[Int]]) -> [[Levels]] {
         let chunksPerChannel = 4
@@ -193,12 +243,11 @@ struct FrameSpectrum: Sendable {
         guard !chunks.isEmpty else { return levels }
         let measured = concurrentMap(chunks.count) { index in
             let (channel, chunk, count) = chunks[index]
-            var real = [Double](repeating: 0, count: 2 * frameLength)
-            var imaginary = real
+            var scratch = Scratch(frameLength: frameLength)
             let all = starts[channel]
             let mine = all[(all.count * chunk / count)..<(all.count * (chunk + 1) / count)]
             return channels[channel].withUnsafeBufferPointer { samples in
-                mine.map { measure(samples, start: $0, real: &real, imaginary: &imaginary) }
+                mine.map { measure(samples, start: $0, scratch: &scratch) }
             }
         }
         for (index, chunk) in chunks.enumerated() { levels[chunk.channel] += measured[index] }

@@ -65,6 +65,12 @@ public struct Biquad: Sendable {
         (self.z1, self.z2) = (z1, z2)
     }
 
+    /// The section's state, for filters that run several sections side by side (`ButterworthLowPass`).
+    var state: (z1: Double, z2: Double) {
+        get { (z1, z2) }
+        set { (z1, z2) = newValue }
+    }
+
     /// The magnitude of the response at a frequency, from the coefficients.
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {
         let w = 2 * Double.pi * frequencyHz / sampleRate

@@ -37,6 +37,75 @@ public struct ButterworthLowPass: Sendable {
         for index in sections.indices { sections[index].process(samples) }
     }
 
+    /// Filters two signals of the same length in place: `first` through this filter and `second`
+    /// through `other`, which has the same sections. The values are those of `process(_:)` of
+    /// each; the sections run side by side, each in its own lane (a section waits on its last
+    /// output, so several at once take little longer than one). Two sections (order 4) run as
+    /// a pipeline: the second filters the first's output of the sample before.
+    public mutating func process(
+        _ first: UnsafeMutableBufferPointer<Double>, alongside second: UnsafeMutableBufferPointer<Double>,
+        filteredBy other: inout ButterworthLowPass
+    ) {
+        precondition(first.count == second.count && sections.count == other.sections.count, "filters or signals that differ")
+        guard sections.count == 2, let a = first.baseAddress, let b = second.baseAddress else {
+            for index in sections.indices { Self.process(a: first, b: second, section: &sections[index], other: &other.sections[index]) }
+            return
+        }
+        let count = first.count
+        guard count > 0 else { return }
+        let (s0, s1) = (sections[0], sections[1])
+        // Lanes: first through section 0, second through section 0, first and second through section 1.
+        let b0 = SIMD4(s0.b0, s0.b0, s1.b0, s1.b0), b1 = SIMD4(s0.b1, s0.b1, s1.b1, s1.b1), b2 = SIMD4(s0.b2, s0.b2, s1.b2, s1.b2)
+        let a1 = SIMD4(s0.a1, s0.a1, s1.a1, s1.a1), a2 = SIMD4(s0.a2, s0.a2, s1.a2, s1.a2)
+        var z1 = SIMD4(sections[0].state.z1, other.sections[0].state.z1, sections[1].state.z1, other.sections[1].state.z1)
+        var z2 = SIMD4(sections[0].state.z2, other.sections[0].state.z2, sections[1].state.z2, other.sections[1].state.z2)
+        @inline(__always) func step(_ x: SIMD4<Double>) -> SIMD4<Double> {
+            let y = b0 * x + z1
+            z1 = b1 * x - a1 * y + z2
+            z2 = b2 * x - a2 * y
+            return y
+        }
+        // The first sample through section 0 alone (section 1's lanes keep their state).
+        var (keptZ1, keptZ2) = (z1, z2)
+        var y = step(SIMD4(a[0], b[0], 0, 0))
+        z1 = SIMD4(z1[0], z1[1], keptZ1[2], keptZ1[3])
+        z2 = SIMD4(z2[0], z2[1], keptZ2[2], keptZ2[3])
+        for index in 1..<count {
+            y = step(SIMD4(a[index], b[index], y[0], y[1]))
+            a[index - 1] = y[2]
+            b[index - 1] = y[3]
+        }
+        // The last sample through section 1 alone.
+        (keptZ1, keptZ2) = (z1, z2)
+        y = step(SIMD4(0, 0, y[0], y[1]))
+        a[count - 1] = y[2]
+        b[count - 1] = y[3]
+        z1 = SIMD4(keptZ1[0], keptZ1[1], z1[2], z1[3])
+        z2 = SIMD4(keptZ2[0], keptZ2[1], z2[2], z2[3])
+        sections[0].state = (z1[0], z2[0])
+        other.sections[0].state = (z1[1], z2[1])
+        sections[1].state = (z1[2], z2[2])
+        other.sections[1].state = (z1[3], z2[3])
+    }
+
+    /// One section over two signals side by side, in two lanes.
+    private static func process(
+        a: UnsafeMutableBufferPointer<Double>, b: UnsafeMutableBufferPointer<Double>, section: inout Biquad, other: inout Biquad
+    ) {
+        let (b0, b1, b2) = (SIMD2(repeating: section.b0), SIMD2(repeating: section.b1), SIMD2(repeating: section.b2))
+        let (a1, a2) = (SIMD2(repeating: section.a1), SIMD2(repeating: section.a2))
+        var z1 = SIMD2(section.state.z1, other.state.z1), z2 = SIMD2(section.state.z2, other.state.z2)
+        for index in a.indices {
+            let x = SIMD2(a[index], b[index])
+            let y = b0 * x + z1
+            z1 = b1 * x - a1 * y + z2
+            z2 = b2 * x - a2 * y
+            (a[index], b[index]) = (y[0], y[1])
+        }
+        section.state = (z1[0], z2[0])
+        other.state = (z1[1], z2[1])
+    }
+
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {
         sections.reduce(1) { $0 * $1.magnitude(atHz: frequencyHz, sampleRate: sampleRate) }
     }

@@ -18,6 +18,8 @@ public struct FFT: Sendable {
     private let sines: [Double]
     /// The pairs of indices the bit reversal swaps, each once.
     private let swaps: [(Int, Int)]
+    /// Where each sample goes in bit-reversed order, for `transform(bitReversedReal:imaginary:)`.
+    public let bitReversedIndices: [Int]
 
     /// The power of two, at least 2, that a requested length is rounded up to.
     public static func length(atLeast requested: Int) -> Int {
@@ -51,6 +53,7 @@ public struct FFT: Sendable {
             return value
         }
         swaps = reversed.enumerated().filter { $0.element > $0.offset }.map { ($0.offset, $0.element) }
+        bitReversedIndices = reversed
     }
 
     /// Transforms `real` and `imaginary` (each `length` long) in place.
@@ -67,6 +70,14 @@ public struct FFT: Sendable {
                 }
             }
         }
+        butterflies(real: &real, imaginary: &imaginary)
+    }
+
+    /// Transforms samples already stored in bit-reversed order (sample i at
+    /// `bitReversedIndices[i]`), as a caller that writes them there anyway can store them:
+    /// the same values as `transform(real:imaginary:)` of the samples in order.
+    public func transform(bitReversedReal real: inout [Double], imaginary: inout [Double]) {
+        precondition(real.count >= length && imaginary.count >= length, "FFT input shorter than its length")
         butterflies(real: &real, imaginary: &imaginary)
     }
 
