@@ -165,6 +165,31 @@ import Testing
         }
     }
 
+    /// The tone search's histogram step of a power, found without a logarithm, must be the one
+    /// the logarithm gives: at random powers over the whole range and on each side of every step's edge.
+    @Test func levelStepsAreTheStepsTheLogarithmGives() {
+        let (floorDB, stepDB, count) = (-160.0, 0.5, 400)
+        let steps = LevelSteps(floorDB: floorDB, stepDB: stepDB, count: count)
+        func expected(_ power: Double) -> Int {
+            min(count - 1, max(0, Int(((FrameSpectrum.level(ofPower: power) - floorDB) / stepDB).rounded(.down))))
+        }
+        var generator = SeededGenerator(seed: 400)
+        var powers = (0..<20000).map { _ in pow(10, Double.random(in: -30...8, using: &generator)) }
+        for step in 1..<count {
+            let edge = pow(10, (floorDB + Double(step) * stepDB) / 10)
+            var power = edge
+            for _ in 0..<4 { power = power.nextDown }
+            for _ in 0..<8 {
+                powers.append(power)
+                power = power.nextUp
+            }
+        }
+        powers += [1e-30, .leastNormalMagnitude, 1e-17, 1e5, 1e30]
+        let wrong = powers.filter { steps.step(ofPower: $0) != expected($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(steps.step(ofPower: 1) == 320 && steps.step(ofPower: 1e-30) == 0 && steps.step(ofPower: 1e30) == count - 1)
+    }
+
     @Test(arguments: [2, 4, 8, 16, 512])
     func fftAgreesWithTheDefinitionOnComplexInput(length: Int) {
         var generator = SeededGenerator(seed: UInt64(length))

@@ -67,6 +67,8 @@ public struct ToneFinder: Sendable {
     private static let floorDB = -160.0
     private static let stepDB = 0.5
     private static let histogramBins = 400
+    /// A power's step in the histograms.
+    private static let levelSteps = LevelSteps(floorDB: floorDB, stepDB: stepDB, count: histogramBins)
 
     /// Decimation, for `process(_:)`.
     private var intake: ToneFinderIntake
@@ -159,66 +161,76 @@ public struct ToneFinder: Sendable {
         let starts = pending.map { Array(stride(from: 0, through: $0.count - 2 * n, by: n / 4)) }
         let measured = spectrum.measure(pending, starts: starts)
         for channel in 0..<channelCount {
-            for (levels, steps) in zip(measured[channel], histogramSteps(of: measured[channel], channel: channel)) {
-                count(levels, steps: steps, channel: channel)
-            }
-            recentShortPowers[channel] = Array((recentShortPowers[channel] + measured[channel].map(\.shortPowers)).suffix(Self.smoothingFrames - 1))
+            let frames = measured[channel]
+            count(frames, channel: channel)
+            for levels in frames { holdBlockLevels(levels.pitchPowers, channel: channel) }
+            // The first frames of the recording have too few before them to be counted.
+            let uncounted = min(frames.count, max(0, Self.smoothingFrames - 1 - frameCounts[channel]))
+            measuredCounts[channel] += frames.count - uncounted
+            frameCounts[channel] += frames.count
+            recentShortPowers[channel] = Array((recentShortPowers[channel] + frames.map(\.shortPowers)).suffix(Self.smoothingFrames - 1))
             if let last = starts[channel].last { pending[channel].removeFirst(last + n / 4) }
         }
     }
 
-    /// Each frame's histogram step in every bin measured: the level of its power averaged with
-    /// the frames before it (nil for the first frames of the recording), made on every core.
-    /// The powers are summed in the order a ring of `smoothingFrames` slots would hold them
-    /// (the frame's number modulo that), as the search has always summed them.
-    private func histogramSteps(of measured: [FrameSpectrum.Levels], channel: Int) -> [[Int]?] {
-        let earlier = recentShortPowers[channel]
-        let powers = earlier + measured.map(\.shortPowers)
-        let firstFrame = frameCounts[channel]
-        let ring = Self.smoothingFrames
-        let chunkCount = min(measured.count, 4)
-        return concurrentMap(chunkCount) { chunk in
-            ((measured.count * chunk / chunkCount)..<(measured.count * (chunk + 1) / chunkCount)).map { index -> [Int]? in
-                let frame = firstFrame + index
-                guard frame + 1 >= ring else { return nil }
-                let at = index + earlier.count
-                // The frames summed, in the ring's order.
-                let summed = (0..<ring).map { slot in powers[at - (frame - slot) % ring] }
-                let binCount = powers[at].count
-                var steps = [Int](repeating: 0, count: binCount)
-                steps.withUnsafeMutableBufferPointer { steps in
-                    for bin in 0..<binCount {
-                        var sum = 0.0
-                        for powersOfFrame in summed { sum += powersOfFrame[bin] }
-                        let level = FrameSpectrum.level(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
-                        steps[bin] = min(Self.histogramBins - 1, max(0, Int(((level - Self.floorDB) / Self.stepDB).rounded(.down))))
-                    }
-                }
-                return steps
-            }
-        }.flatMap { $0 }
+    /// The rows of one channel's histograms and last peaks, counted into by every core at once,
+    /// each into the rows of its own bins.
+    private struct CountingRows: @unchecked Sendable {
+        let histogram: UnsafeMutablePointer<Int32>
+        let steadyHistogram: UnsafeMutablePointer<Int32>
+        let lastPeaks: UnsafeMutablePointer<Double>
     }
 
-    /// Counts one frame's measurement into the channel's histograms and pitch track.
-    private mutating func count(_ levels: FrameSpectrum.Levels, steps: [Int]?, channel: Int) {
-        holdBlockLevels(levels.pitchPowers, channel: channel)
-        let binHz = binHz
+    /// Counts frames into the channel's histograms, the bins shared out among the cores: in each
+    /// bin, each frame's histogram step (the level of its power averaged with the frames before
+    /// it, from the third frame of the recording on), in the steady histogram too where its peak
+    /// near the bin moved less than `steadyStepHz` since the frame before. The powers are summed
+    /// in the order a ring of `smoothingFrames` slots would hold them (the frame's number
+    /// modulo that), as the search has always summed them.
+    private mutating func count(_ frames: [FrameSpectrum.Levels], channel: Int) {
+        guard !frames.isEmpty else { return }
+        let earlier = recentShortPowers[channel]
+        let firstFrame = frameCounts[channel]
+        let ring = Self.smoothingFrames, binHz = binHz
+        let binCount = lastPeakBins[channel].count
+        let chunkCount = min(binCount, 4)
         lastPeakBins[channel].withUnsafeMutableBufferPointer { lastPeaks in
             histograms[channel].withUnsafeMutableBufferPointer { histogram in
                 steadyHistograms[channel].withUnsafeMutableBufferPointer { steadyHistogram in
-                    for (slot, peak) in levels.peakBins.enumerated() {
-                        let last = lastPeaks[slot]
-                        let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
-                        lastPeaks[slot] = peak
-                        guard let steps else { continue }
-                        histogram[slot * Self.histogramBins + steps[slot]] += 1
-                        if steady { steadyHistogram[slot * Self.histogramBins + steps[slot]] += 1 }
+                    guard let histogram = histogram.baseAddress, let steadyHistogram = steadyHistogram.baseAddress,
+                        let lastPeaks = lastPeaks.baseAddress
+                    else { return }
+                    let rows = CountingRows(histogram: histogram, steadyHistogram: steadyHistogram, lastPeaks: lastPeaks)
+                    _ = concurrentMap(chunkCount) { chunk in
+                        let bins = (binCount * chunk / chunkCount)..<(binCount * (chunk + 1) / chunkCount)
+                        for (index, levels) in frames.enumerated() {
+                            let frame = firstFrame + index
+                            let counted = frame + 1 >= ring
+                            // The frames summed, in the ring's order (index `at` of earlier + frames).
+                            let at = index + earlier.count
+                            let summed: [[Double]] =
+                                !counted
+                                ? []
+                                : (0..<ring).map { slot in
+                                    let place = at - (frame - slot) % ring
+                                    return place < earlier.count ? earlier[place] : frames[place - earlier.count].shortPowers
+                                }
+                            for bin in bins {
+                                let peak = levels.peakBins[bin], last = rows.lastPeaks[bin]
+                                let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
+                                rows.lastPeaks[bin] = peak
+                                guard counted else { continue }
+                                var sum = 0.0
+                                for powers in summed { sum += powers[bin] }
+                                let step = Self.levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
+                                rows.histogram[bin * Self.histogramBins + step] += 1
+                                if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
+                            }
+                        }
                     }
                 }
             }
         }
-        if steps != nil { measuredCounts[channel] += 1 }
-        frameCounts[channel] += 1
     }
 
     /// Keeps the loudest level of each half bin over the block, and closes the block when full.
