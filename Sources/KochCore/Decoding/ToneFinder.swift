@@ -194,6 +194,10 @@ public struct ToneFinder: Sendable {
         let ring = Self.smoothingFrames, binHz = binHz
         let binCount = lastPeakBins[channel].count
         let chunkCount = min(binCount, 4)
+        // Each frame's short powers (after the earlier frames') and peaks, a row of `binCount` each.
+        let shortPowers = (earlier + frames.map(\.shortPowers)).flatMap { $0 }
+        let peaks = frames.flatMap(\.peakBins)
+        let levelSteps = Self.levelSteps
         lastPeakBins[channel].withUnsafeMutableBufferPointer { lastPeaks in
             histograms[channel].withUnsafeMutableBufferPointer { histogram in
                 steadyHistograms[channel].withUnsafeMutableBufferPointer { steadyHistogram in
@@ -203,28 +207,26 @@ public struct ToneFinder: Sendable {
                     let rows = CountingRows(histogram: histogram, steadyHistogram: steadyHistogram, lastPeaks: lastPeaks)
                     _ = concurrentMap(chunkCount) { chunk in
                         let bins = (binCount * chunk / chunkCount)..<(binCount * (chunk + 1) / chunkCount)
-                        for (index, levels) in frames.enumerated() {
-                            let frame = firstFrame + index
-                            let counted = frame + 1 >= ring
-                            // The frames summed, in the ring's order (index `at` of earlier + frames).
-                            let at = index + earlier.count
-                            let summed: [[Double]] =
-                                !counted
-                                ? []
-                                : (0..<ring).map { slot in
-                                    let place = at - (frame - slot) % ring
-                                    return place < earlier.count ? earlier[place] : frames[place - earlier.count].shortPowers
+                        shortPowers.withUnsafeBufferPointer { shortPowers in
+                            peaks.withUnsafeBufferPointer { peaks in
+                                for index in frames.indices {
+                                    let frame = firstFrame + index
+                                    let counted = frame + 1 >= ring
+                                    // The rows summed, in the ring's order.
+                                    let at = index + earlier.count
+                                    let summed = (0..<ring).map { slot in (at - (frame - slot) % ring) * binCount }
+                                    for bin in bins {
+                                        let peak = peaks[index * binCount + bin], last = rows.lastPeaks[bin]
+                                        let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
+                                        rows.lastPeaks[bin] = peak
+                                        guard counted else { continue }
+                                        var sum = 0.0
+                                        for row in summed { sum += shortPowers[row + bin] }
+                                        let step = levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
+                                        rows.histogram[bin * Self.histogramBins + step] += 1
+                                        if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
+                                    }
                                 }
-                            for bin in bins {
-                                let peak = levels.peakBins[bin], last = rows.lastPeaks[bin]
-                                let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
-                                rows.lastPeaks[bin] = peak
-                                guard counted else { continue }
-                                var sum = 0.0
-                                for powers in summed { sum += powers[bin] }
-                                let step = Self.levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
-                                rows.histogram[bin * Self.histogramBins + step] += 1
-                                if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
                             }
                         }
                     }
