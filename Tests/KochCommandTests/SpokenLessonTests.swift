@@ -62,7 +62,7 @@ import Testing
 
     /// The fraction of a stretch's energy (its first 8192 samples) within `bandHz`, below 5 kHz.
     func energyFraction(_ samples: ArraySlice<Float>, bandHz: ClosedRange<Double>) -> Double {
-        let fft = FFT(length: 8192)
+        let fft = FFT<Double>(length: 8192)
         var real = samples.prefix(fft.length).map(Double.init)
         real += [Double](repeating: 0, count: fft.length - real.count)
         var imaginary = [Double](repeating: 0, count: fft.length)

@@ -116,7 +116,7 @@ public struct ToneFinder: Sendable {
         intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
         let rate = intake.outputRate
         decimatedRate = rate
-        frameLength = FFT.length(atLeast: Int(rate * 0.032))
+        frameLength = FFT<Float>.length(atLeast: Int(rate * 0.032))
         let n = frameLength
         binHz = rate / Double(n)
         // Two bins beyond each limit are measured too, so that a tone on a limit still peaks inside.

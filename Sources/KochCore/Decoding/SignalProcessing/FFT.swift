@@ -1,7 +1,9 @@
 import Foundation
 
 /// An in-place radix-2 complex FFT of one fixed power-of-two length, with
-/// its twiddle factors and bit-reversal table computed once.
+/// its twiddle factors and bit-reversal table computed once, in double or
+/// single precision (`Scalar`: four single-precision lanes take the room
+/// and the time of two double ones).
 /// X[k] = Σ x[n]·e^(−2πi·kn/N), unscaled.
 ///
 /// The first two stages (spans 2 and 4) multiply by 1 and −i exactly, so
@@ -10,12 +12,12 @@ import Foundation
 /// four at a time (`SIMD4`), each lane doing exactly the arithmetic of one
 /// butterfly; the stages run two to a pass over the samples, which halves
 /// the trips through memory without changing any value's arithmetic.
-public struct FFT: Sendable {
+public struct FFT<Scalar: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable {
     public let length: Int
     /// For each stage from span 8 (butterflies spanning 8, 16, … `length` samples), its
     /// half-span twiddle factors e^(−2πi·k/span), one stage after another.
-    private let cosines: [Double]
-    private let sines: [Double]
+    private let cosines: [Scalar]
+    private let sines: [Scalar]
     /// The pairs of indices the bit reversal swaps, each once.
     private let swaps: [(Int, Int)]
     /// Where each sample goes in bit-reversed order, for `transform(bitReversedReal:imaginary:)`.
@@ -33,13 +35,13 @@ public struct FFT: Sendable {
         let length = Self.length(atLeast: requested)
         self.length = length
         let angles = (0..<length / 2).map { 2 * Double.pi * Double($0) / Double(length) }
-        var cosines: [Double] = [], sines: [Double] = []
+        var cosines: [Scalar] = [], sines: [Scalar] = []
         var span = 8
         while span <= length {
             let step = length / span
             for k in 0..<span / 2 {
-                cosines.append(cos(angles[k * step]))
-                sines.append(-sin(angles[k * step]))
+                cosines.append(Scalar(cos(angles[k * step])))
+                sines.append(Scalar(-sin(angles[k * step])))
             }
             span *= 2
         }
@@ -57,7 +59,7 @@ public struct FFT: Sendable {
     }
 
     /// Transforms `real` and `imaginary` (each `length` long) in place.
-    public func transform(real: inout [Double], imaginary: inout [Double]) {
+    public func transform(real: inout [Scalar], imaginary: inout [Scalar]) {
         precondition(real.count >= length && imaginary.count >= length, "FFT input shorter than its length")
         real.withUnsafeMutableBufferPointer { real in
             imaginary.withUnsafeMutableBufferPointer { imaginary in
@@ -76,13 +78,13 @@ public struct FFT: Sendable {
     /// Transforms samples already stored in bit-reversed order (sample i at
     /// `bitReversedIndices[i]`), as a caller that writes them there anyway can store them:
     /// the same values as `transform(real:imaginary:)` of the samples in order.
-    public func transform(bitReversedReal real: inout [Double], imaginary: inout [Double]) {
+    public func transform(bitReversedReal real: inout [Scalar], imaginary: inout [Scalar]) {
         precondition(real.count >= length && imaginary.count >= length, "FFT input shorter than its length")
         butterflies(real: &real, imaginary: &imaginary)
     }
 
     /// The butterflies of every stage over samples in bit-reversed order, in place.
-    private func butterflies(real: inout [Double], imaginary: inout [Double]) {
+    private func butterflies(real: inout [Scalar], imaginary: inout [Scalar]) {
         let n = length
         // Through raw buffers: the butterflies are the hot loop of the tone search, and the
         // checked subscripts cost more than the arithmetic.
@@ -129,7 +131,7 @@ public struct FFT: Sendable {
     /// The stages of spans 2 and 4 at once, for `length` a multiple of 4: their twiddle factors
     /// are 1 and −i, which need no multiplication.
     @inline(__always)
-    private static func firstTwoStages(_ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, length: Int) {
+    private static func firstTwoStages(_ re: UnsafeMutablePointer<Scalar>, _ im: UnsafeMutablePointer<Scalar>, length: Int) {
         var start = 0
         while start < length {
             let (r0, r1, r2, r3) = (re[start], re[start + 1], re[start + 2], re[start + 3])
@@ -155,16 +157,16 @@ public struct FFT: Sendable {
     /// run one after the other; `half` a multiple of 4.
     @inline(__always)
     private static func twoStages4(
-        _ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, half: Int,
-        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>, nextWr: UnsafePointer<Double>, nextWi: UnsafePointer<Double>
+        _ re: UnsafeMutablePointer<Scalar>, _ im: UnsafeMutablePointer<Scalar>, half: Int,
+        wr: UnsafePointer<Scalar>, wi: UnsafePointer<Scalar>, nextWr: UnsafePointer<Scalar>, nextWi: UnsafePointer<Scalar>
     ) {
         var k = 0
         while k < half {
-            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
-            var r0 = re.loadVector(at: k), i0 = im.loadVector(at: k)
-            var r1 = re.loadVector(at: k + half), i1 = im.loadVector(at: k + half)
-            var r2 = re.loadVector(at: k + 2 * half), i2 = im.loadVector(at: k + 2 * half)
-            var r3 = re.loadVector(at: k + 3 * half), i3 = im.loadVector(at: k + 3 * half)
+            let cosine = wr.load4(at: k), sine = wi.load4(at: k)
+            var r0 = re.load4(at: k), i0 = im.load4(at: k)
+            var r1 = re.load4(at: k + half), i1 = im.load4(at: k + half)
+            var r2 = re.load4(at: k + 2 * half), i2 = im.load4(at: k + 2 * half)
+            var r3 = re.load4(at: k + 3 * half), i3 = im.load4(at: k + 3 * half)
             // Span 2·half: (0, 1) and (2, 3), by the same twiddle.
             var tr = r1 * cosine - i1 * sine, ti = r1 * sine + i1 * cosine
             (r1, i1, r0, i0) = (r0 - tr, i0 - ti, r0 + tr, i0 + ti)
@@ -172,20 +174,20 @@ public struct FFT: Sendable {
             ti = r3 * sine + i3 * cosine
             (r3, i3, r2, i2) = (r2 - tr, i2 - ti, r2 + tr, i2 + ti)
             // Span 4·half: (0, 2) by its k-th twiddle, (1, 3) by its (half + k)-th.
-            let cosine0 = nextWr.loadVector(at: k), sine0 = nextWi.loadVector(at: k)
-            let cosine1 = nextWr.loadVector(at: k + half), sine1 = nextWi.loadVector(at: k + half)
+            let cosine0 = nextWr.load4(at: k), sine0 = nextWi.load4(at: k)
+            let cosine1 = nextWr.load4(at: k + half), sine1 = nextWi.load4(at: k + half)
             tr = r2 * cosine0 - i2 * sine0
             ti = r2 * sine0 + i2 * cosine0
-            re.storeVector(r0 - tr, at: k + 2 * half)
-            im.storeVector(i0 - ti, at: k + 2 * half)
-            re.storeVector(r0 + tr, at: k)
-            im.storeVector(i0 + ti, at: k)
+            re.store4(r0 - tr, at: k + 2 * half)
+            im.store4(i0 - ti, at: k + 2 * half)
+            re.store4(r0 + tr, at: k)
+            im.store4(i0 + ti, at: k)
             tr = r3 * cosine1 - i3 * sine1
             ti = r3 * sine1 + i3 * cosine1
-            re.storeVector(r1 - tr, at: k + 3 * half)
-            im.storeVector(i1 - ti, at: k + 3 * half)
-            re.storeVector(r1 + tr, at: k + half)
-            im.storeVector(i1 + ti, at: k + half)
+            re.store4(r1 - tr, at: k + 3 * half)
+            im.store4(i1 - ti, at: k + 3 * half)
+            re.store4(r1 + tr, at: k + half)
+            im.store4(i1 + ti, at: k + half)
             k += 4
         }
     }
@@ -193,20 +195,40 @@ public struct FFT: Sendable {
     /// The butterflies of one group, four at a time: `half` a multiple of 4.
     @inline(__always)
     private static func butterflies4(
-        _ re: UnsafeMutablePointer<Double>, _ im: UnsafeMutablePointer<Double>, half: Int,
-        wr: UnsafePointer<Double>, wi: UnsafePointer<Double>
+        _ re: UnsafeMutablePointer<Scalar>, _ im: UnsafeMutablePointer<Scalar>, half: Int,
+        wr: UnsafePointer<Scalar>, wi: UnsafePointer<Scalar>
     ) {
         var k = 0
         while k < half {
-            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
-            let ra = re.loadVector(at: k), ia = im.loadVector(at: k), rb = re.loadVector(at: k + half), ib = im.loadVector(at: k + half)
+            let cosine = wr.load4(at: k), sine = wi.load4(at: k)
+            let ra = re.load4(at: k), ia = im.load4(at: k), rb = re.load4(at: k + half), ib = im.load4(at: k + half)
             let tr = rb * cosine - ib * sine
             let ti = rb * sine + ib * cosine
-            re.storeVector(ra - tr, at: k + half)
-            im.storeVector(ia - ti, at: k + half)
-            re.storeVector(ra + tr, at: k)
-            im.storeVector(ia + ti, at: k)
+            re.store4(ra - tr, at: k + half)
+            im.store4(ia - ti, at: k + half)
+            re.store4(ra + tr, at: k)
+            im.store4(ia + ti, at: k)
             k += 4
         }
+    }
+}
+
+extension UnsafePointer where Pointee: SIMDScalar {
+    /// Four neighbouring values at once, for `FFT`.
+    @inline(__always)
+    fileprivate func load4(at offset: Int) -> SIMD4<Pointee> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD4<Pointee>.self)
+    }
+}
+
+extension UnsafeMutablePointer where Pointee: SIMDScalar {
+    @inline(__always)
+    fileprivate func load4(at offset: Int) -> SIMD4<Pointee> {
+        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD4<Pointee>.self)
+    }
+
+    @inline(__always)
+    fileprivate func store4(_ value: SIMD4<Pointee>, at offset: Int) {
+        UnsafeMutableRawPointer(self + offset).storeBytes(of: value, as: SIMD4<Pointee>.self)
     }
 }
