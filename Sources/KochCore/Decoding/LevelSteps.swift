@@ -57,8 +57,12 @@ struct LevelSteps: Sendable {
         guard bucket >= lowestBucket else { return 0 }
         let index = Int(bucket - lowestBucket)
         guard index < bucketSteps.count else { return count - 1 }
-        var step = Int(bucketSteps[index])
-        while step < count - 1 && power >= leastPowers[step + 1] { step += 1 }
-        return step
+        return bucketSteps.withUnsafeBufferPointer { bucketSteps in
+            leastPowers.withUnsafeBufferPointer { leastPowers in
+                var step = Int(bucketSteps[index])
+                while step < count - 1 && power >= leastPowers[step + 1] { step += 1 }
+                return step
+            }
+        }
     }
 }

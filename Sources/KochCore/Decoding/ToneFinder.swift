@@ -207,28 +207,34 @@ public struct ToneFinder: Sendable {
                     let rows = CountingRows(histogram: histogram, steadyHistogram: steadyHistogram, lastPeaks: lastPeaks)
                     _ = concurrentMap(chunkCount) { chunk in
                         let bins = (binCount * chunk / chunkCount)..<(binCount * (chunk + 1) / chunkCount)
+                        // The chunk's last peaks, kept apart while it counts (its neighbours write theirs).
+                        var lastPeaks = bins.map { rows.lastPeaks[$0] }
                         shortPowers.withUnsafeBufferPointer { shortPowers in
                             peaks.withUnsafeBufferPointer { peaks in
-                                for index in frames.indices {
-                                    let frame = firstFrame + index
-                                    let counted = frame + 1 >= ring
-                                    // The rows summed, in the ring's order.
-                                    let at = index + earlier.count
-                                    let summed = (0..<ring).map { slot in (at - (frame - slot) % ring) * binCount }
-                                    for bin in bins {
-                                        let peak = peaks[index * binCount + bin], last = rows.lastPeaks[bin]
-                                        let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
-                                        rows.lastPeaks[bin] = peak
-                                        guard counted else { continue }
-                                        var sum = 0.0
-                                        for row in summed { sum += shortPowers[row + bin] }
-                                        let step = levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
-                                        rows.histogram[bin * Self.histogramBins + step] += 1
-                                        if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
+                                withUnsafeTemporaryAllocation(of: Int.self, capacity: ring) { summed in
+                                    for index in frames.indices {
+                                        let frame = firstFrame + index
+                                        let counted = frame + 1 >= ring
+                                        // The rows summed, in the ring's order.
+                                        let at = index + earlier.count
+                                        for slot in 0..<ring { summed[slot] = counted ? (at - (frame - slot) % ring) * binCount : 0 }
+                                        let peakRow = index * binCount
+                                        for (place, bin) in bins.enumerated() {
+                                            let peak = peaks[peakRow + bin], last = lastPeaks[place]
+                                            let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
+                                            lastPeaks[place] = peak
+                                            guard counted else { continue }
+                                            var sum = 0.0
+                                            for row in summed { sum += shortPowers[row + bin] }
+                                            let step = levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
+                                            rows.histogram[bin * Self.histogramBins + step] += 1
+                                            if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
+                                        }
                                     }
                                 }
                             }
                         }
+                        for (place, bin) in bins.enumerated() { rows.lastPeaks[bin] = lastPeaks[place] }
                     }
                 }
             }
