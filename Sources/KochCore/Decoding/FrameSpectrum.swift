@@ -104,23 +104,12 @@ struct FrameSpectrum: Sendable {
         var levels = Levels(
             pitchPowers: Array(repeating: Self.smallestPower, count: pitchBinCount), shortPowers: Array(repeating: 0, count: binCount),
             peakBins: Array(repeating: 0, count: binCount))
-        levels.pitchPowers.withUnsafeMutableBufferPointer { pitchPowers in
-            for index in pitchPowers.indices {
-                let bin = pitchFirst + index
-                guard bin > 0 && bin < n else { continue }
-                pitchPowers[index] = max(
-                    Self.power(ofBin: bin, real: scratch.longReal, imaginary: scratch.longImaginary, twiddle: longTwiddles[index]) * longScale,
-                    Self.smallestPower)
-            }
-        }
-        levels.shortPowers.withUnsafeMutableBufferPointer { shortPowers in
-            for index in shortPowers.indices {
-                let bin = firstBin - 1 + index
-                guard bin > 0 && 2 * bin < n else { continue }
-                shortPowers[index] =
-                    Self.power(ofBin: bin, real: scratch.shortReal, imaginary: scratch.shortImaginary, twiddle: shortTwiddles[index]) * shortScale
-            }
-        }
+        Self.powers(
+            of: scratch.longReal, scratch.longImaginary, firstBin: pitchFirst, twiddles: longTwiddles, scale: longScale,
+            least: Self.smallestPower, into: &levels.pitchPowers)
+        Self.powers(
+            of: scratch.shortReal, scratch.shortImaginary, firstBin: firstBin - 1, twiddles: shortTwiddles, scale: shortScale, least: 0,
+            into: &levels.shortPowers)
         levels.pitchPowers.withUnsafeBufferPointer { pitchPowers in
             levels.peakBins.withUnsafeMutableBufferPointer { peakBins in
                 // Neighbouring bins often share their top half bin, and so its interpolation.
@@ -139,17 +128,35 @@ struct FrameSpectrum: Sendable {
         return levels
     }
 
-    /// |X[k]|² of a real frame whose even samples went in as the real part and odd samples as
-    /// the imaginary part of a complex FFT of length M (`real`, `imaginary`), for 0 < k < M.
-    @inline(__always)
-    private static func power(ofBin k: Int, real: [Float], imaginary: [Float], twiddle: (cosine: Double, sine: Double)) -> Double {
-        let mirror = real.count - k
-        let (ar, ai, br, bi) = (Double(real[k]), Double(imaginary[k]), Double(real[mirror]), Double(imaginary[mirror]))
-        let (evenReal, evenImaginary) = (0.5 * (ar + br), 0.5 * (ai - bi))
-        let (oddReal, oddImaginary) = (0.5 * (ai + bi), 0.5 * (br - ar))
-        let x = evenReal + twiddle.cosine * oddReal + twiddle.sine * oddImaginary
-        let y = evenImaginary + twiddle.cosine * oddImaginary - twiddle.sine * oddReal
-        return x * x + y * y
+    /// `output[i]` = |X[firstBin + i]|² × `scale` (at least `least`) of a real frame whose even
+    /// samples went in as the real part and odd samples as the imaginary part of a complex FFT
+    /// of length M (`real`, `imaginary`), for the bins 0 < k < M; the others are left as they are.
+    private static func powers(
+        of real: [Float], _ imaginary: [Float], firstBin: Int, twiddles: [(cosine: Double, sine: Double)], scale: Double, least: Double,
+        into output: inout [Double]
+    ) {
+        let length = real.count
+        real.withUnsafeBufferPointer { real in
+            imaginary.withUnsafeBufferPointer { imaginary in
+                twiddles.withUnsafeBufferPointer { twiddles in
+                    output.withUnsafeMutableBufferPointer { output in
+                        for index in output.indices {
+                            let k = firstBin + index
+                            guard k > 0 && k < length else { continue }
+                            let mirror = length - k
+                            let (ar, ai) = (Double(real[k]), Double(imaginary[k]))
+                            let (br, bi) = (Double(real[mirror]), Double(imaginary[mirror]))
+                            let (evenReal, evenImaginary) = (0.5 * (ar + br), 0.5 * (ai - bi))
+                            let (oddReal, oddImaginary) = (0.5 * (ai + bi), 0.5 * (br - ar))
+                            let twiddle = twiddles[index]
+                            let x = evenReal + twiddle.cosine * oddReal + twiddle.sine * oddImaginary
+                            let y = evenImaginary + twiddle.cosine * oddImaginary - twiddle.sine * oddReal
+                            output[index] = max((x * x + y * y) * scale, least)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The sum of `count` samples (a multiple of 4), four at a time.
