@@ -56,12 +56,7 @@ public enum KeyingCheck {
                 reason: .nothingDecoded, description: "\(path): \(reason) There is nothing to grade; nothing was recorded.",
                 summary: "nothing decoded: " + reason)
         }
-        var implausible = result.implausibilities(expectedCharacters: copy.score.sent)
-        // In an echoing room a misreading can look like any other reading (a plausible speed, about
-        // the exercise's length): there a poor match is not taken for the sender's.
-        if result.roomEchoHeard, copy.score.accuracy < KeyingReading.secondOpinionBelowAccuracy {
-            implausible.append(.echoWithPoorMatch(accuracy: copy.score.accuracy))
-        }
+        let implausible = result.implausibilities(expectedCharacters: copy.score.sent, matchAccuracy: copy.score.accuracy)
         guard implausible.isEmpty else {
             let what = implausible.map(\.description).joined(separator: "; ")
             throw Refusal(

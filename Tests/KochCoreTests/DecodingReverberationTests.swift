@@ -63,15 +63,15 @@ import Testing
         let tail = try #require(
             ReverberationSuppressor.measuredTail(
                 real: room.real, imaginary: room.imaginary, weights: [1], runs: room.runs, filterLength: 1, rate: Self.rate))
-        #expect(ReverberationSuppressor.isRoomTail(early: tail.early, late: tail.late), "\(tail)")
-        #expect(ReverberationSuppressor.isEchoHeard(early: tail.early, quiet: tail.quiet), "the echo is heard over the room's quiet: \(tail)")
+        #expect(tail.isRoomTail, "\(tail)")
+        #expect(tail.isEchoHeard, "the echo is heard over the room's quiet: \(tail)")
         // No room, and noise 3 dB under the marks: the gaps are as loud early as late.
         let noisy = Self.keyedInARoom(tailShare: 0, noisePower: 0.5)
         let noise = try #require(
             ReverberationSuppressor.measuredTail(
                 real: noisy.real, imaginary: noisy.imaginary, weights: [1], runs: noisy.runs, filterLength: 1, rate: Self.rate))
-        #expect(!ReverberationSuppressor.isRoomTail(early: noise.early, late: noise.late), "\(noise)")
-        #expect(!ReverberationSuppressor.isEchoHeard(early: noise.early, quiet: noise.quiet), "noise is as loud in the quiet: \(noise)")
+        #expect(!noise.isRoomTail, "\(noise)")
+        #expect(!noise.isEchoHeard, "noise is as loud in the quiet: \(noise)")
         // Too few marks to tell.
         #expect(
             ReverberationSuppressor.measuredTail(

@@ -136,7 +136,7 @@ public struct CWDecoder: Sendable {
     public var takesOutRoomEcho: Bool { suppressor != nil }
 
     /// Whether the warm-up heard a room's echo after its marks, standing well over the room's
-    /// quiet (`ReverberationSuppressor.isEchoHeard`), whether or not taking it out read better.
+    /// quiet (`ReverberationSuppressor.Tail.isEchoHeard`), whether or not taking it out read better.
     public private(set) var heardRoomEcho = false
 
     /// Envelope samples of the stretch asked for in the configuration.
@@ -176,7 +176,7 @@ public struct CWDecoder: Sendable {
         let tail = ReverberationSuppressor.measuredTail(
             real: warmUpReal, imaginary: warmUpImaginary, weights: weights, runs: settled.runs,
             filterLength: WarmUpSearch.filterLength(ditSeconds: settled.model.ditSeconds, rate: rate), rate: rate)
-        heardRoomEcho = tail.map { ReverberationSuppressor.isEchoHeard(early: $0.early, quiet: $0.quiet) } ?? false
+        heardRoomEcho = tail?.isEchoHeard ?? false
         if let tail, let room = roomSettled(than: settled, by: search, tail: tail, final: isFinal) {
             settled = room.settled
             suppressor = room.suppressor
@@ -210,14 +210,14 @@ public struct CWDecoder: Sendable {
     /// marks (`clearGapShare`), which noise does not explain. `tail` is the warm-up's as
     /// `ReverberationSuppressor.measuredTail` measured it.
     private func roomSettled(
-        than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, tail: (early: Double, late: Double, quiet: Double?), final: Bool
+        than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, tail: ReverberationSuppressor.Tail, final: Bool
     ) -> (
         settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, real: [[Float]], imaginary: [[Float]]
     )? {
         // How well each model reads its runs (lower is better); the measure reads no samples.
         let plainFit = plainSearch.fitCost(of: plain.runs, model: plain.model)
         let readsPoorlyInTheClear = tail.early < Self.clearGapShare && plainFit > Self.poorFitCost
-        guard ReverberationSuppressor.isRoomTail(early: tail.early, late: tail.late) || readsPoorlyInTheClear else { return nil }
+        guard tail.isRoomTail || readsPoorlyInTheClear else { return nil }
         var suppressor = ReverberationSuppressor(
             tailShare: ReverberationSuppressor.roomTailShare, decaySeconds: ReverberationSuppressor.roomDecaySeconds, rate: rate)
         var real = warmUpReal, imaginary = warmUpImaginary

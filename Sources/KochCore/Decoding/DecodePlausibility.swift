@@ -29,6 +29,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// Marks off the tone's pitch, as a share of all marks (and at least `fewestOffPitchMarks` of them), that make a decode doubtful.
     public static let largestOffPitchShare = 0.01
     public static let fewestOffPitchMarks = 2
+    /// Where a room's echo was heard, a reading that matches under this share of the exercise
+    /// (the share under which it is read again at the exercise's speed) is not graded.
+    public static let poorMatchInEchoBelowAccuracy = KeyingReading.secondOpinionBelowAccuracy
 
     public var description: String {
         switch self {
@@ -58,8 +61,11 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
 
 extension DecodeResult {
     /// Everything implausible about this decode as a reading of keying, and of an exercise
-    /// of `expectedCharacters` characters when one is given.
-    public func implausibilities(expectedCharacters: Int? = nil) -> [ImplausibleDecode] {
+    /// of `expectedCharacters` characters when one is given. `matchAccuracy`, the share of the
+    /// exercise the reading matches when it was scored: in an echoing room a misreading can
+    /// look like any other reading (a plausible speed, about the exercise's length), so there a
+    /// poor match is not taken for the sender's (`poorMatchInEchoBelowAccuracy`).
+    public func implausibilities(expectedCharacters: Int? = nil, matchAccuracy: Double? = nil) -> [ImplausibleDecode] {
         var found: [ImplausibleDecode] = []
         if let speed = statistics.speedWPM, let dit = statistics.ditSeconds, !ImplausibleDecode.speedRangeWPM.contains(speed) {
             found.append(.speedOutOfRange(speedWPM: speed, ditSeconds: dit))
@@ -80,6 +86,9 @@ extension DecodeResult {
             Double(offPitch) >= ImplausibleDecode.largestOffPitchShare * Double(offPitch + output.elements.count)
         {
             found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: output.elements.count))
+        }
+        if roomEchoHeard, let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchInEchoBelowAccuracy {
+            found.append(.echoWithPoorMatch(accuracy: matchAccuracy))
         }
         guard let expectedCharacters else { return found }
         let decoded = output.characters.count

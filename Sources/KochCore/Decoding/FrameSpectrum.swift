@@ -52,7 +52,7 @@ struct FrameSpectrum: Sendable {
         init(frameLength: Int) {
             longReal = Array(repeating: 0, count: frameLength)
             longImaginary = longReal
-            shortReal = Array(repeating: 0, count: max(1, frameLength / 2))
+            shortReal = Array(repeating: 0, count: frameLength / 2)
             shortImaginary = shortReal
         }
     }
@@ -77,7 +77,7 @@ struct FrameSpectrum: Sendable {
         }
     }
 
-    /// Half bins in `Levels.pitchLevelsDB`.
+    /// Half bins in `Levels.pitchPowers`.
     var pitchBinCount: Int { 2 * (binCount + 2) }
 
     private static func hann(_ n: Int) -> [Double] {

@@ -10,8 +10,7 @@
 /// 0.09 dB wide, so that at most one step begins inside it) and one
 /// comparison with that step's least power.
 struct LevelSteps: Sendable {
-    let floorDB: Double
-    let stepDB: Double
+    /// Steps in the histogram.
     let count: Int
     /// `leastPowers[s]`: the least power whose step is s (s ≥ 1; the first is unused).
     private let leastPowers: [Double]
@@ -23,8 +22,6 @@ struct LevelSteps: Sendable {
 
     init(floorDB: Double, stepDB: Double, count: Int) {
         precondition(count >= 2 && count <= Int(UInt16.max) && stepDB > 0, "a histogram of no steps")
-        self.floorDB = floorDB
-        self.stepDB = stepDB
         self.count = count
         func step(_ power: Double) -> Int {
             min(count - 1, max(0, Int(((FrameSpectrum.level(ofPower: power) - floorDB) / stepDB).rounded(.down))))
@@ -57,12 +54,8 @@ struct LevelSteps: Sendable {
         guard bucket >= lowestBucket else { return 0 }
         let index = Int(bucket - lowestBucket)
         guard index < bucketSteps.count else { return count - 1 }
-        return bucketSteps.withUnsafeBufferPointer { bucketSteps in
-            leastPowers.withUnsafeBufferPointer { leastPowers in
-                var step = Int(bucketSteps[index])
-                while step < count - 1 && power >= leastPowers[step + 1] { step += 1 }
-                return step
-            }
-        }
+        var step = Int(bucketSteps[index])
+        while step < count - 1 && power >= leastPowers[step + 1] { step += 1 }
+        return step
     }
 }

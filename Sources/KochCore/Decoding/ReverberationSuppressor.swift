@@ -93,7 +93,7 @@ struct ReverberationSuppressor: Sendable {
     /// are the warm-up's, from a matched filter of `filterLength` samples; nil when fewer than
     /// 8 marks can be measured.
     static func measuredTail(real: [[Float]], imaginary: [[Float]], weights: [Double], runs: [KeyingRun], filterLength: Int, rate: Double)
-        -> (early: Double, late: Double, quiet: Double?)?
+        -> Tail?
     {
         let count = real.map(\.count).min() ?? 0
         let weightSum = max(weights.reduce(0, +), 1e-12)
@@ -125,7 +125,34 @@ struct ReverberationSuppressor: Sendable {
         }
         guard earlyShares.count >= 8 else { return nil }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        return (median(earlyShares), median(lateShares), quietShares.count >= 3 ? median(quietShares) : nil)
+        return Tail(early: median(earlyShares), late: median(lateShares), quiet: quietShares.count >= 3 ? median(quietShares) : nil)
+    }
+
+    /// What `measuredTail` measured after the marks, each as a share of the marks' power.
+    struct Tail: Sendable {
+        /// Right after the marks.
+        let early: Double
+        /// Later in the same gaps.
+        let late: Double
+        /// Just before the next mark after a long gap: the room's quiet (nil if too few such gaps).
+        let quiet: Double?
+
+        /// Whether this is a room's tail, worth trying to take out: the power right after the
+        /// marks stands 3 % of theirs (−15 dB) or more above the later power, and half as high
+        /// again. Steady noise of any level stays under the second.
+        var isRoomTail: Bool { early - late > 0.03 && early > 1.5 * late }
+
+        /// Whether this shows a room's echo at all: the power right after the marks stands
+        /// `heardEchoShare` of theirs or more above the room's quiet, and twice it. Noise stands
+        /// alike in both: in the development recordings with white noise at 0 dB in 500 Hz and
+        /// below, or fading at +10 dB, 0.7 to 1.4 times the quiet (up to 0.13 of the marks
+        /// above it). Phone recordings in rooms whose echo was heard measured 0.05 to 0.56
+        /// above a quiet of at most 0.03. Unlike `isRoomTail`, a long tail that has not yet
+        /// fallen away 80–110 ms after the marks counts too.
+        var isEchoHeard: Bool {
+            guard let quiet else { return false }
+            return early - quiet >= ReverberationSuppressor.heardEchoShare && early >= 2 * quiet
+        }
     }
 
     /// Where the room's quiet is measured (`measuredTail`): this long before the next mark, after
@@ -133,17 +160,7 @@ struct ReverberationSuppressor: Sendable {
     static let quietSeconds = 0.02...0.06
     static let quietGapSeconds = 0.25
 
-    /// Whether a measured tail (`measuredTail`) shows a room's echo at all: the power right after
-    /// the marks stands `heardEchoShare` of theirs or more above the room's quiet, and twice it.
-    /// Noise stands alike in both: in the development recordings with white noise at 0 dB in
-    /// 500 Hz and below, or fading at +10 dB, 0.7 to 1.4 times the quiet (up to 0.13 of the
-    /// marks above it). Phone recordings in rooms whose echo was heard measured 0.05 to 0.56
-    /// above a quiet of at most 0.03. Unlike `isRoomTail`, a long tail that has not yet fallen
-    /// away 80–110 ms after the marks counts too.
-    static func isEchoHeard(early: Double, quiet: Double?) -> Bool {
-        guard let quiet else { return false }
-        return early - quiet >= heardEchoShare && early >= 2 * quiet
-    }
+    /// How far above the room's quiet the power right after the marks shows an echo (`Tail.isEchoHeard`).
     static let heardEchoShare = 0.05
 
     /// Where after a mark's end the tail is measured (`measuredTail`): early, past the
@@ -152,11 +169,4 @@ struct ReverberationSuppressor: Sendable {
     static let lateSeconds = 0.08...0.11
     /// The shortest gap after a mark that the tail is measured in.
     static let measuredGapSeconds = 0.12
-
-    /// Whether a measured tail (`measuredTail`) is a room's, worth trying to take out: the power
-    /// right after the marks stands 3 % of theirs (−15 dB) or more above the later power, and
-    /// half as high again. Steady noise of any level stays under the second.
-    static func isRoomTail(early: Double, late: Double) -> Bool {
-        early - late > 0.03 && early > 1.5 * late
-    }
 }

@@ -173,70 +173,34 @@ public struct ToneFinder: Sendable {
         }
     }
 
-    /// The rows of one channel's histograms and last peaks, counted into by every core at once,
-    /// each into the rows of its own bins.
-    private struct CountingRows: @unchecked Sendable {
-        let histogram: UnsafeMutablePointer<Int32>
-        let steadyHistogram: UnsafeMutablePointer<Int32>
-        let lastPeaks: UnsafeMutablePointer<Double>
-    }
-
-    /// Counts frames into the channel's histograms, the bins shared out among the cores: in each
-    /// bin, each frame's histogram step (the level of its power averaged with the frames before
-    /// it, from the third frame of the recording on), in the steady histogram too where its peak
-    /// near the bin moved less than `steadyStepHz` since the frame before. The powers are summed
-    /// in the order a ring of `smoothingFrames` slots would hold them (the frame's number
-    /// modulo that), as the search has always summed them.
+    /// Counts frames into the channel's histograms: in each bin, each frame's histogram step (the
+    /// level of its power averaged with the frames before it, from the third frame of the
+    /// recording on), in the steady histogram too where its peak near the bin moved less than
+    /// `steadyStepHz` since the frame before. The powers are summed in the order a ring of
+    /// `smoothingFrames` slots would hold them (the frame's number modulo that), as the search
+    /// has always summed them.
     private mutating func count(_ frames: [FrameSpectrum.Levels], channel: Int) {
-        guard !frames.isEmpty else { return }
         let earlier = recentShortPowers[channel]
-        let firstFrame = frameCounts[channel]
-        let ring = Self.smoothingFrames, binHz = binHz
+        let ring = Self.smoothingFrames, binHz = binHz, levelSteps = Self.levelSteps
         let binCount = lastPeakBins[channel].count
-        let chunkCount = min(binCount, 4)
-        // Each frame's short powers (after the earlier frames') and peaks, a row of `binCount` each.
-        let shortPowers = (earlier + frames.map(\.shortPowers)).flatMap { $0 }
-        let peaks = frames.flatMap(\.peakBins)
-        let levelSteps = Self.levelSteps
-        lastPeakBins[channel].withUnsafeMutableBufferPointer { lastPeaks in
-            histograms[channel].withUnsafeMutableBufferPointer { histogram in
-                steadyHistograms[channel].withUnsafeMutableBufferPointer { steadyHistogram in
-                    guard let histogram = histogram.baseAddress, let steadyHistogram = steadyHistogram.baseAddress,
-                        let lastPeaks = lastPeaks.baseAddress
-                    else { return }
-                    let rows = CountingRows(histogram: histogram, steadyHistogram: steadyHistogram, lastPeaks: lastPeaks)
-                    _ = concurrentMap(chunkCount) { chunk in
-                        let bins = (binCount * chunk / chunkCount)..<(binCount * (chunk + 1) / chunkCount)
-                        // The chunk's last peaks, kept apart while it counts (its neighbours write theirs).
-                        var lastPeaks = bins.map { rows.lastPeaks[$0] }
-                        shortPowers.withUnsafeBufferPointer { shortPowers in
-                            peaks.withUnsafeBufferPointer { peaks in
-                                withUnsafeTemporaryAllocation(of: Int.self, capacity: ring) { summed in
-                                    for index in frames.indices {
-                                        let frame = firstFrame + index
-                                        let counted = frame + 1 >= ring
-                                        // The rows summed, in the ring's order.
-                                        let at = index + earlier.count
-                                        for slot in 0..<ring { summed[slot] = counted ? (at - (frame - slot) % ring) * binCount : 0 }
-                                        let peakRow = index * binCount
-                                        for (place, bin) in bins.enumerated() {
-                                            let peak = peaks[peakRow + bin], last = lastPeaks[place]
-                                            let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
-                                            lastPeaks[place] = peak
-                                            guard counted else { continue }
-                                            var sum = 0.0
-                                            for row in summed { sum += shortPowers[row + bin] }
-                                            let step = levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
-                                            rows.histogram[bin * Self.histogramBins + step] += 1
-                                            if steady { rows.steadyHistogram[bin * Self.histogramBins + step] += 1 }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        for (place, bin) in bins.enumerated() { rows.lastPeaks[bin] = lastPeaks[place] }
-                    }
-                }
+        for (index, levels) in frames.enumerated() {
+            let frame = frameCounts[channel] + index
+            let counted = frame + 1 >= ring
+            // The frames summed (of the earlier ones and these), in the ring's order.
+            let summed = (0..<(counted ? ring : 0)).map { slot in
+                let at = index + earlier.count - (frame - slot) % ring
+                return at < earlier.count ? earlier[at] : frames[at - earlier.count].shortPowers
+            }
+            for bin in 0..<binCount {
+                let peak = levels.peakBins[bin], last = lastPeakBins[channel][bin]
+                let steady = last >= 0 && abs(peak - last) * binHz < Self.steadyStepHz
+                lastPeakBins[channel][bin] = peak
+                guard counted else { continue }
+                var sum = 0.0
+                for powers in summed { sum += powers[bin] }
+                let place = bin * Self.histogramBins + levelSteps.step(ofPower: max(sum / Double(ring), FrameSpectrum.smallestPower))
+                histograms[channel][place] += 1
+                if steady { steadyHistograms[channel][place] += 1 }
             }
         }
     }

@@ -39,16 +39,18 @@ public struct ButterworthLowPass: Sendable {
 
     /// Filters two signals of the same length in place: `first` through this filter and `second`
     /// through `other`, which has the same sections. The values are those of `process(_:)` of
-    /// each; the sections run side by side, each in its own lane (a section waits on its last
-    /// output, so several at once take little longer than one). Two sections (order 4) run as
-    /// a pipeline: the second filters the first's output of the sample before.
+    /// each. Of order 4 (two sections), the four sections run side by side, each in its own
+    /// lane (a section waits on its last output, so four at once take little longer than one):
+    /// the second filters the first's output of the sample before. Other orders are filtered
+    /// one signal after the other.
     public mutating func process(
         _ first: UnsafeMutableBufferPointer<Double>, alongside second: UnsafeMutableBufferPointer<Double>,
         filteredBy other: inout ButterworthLowPass
     ) {
         precondition(first.count == second.count && sections.count == other.sections.count, "filters or signals that differ")
         guard sections.count == 2, let a = first.baseAddress, let b = second.baseAddress else {
-            for index in sections.indices { Self.process(a: first, b: second, section: &sections[index], other: &other.sections[index]) }
+            process(first)
+            other.process(second)
             return
         }
         let count = first.count
@@ -86,24 +88,6 @@ public struct ButterworthLowPass: Sendable {
         other.sections[0].state = (z1[1], z2[1])
         sections[1].state = (z1[2], z2[2])
         other.sections[1].state = (z1[3], z2[3])
-    }
-
-    /// One section over two signals side by side, in two lanes.
-    private static func process(
-        a: UnsafeMutableBufferPointer<Double>, b: UnsafeMutableBufferPointer<Double>, section: inout Biquad, other: inout Biquad
-    ) {
-        let (b0, b1, b2) = (SIMD2(repeating: section.b0), SIMD2(repeating: section.b1), SIMD2(repeating: section.b2))
-        let (a1, a2) = (SIMD2(repeating: section.a1), SIMD2(repeating: section.a2))
-        var z1 = SIMD2(section.state.z1, other.state.z1), z2 = SIMD2(section.state.z2, other.state.z2)
-        for index in a.indices {
-            let x = SIMD2(a[index], b[index])
-            let y = b0 * x + z1
-            z1 = b1 * x - a1 * y + z2
-            z2 = b2 * x - a2 * y
-            (a[index], b[index]) = (y[0], y[1])
-        }
-        section.state = (z1[0], z2[0])
-        other.state = (z1[1], z2[1])
     }
 
     public func magnitude(atHz frequencyHz: Double, sampleRate: Double) -> Double {

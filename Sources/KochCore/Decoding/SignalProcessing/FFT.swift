@@ -162,11 +162,11 @@ public struct FFT<Scalar: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable
     ) {
         var k = 0
         while k < half {
-            let cosine = wr.load4(at: k), sine = wi.load4(at: k)
-            var r0 = re.load4(at: k), i0 = im.load4(at: k)
-            var r1 = re.load4(at: k + half), i1 = im.load4(at: k + half)
-            var r2 = re.load4(at: k + 2 * half), i2 = im.load4(at: k + 2 * half)
-            var r3 = re.load4(at: k + 3 * half), i3 = im.load4(at: k + 3 * half)
+            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
+            var r0 = re.loadVector(at: k), i0 = im.loadVector(at: k)
+            var r1 = re.loadVector(at: k + half), i1 = im.loadVector(at: k + half)
+            var r2 = re.loadVector(at: k + 2 * half), i2 = im.loadVector(at: k + 2 * half)
+            var r3 = re.loadVector(at: k + 3 * half), i3 = im.loadVector(at: k + 3 * half)
             // Span 2·half: (0, 1) and (2, 3), by the same twiddle.
             var tr = r1 * cosine - i1 * sine, ti = r1 * sine + i1 * cosine
             (r1, i1, r0, i0) = (r0 - tr, i0 - ti, r0 + tr, i0 + ti)
@@ -174,20 +174,20 @@ public struct FFT<Scalar: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable
             ti = r3 * sine + i3 * cosine
             (r3, i3, r2, i2) = (r2 - tr, i2 - ti, r2 + tr, i2 + ti)
             // Span 4·half: (0, 2) by its k-th twiddle, (1, 3) by its (half + k)-th.
-            let cosine0 = nextWr.load4(at: k), sine0 = nextWi.load4(at: k)
-            let cosine1 = nextWr.load4(at: k + half), sine1 = nextWi.load4(at: k + half)
+            let cosine0 = nextWr.loadVector(at: k), sine0 = nextWi.loadVector(at: k)
+            let cosine1 = nextWr.loadVector(at: k + half), sine1 = nextWi.loadVector(at: k + half)
             tr = r2 * cosine0 - i2 * sine0
             ti = r2 * sine0 + i2 * cosine0
-            re.store4(r0 - tr, at: k + 2 * half)
-            im.store4(i0 - ti, at: k + 2 * half)
-            re.store4(r0 + tr, at: k)
-            im.store4(i0 + ti, at: k)
+            re.storeVector(r0 - tr, at: k + 2 * half)
+            im.storeVector(i0 - ti, at: k + 2 * half)
+            re.storeVector(r0 + tr, at: k)
+            im.storeVector(i0 + ti, at: k)
             tr = r3 * cosine1 - i3 * sine1
             ti = r3 * sine1 + i3 * cosine1
-            re.store4(r1 - tr, at: k + 3 * half)
-            im.store4(i1 - ti, at: k + 3 * half)
-            re.store4(r1 + tr, at: k + half)
-            im.store4(i1 + ti, at: k + half)
+            re.storeVector(r1 - tr, at: k + 3 * half)
+            im.storeVector(i1 - ti, at: k + 3 * half)
+            re.storeVector(r1 + tr, at: k + half)
+            im.storeVector(i1 + ti, at: k + half)
             k += 4
         }
     }
@@ -200,35 +200,15 @@ public struct FFT<Scalar: BinaryFloatingPoint & SIMDScalar & Sendable>: Sendable
     ) {
         var k = 0
         while k < half {
-            let cosine = wr.load4(at: k), sine = wi.load4(at: k)
-            let ra = re.load4(at: k), ia = im.load4(at: k), rb = re.load4(at: k + half), ib = im.load4(at: k + half)
+            let cosine = wr.loadVector(at: k), sine = wi.loadVector(at: k)
+            let ra = re.loadVector(at: k), ia = im.loadVector(at: k), rb = re.loadVector(at: k + half), ib = im.loadVector(at: k + half)
             let tr = rb * cosine - ib * sine
             let ti = rb * sine + ib * cosine
-            re.store4(ra - tr, at: k + half)
-            im.store4(ia - ti, at: k + half)
-            re.store4(ra + tr, at: k)
-            im.store4(ia + ti, at: k)
+            re.storeVector(ra - tr, at: k + half)
+            im.storeVector(ia - ti, at: k + half)
+            re.storeVector(ra + tr, at: k)
+            im.storeVector(ia + ti, at: k)
             k += 4
         }
-    }
-}
-
-extension UnsafePointer where Pointee: SIMDScalar {
-    /// Four neighbouring values at once, for `FFT`.
-    @inline(__always)
-    fileprivate func load4(at offset: Int) -> SIMD4<Pointee> {
-        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD4<Pointee>.self)
-    }
-}
-
-extension UnsafeMutablePointer where Pointee: SIMDScalar {
-    @inline(__always)
-    fileprivate func load4(at offset: Int) -> SIMD4<Pointee> {
-        UnsafeRawPointer(self + offset).loadUnaligned(as: SIMD4<Pointee>.self)
-    }
-
-    @inline(__always)
-    fileprivate func store4(_ value: SIMD4<Pointee>, at offset: Int) {
-        UnsafeMutableRawPointer(self + offset).storeBytes(of: value, as: SIMD4<Pointee>.self)
     }
 }
