@@ -5,17 +5,17 @@ extension DecodeSession {
     /// `run`, opening the file once for each, so that memory stays bounded
     /// however long it is. `opened`: the file already open, used for the
     /// first pass. Throws `DecoderError.sampleRateTooLow` for a recording
-    /// sampled below `CWDecoder.lowestSampleRate`.
+    /// sampled below `CWDecoder.lowestSampleRate`. `expecting`: what the recording holds.
     public static func decode(
         file path: String, opened: AudioFileReader? = nil, toneHz: Double? = nil, speedWPM: Double? = nil,
-        traceRangeSeconds: ClosedRange<Double>? = nil
+        traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text
     ) throws -> DecodeResult {
         let first = try opened ?? AudioFileReader(path: path)
         guard first.sampleRate >= CWDecoder.lowestSampleRate else { throw DecoderError.sampleRateTooLow(first.sampleRate) }
         var passes = 0
         return try run(
             sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds
+            traceRangeSeconds: traceRangeSeconds, expecting: prior
         ) { consume in
             let reader = passes == 0 ? first : try AudioFileReader(path: path)
             passes += 1

@@ -17,7 +17,7 @@ extension KeyingCheck {
                 summary: "no key-down long enough to sound")
         }
         let speeds = log.speedsWPM(startingAt: keyerWPM)
-        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first)
+        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first, expecting: expected(by: key))
         let copy = KeyedCopy(key: key, characters: result.output.characters)
         var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: warn)
         recording.eventLog = describe(log, mode: mode, speedsWPM: speeds)

@@ -33,7 +33,7 @@ public enum KeyingCheck {
     ) throws -> KeyingRecording {
         let reading = try KeyingReading.read(key: key, givenSpeedWPM: speedWPM) { speed in
             do {
-                return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speed)
+                return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speed, expecting: expected(by: key))
             } catch DecoderError.sampleRateTooLow(let rate) {
                 let why = "sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more"
                 throw Refusal(reason: .sampleRateTooLow, description: "\(path) is \(why). Record at a higher rate.", summary: why)
@@ -41,6 +41,11 @@ public enum KeyingCheck {
         }
         return try checked(
             reading.result, copy: reading.copy, of: key, path: path, speedHintWPM: reading.speedHintWPM, toneGiven: toneHz != nil, warn: warn)
+    }
+
+    /// What a recording of `key`'s exercise holds: the characters of its groups.
+    static func expected(by key: AnswerKey) -> CharacterPrior {
+        CharacterPrior(expecting: key.groups.map(\.text).joined(separator: " "))
     }
 
     /// A decode of a send exercise, refused unless it can be graded: something decoded, and plausible.

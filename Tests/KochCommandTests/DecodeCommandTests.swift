@@ -65,6 +65,16 @@ import Testing
         #expect(!result.standardError.isEmpty)
     }
 
+    @Test func expectedCharactersMustBeMorseAndLeaveAClearRecordingAsItIs() throws {
+        let folder = try KochBinary.scratchFolder()
+        try KochBinary.run(["render", "CQ DE K1ABC/P 5NN", "--out", folder + "/cq.wav", "--sample-rate", "8000", "--wpm", "25"])
+        let expecting = try KochBinary.run(["decode", folder + "/cq.wav", "--expect", "KMURES5/?"])
+        #expect(expecting.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "CQ DE K1ABC/P 5NN", "\(expecting.standardError)")
+        let bad = try KochBinary.run(["decode", folder + "/cq.wav", "--expect", "KM é"])
+        #expect(!bad.succeeded && bad.standardOutput.isEmpty)
+        #expect(bad.standardError.contains("--expect") && bad.standardError.contains("'é'"), "\(bad.standardError)")
+    }
+
     @Test func aFormatItCannotReadNamesTheFileAndTheConversion() throws {
         let folder = try KochBinary.scratchFolder()
         try Data("ftypM4A not really audio".utf8).write(to: URL(fileURLWithPath: folder + "/phone.m4a"))

@@ -28,7 +28,7 @@ public struct CWDecoder: Sendable {
     private let rate: Double
     private let delaySeconds: Double
     private var pipeline: EnvelopePipeline?
-    private let assembler = CharacterAssembler()
+    private let assembler: CharacterAssembler
     /// 1 for the full matched filter (0.7 of a dit), less for a strong signal (see `sharpFilterScale`).
     private var filterScale = 1.0
     /// How unevenly the sender keys (`handSpread`), measured in the warm-up.
@@ -59,6 +59,7 @@ public struct CWDecoder: Sendable {
         }
         if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
         self.configuration = configuration
+        assembler = CharacterAssembler(prior: configuration.characterPrior)
         let channels = configuration.channelCount
         frontEnd = BasebandFrontEnd(configuration: configuration)
         rate = frontEnd.outputRate

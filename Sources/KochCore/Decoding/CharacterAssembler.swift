@@ -32,19 +32,23 @@ public struct CharacterAssembler: Sendable {
     /// character split it. Read as a probability, each character of a text of
     /// letters is one of 26: ln 26 ≈ 3.26 nats.
     public var perCharacterCost = log(26.0)
-    /// Extra cost of a digit, punctuation mark or prosign: rarer in text than letters.
-    public var nonLetterCost = 1.0
+    /// What is expected: the extra cost of each character (`CharacterPrior`).
+    public let prior: CharacterPrior
     /// Longest pattern tried.
     public let maximumLength = 9
     /// The code table by length (`MorseAlphabet.readings`).
     private let patterns: [[MorseAlphabet.PatternReading]]
+    /// The prior's extra cost of each pattern, as `patterns` holds them.
+    private let extraCosts: [[Double]]
 
-    public init() {
+    public init(prior: CharacterPrior = .text) {
+        self.prior = prior
         var byLength = Array(repeating: [MorseAlphabet.PatternReading](), count: maximumLength + 1)
         for reading in MorseAlphabet.readings where reading.elements.count <= maximumLength {
             byLength[reading.elements.count].append(reading)
         }
         patterns = byLength
+        extraCosts = byLength.map { readings in readings.map { prior.extraCost(of: $0.elements) } }
     }
 
     /// Reads a word: `markLogs` are the natural logs of its mark lengths in
@@ -76,7 +80,7 @@ public struct CharacterAssembler: Sendable {
                 var bestPattern = -1
                 var bestPatternCost = Double.infinity
                 for (index, candidate) in patterns[length].enumerated() {
-                    var patternCost = candidate.extraCost(nonLetterCost: nonLetterCost)
+                    var patternCost = extraCosts[length][index]
                     for (offset, element) in candidate.elements.enumerated() {
                         patternCost += element == .dit ? ditCost[start + offset] : dahCost[start + offset]
                         if patternCost >= bestPatternCost { break }

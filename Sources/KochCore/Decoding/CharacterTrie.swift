@@ -7,7 +7,7 @@ struct CharacterTrie: Sendable {
         var children: [Int] = [-1, -1]
         var text: String?
         var elements: [Element] = []
-        /// Extra cost, in nats, of reading this character (digits, punctuation and prosigns are rarer).
+        /// Extra cost, in nats, of reading this character (`CharacterPrior`).
         var extraCost = 0.0
     }
 
@@ -15,7 +15,7 @@ struct CharacterTrie: Sendable {
     static let root = 0
 
     /// Every pattern of the table (`MorseAlphabet.readings`) up to `maximumLength` elements.
-    init(maximumLength: Int = 9, nonLetterCost: Double = 1.0) {
+    init(maximumLength: Int = 9, prior: CharacterPrior = .text) {
         for reading in MorseAlphabet.readings where reading.elements.count <= maximumLength {
             var node = Self.root
             for element in reading.elements {
@@ -27,7 +27,7 @@ struct CharacterTrie: Sendable {
                 node = nodes[node].children[slot]
             }
             nodes[node].text = reading.text
-            nodes[node].extraCost = reading.extraCost(nonLetterCost: nonLetterCost)
+            nodes[node].extraCost = prior.extraCost(of: reading.elements)
         }
     }
 }

@@ -8,10 +8,11 @@
 public enum DecodeSession {
     /// `pass` must feed every block of the recording, in order, to the closure it is given;
     /// it is called twice, or once when the first pass's decimated blocks are kept for the
-    /// second (`DecimatedRecording`) or the recording holds nothing to decode.
+    /// second (`DecimatedRecording`) or the recording holds nothing to decode. `expecting`: what
+    /// the recording holds, ordinary text unless an exercise says otherwise.
     public static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
-        traceRangeSeconds: ClosedRange<Double>? = nil,
+        traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
@@ -42,12 +43,12 @@ public enum DecodeSession {
         let configuration = DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-            toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz)
+            toneTrack: toneHz == nil ? search.track : nil, steadyTonesHz: search.steadyTonesHz, characterPrior: prior)
         var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics
         if let reread = WordRereader.reread(
-            output, model: decoder.model, assembler: CharacterAssembler(),
+            output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
             repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB,
             law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
@@ -149,12 +150,12 @@ public enum DecodeSession {
     /// Decodes samples held in memory (one array per channel), in blocks of a second.
     public static func decode(
         channels: [[Float]], sampleRate: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
-        traceRangeSeconds: ClosedRange<Double>? = nil
+        traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text
     ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
         return try run(
             sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds
+            traceRangeSeconds: traceRangeSeconds, expecting: prior
         ) { consume in
             var start = 0
             while start < length {

@@ -16,12 +16,15 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var toneTrack: ToneTrack?
     /// Tones that sound without a break (from `ToneFinder`): those near the keyed tone are taken out.
     public var steadyTonesHz: [Double]
+    /// What the recording is expected to hold: ordinary text, or an exercise's characters.
+    public var characterPrior: CharacterPrior
 
     public init(
         sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
         speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
-        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = []
+        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = [], characterPrior: CharacterPrior = .text
     ) {
+        self.characterPrior = characterPrior
         self.toneTrack = toneTrack
         self.steadyTonesHz = steadyTonesHz
         self.sampleRate = sampleRate

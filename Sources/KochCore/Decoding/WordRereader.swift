@@ -53,7 +53,7 @@ enum WordRereader {
         // Read from the evidence, a word may turn out to be two or more (a word gap that noise broke).
         var softWords: [Word] = []
         let softReader = evidence.map { _ in
-            SoftWordReader(trie: CharacterTrie(nonLetterCost: assembler.nonLetterCost), perCharacterCost: assembler.perCharacterCost)
+            SoftWordReader(trie: CharacterTrie(prior: assembler.prior), perCharacterCost: assembler.perCharacterCost)
         }
         for round in 0..<rounds {
             models = smoothedModels(words, final: final, law: law)

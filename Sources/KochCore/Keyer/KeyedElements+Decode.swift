@@ -11,10 +11,10 @@ public enum KeyedElementsReader {
     public static let marginSeconds = 0.5
 
     /// The decode of `elements`; `speedWPM` is a hint for the decoder (the keyer's speed),
-    /// nil to let it measure the speed (a straight key).
-    public static func decode(_ elements: [KeyedElement], speedWPM: Double?) throws -> DecodeResult {
+    /// nil to let it measure the speed (a straight key); `expecting`, what was keyed (an exercise's characters).
+    public static func decode(_ elements: [KeyedElement], speedWPM: Double?, expecting prior: CharacterPrior = .text) throws -> DecodeResult {
         let samples = sidetone(elements, sampleRate: sampleRate)
-        return try DecodeSession.run(sampleRate: sampleRate, channelCount: 1, toneHz: toneHz, speedWPM: speedWPM) { consume in
+        return try DecodeSession.run(sampleRate: sampleRate, channelCount: 1, toneHz: toneHz, speedWPM: speedWPM, expecting: prior) { consume in
             var start = 0
             while start < samples.count {
                 let end = min(samples.count, start + (1 << 15))

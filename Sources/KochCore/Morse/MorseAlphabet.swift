@@ -42,10 +42,6 @@ public enum MorseAlphabet {
         /// A character rather than a prosign of the same code (`=` for `<BT>`, `+` for `<AR>`).
         public let text: String
         public let isLetter: Bool
-
-        /// What reading it costs a decoder beyond any character's price: nothing for a
-        /// letter, `nonLetterCost` for a digit, punctuation mark or prosign (rarer in text).
-        public func extraCost(nonLetterCost: Double) -> Double { isLetter ? 0 : nonLetterCost }
     }
 
     /// Every pattern of the table once, with what it reads as: shortest first,

@@ -16,6 +16,11 @@ struct DecodeCommand: ParsableCommand {
             the sender's speed, and prints the text with \
             words separated by single spaces. A pattern that is no character prints as *.
 
+            Where an uneven fist leaves the timing in doubt, letters are the likelier \
+            reading, as in ordinary text: a long gap inside a digit or a punctuation mark \
+            may split it into letters. For a recording of an exercise, give its characters \
+            with --expect and those are read as readily (koch grade --audio does this itself).
+
             When there is nothing to decode (silence, noise alone, or a tone that never \
             stops) standard output stays empty, the reason goes to standard error, and the \
             exit status is 0. A key held down for seconds is reported on standard error; the \
@@ -25,6 +30,7 @@ struct DecodeCommand: ParsableCommand {
               koch decode practice.wav
               koch decode practice.wav --json > practice.json
               koch decode sidetone.flac --tone 700 --plot sidetone.svg
+              koch decode my-keying.wav --expect "KMURES5/?"
             """
     )
 
@@ -59,7 +65,21 @@ struct DecodeCommand: ParsableCommand {
         name: .customLong("plot-seconds"), help: "With --plot: how many seconds it shows, 1 to 120 (default 8; widened so that no letter is cut).")
     var plotSeconds: Double = 8
 
+    @Option(
+        name: .customLong("expect"),
+        help: ArgumentHelp(
+            "The characters the recording holds, such as an exercise's (prosigns as <AR>): read as readily as letters, and every other character as rarer.",
+            valueName: "characters"))
+    var expectedCharacters: String?
+
     func validate() throws {
+        if let expectedCharacters {
+            do {
+                _ = try MorseText(parsing: expectedCharacters)
+            } catch {
+                throw ValidationError("--expect: \(error)")
+            }
+        }
         if let toneHz, toneHz < 100 {
             throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz).")
         }
@@ -82,7 +102,8 @@ struct DecodeCommand: ParsableCommand {
         do {
             result = try DecodeSession.decode(
                 file: file, toneHz: toneHz, speedWPM: speedWPM,
-                traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds))
+                traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds),
+                expecting: expectedCharacters.map(CharacterPrior.init(expecting:)) ?? .text)
         } catch DecoderError.sampleRateTooLow(let rate) {
             throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
         }
