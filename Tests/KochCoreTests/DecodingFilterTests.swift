@@ -346,18 +346,62 @@ import Testing
     }
 
     @Test func handTimingLawTakesALongishMarkForAShortDah() {
-        // Dahs 2.5 dits long, a mark of 1.5 dits, spreads of 20 %: in log seconds it lies
+        // Dahs 2.5 dits long, a mark of 1.54 dits, spreads of 20 %: in log seconds it lies
         // nearer the dit; with a spread proportional to the length it is a short dah.
         var model = TimingModel(ditSeconds: 0.06)
         model.dahLog = model.ditLog + log(2.5)
         model.markSpread = 0.2
-        let mark = log(1.5 * 0.06)
+        let mark = log(1.54 * 0.06)
         #expect(model.cost(markLog: mark, as: .dit) < model.cost(markLog: mark, as: .dah))
         model.law = .proportionalNormal
         #expect(model.cost(markLog: mark, as: .dah) < model.cost(markLog: mark, as: .dit))
         // Both laws agree on the marks at the centres.
         #expect(model.cost(markLog: model.ditLog, as: .dit) < model.cost(markLog: model.ditLog, as: .dah))
         #expect(model.cost(markLog: model.dahLog, as: .dah) < model.cost(markLog: model.dahLog, as: .dit))
+    }
+
+    @Test func handTimingLawCentresEachClassOnItsMeanLength() {
+        // Dits of 60 ms keyed with 30 % jitter, as the model learns them: their log lengths'
+        // mean and spread. The costs are least at the dits' mean length, 60 ms, which lies
+        // above the geometric mean the model follows; and a mark between a dit and a dah is
+        // weighed from there, not from the shorter centre.
+        let lengths = (1...999).map { 0.06 * (1 + 0.3 * Self.normalQuantile(Double($0) / 1000)) }.filter { $0 > 0 }
+        let logs = lengths.map(log)
+        let meanLog = logs.reduce(0, +) / Double(logs.count)
+        let spread = (logs.map { ($0 - meanLog) * ($0 - meanLog) }.reduce(0, +) / Double(logs.count)).squareRoot()
+        var model = TimingModel(ditSeconds: exp(meanLog))
+        model.dahLog = meanLog + log(3)
+        model.markSpread = spread
+        model.law = .proportionalNormal
+        let costs = stride(from: 0.050, through: 0.070, by: 0.001).map { (seconds: $0, cost: model.cost(markLog: log($0), as: .dit)) }
+        let least = try! #require(costs.min { $0.cost < $1.cost })
+        #expect(abs(least.seconds - 0.06) <= 0.001, "least cost at \(least.seconds) s; the geometric mean is \(exp(meanLog)) s")
+        // A mark of 1.65 dits of the mean length is still a long dit, measured from the mean
+        // length (the dit and dah costs cross at 1.7 dits; from the geometric mean, at 1.6).
+        let mark = log(1.65 * 0.06)
+        #expect(model.cost(markLog: mark, as: .dit) < model.cost(markLog: mark, as: .dah))
+    }
+
+    /// The standard normal quantile of `p` (Acklam's rational approximation, good to 1e-9).
+    static func normalQuantile(_ p: Double) -> Double {
+        let a = [
+            -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01,
+            2.506628277459239e+00,
+        ]
+        let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]
+        let c = [
+            -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00, 4.374664141464968e+00,
+            2.938163982698783e+00,
+        ]
+        let d = [7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00]
+        func tail(_ q: Double) -> Double {
+            (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+        }
+        if p < 0.02425 { return tail((-2 * log(p)).squareRoot()) }
+        if p > 1 - 0.02425 { return -tail((-2 * log(1 - p)).squareRoot()) }
+        let q = p - 0.5, r = q * q
+        return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+            / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
     }
 
     @Test func patternThatIsNoCharacterIsShownAsStar() {
