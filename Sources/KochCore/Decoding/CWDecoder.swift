@@ -268,8 +268,10 @@ public struct CWDecoder: Sendable {
         WarmUpSearch.filterLength(ditSeconds: ditSeconds, rate: rate, scale: filterScale)
     }
 
+    /// A filter lengthened past the full one for talk (`WarmUpSearch.talkFilterDits`) keeps the
+    /// full filter's shortest run: a hand's short dits are still keying.
     private func minimumRunLength(ditSeconds: Double) -> Int {
-        WarmUpSearch.minimumRunLength(ditSeconds: ditSeconds, rate: rate, scale: filterScale)
+        WarmUpSearch.minimumRunLength(ditSeconds: ditSeconds, rate: rate, scale: min(filterScale, 1))
     }
 
     private mutating func feed(real: [[Float]], imaginary: [[Float]], range: Range<Int>, into output: inout DecoderOutput) {
