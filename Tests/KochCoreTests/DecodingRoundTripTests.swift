@@ -106,6 +106,21 @@ import Testing
         #expect(abs((result.toneHz ?? 0) - 600) < 10)
     }
 
+    @Test func aNoteStruckNearAnOctaveBelowTheToneIsNotTakenForItsFundamental() throws {
+        // Music: a note 5 Hz above half the tone's pitch, as loud, struck on every beat and dying
+        // away, is keyed by its beat; at twice its pitch it lies 10 Hz from the tone, no harmonic.
+        var samples = Self.cleanLesson
+        for index in samples.indices {
+            let t = Double(index) / 8000
+            let sinceBeat = t.truncatingRemainder(dividingBy: 0.5)
+            samples[index] += Float(0.5 * exp(-sinceBeat / 0.05) * sin(2 * Double.pi * 305 * t))
+        }
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 40, sampleRate: 8000, seed: 3)
+        let result = try decode([samples], sampleRate: 8000)
+        #expect(abs((result.toneHz ?? 0) - 600) < 10, "tone \(String(describing: result.toneHz)), candidates \(result.toneCandidatesHz)")
+        #expect(result.text == Self.text)
+    }
+
     @Test func keepsToWantedStationWhenWeakerOneIsKeyedNearby() throws {
         var samples = Self.cleanLesson
         let other = DecodingSignals.keying("TEST DE W1AW TEST DE W1AW QRL", startWPM: 25, leadSeconds: 0.37)
