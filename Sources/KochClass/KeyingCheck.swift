@@ -45,7 +45,7 @@ public enum KeyingCheck {
 
     /// What a recording of `key`'s exercise holds: the characters of its groups.
     static func expected(by key: AnswerKey) -> CharacterPrior {
-        CharacterPrior(expecting: key.groups.map(\.text).joined(separator: " "))
+        CharacterPrior(expecting: key.sentText)
     }
 
     /// A decode of a send exercise, refused unless it can be graded: something decoded, and plausible.

@@ -20,8 +20,7 @@ public struct CharacterPrior: Sendable, Hashable {
     private let expected: Set<[Element]>
 
     /// Ordinary text: letters are expected.
-    public static let text = CharacterPrior(
-        expected: Set(MorseAlphabet.patterns.filter { $0.key.isLetter }.values.map { $0.compactMap(Element.init(rawValue:)) }))
+    public static let text = CharacterPrior(expected: Set(MorseAlphabet.readings.filter(\.isLetter).map(\.elements)))
 
     /// The characters of `text`, written as lessons and keys write them (prosigns in angle
     /// brackets); characters without a code are passed over. Text with none expects letters.

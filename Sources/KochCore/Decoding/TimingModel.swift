@@ -41,8 +41,8 @@ public struct TimingModel: Sendable, Hashable {
         /// The centres are followed in log seconds, so each is the geometric mean of its
         /// class; durations spread evenly about their arithmetic mean, which lies a factor
         /// e^(s²/2) above it for a spread s (4.5 % for a hand with 30 % jitter), and the costs
-        /// measure from there. Read from the geometric mean, a dit and a dah both seemed
-        /// shorter than they were keyed, and long dits were read as dahs.
+        /// measure from there: measured from the shorter geometric mean, long dits would cost
+        /// less as dahs.
         case proportionalNormal
     }
 

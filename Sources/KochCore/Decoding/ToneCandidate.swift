@@ -30,10 +30,12 @@ public struct ToneCandidate: Sendable, Hashable {
     }
 
     /// Whether this pitch is a harmonic (2nd to 8th) of `fundamental`: a square or distorted
-    /// oscillator sounds them all, keyed alike. `toleranceHz` is the search's resolution.
-    public func isHarmonic(of fundamental: ToneCandidate, toleranceHz: Double) -> Bool {
+    /// oscillator sounds them all, keyed alike, each within `ToneFinder.harmonicToleranceHzPerMultiple`
+    /// per multiple of its multiple of the fundamental.
+    public func isHarmonic(of fundamental: ToneCandidate) -> Bool {
         guard fundamental.frequencyHz > 0 else { return false }
         let multiple = (frequencyHz / fundamental.frequencyHz).rounded()
-        return (2...8).contains(multiple) && abs(frequencyHz - multiple * fundamental.frequencyHz) <= toleranceHz
+        return (2...8).contains(multiple)
+            && abs(frequencyHz - multiple * fundamental.frequencyHz) <= ToneFinder.harmonicToleranceHzPerMultiple * multiple
     }
 }

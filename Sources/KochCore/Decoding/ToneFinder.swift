@@ -51,16 +51,15 @@ public struct ToneFinder: Sendable {
     /// sidetone is keyed as clearly, but is not the one the phone was put beside.
     public static let nearTieDB = 3.0
     public static let nearTieLevelDB = 6.0
-    /// A harmonic's pitch lies within this of the multiple of its fundamental's (the search's resolution).
-    public static let harmonicToleranceHz = 15.0
-    /// The fundamental of a keyed harmonic series is taken for the tone when it scores within this of the harmonic...
+    /// A harmonic's pitch lies within this many hertz per multiple of the multiple of its
+    /// fundamental's. The harmonics of `scripts/outside_conditions.py`'s distorted and
+    /// square-wave oscillators measure 0.6 to 2.5 Hz from theirs (2.5 Hz for a 300 Hz square
+    /// wave's fifth); a note of music struck near an octave below a keyed tone, which the
+    /// search finds keyed by its beat, lay 11 Hz off the octave, and was taken for the tone's
+    /// fundamental while any pitch within 15 Hz counted.
+    public static let harmonicToleranceHzPerMultiple = 3.0
+    /// The fundamental of a keyed harmonic series is taken for the tone when it scores within this of the harmonic.
     public static let harmonicWithinDB = 12.0
-    /// ...and the harmonic's pitch lies within this many hertz per multiple of the multiple of the
-    /// fundamental's. A distorted oscillator's harmonics measure within about 1 Hz of their
-    /// multiples (`scripts/outside_conditions.py`); a note of music struck near an octave below
-    /// a keyed tone, which the search finds keyed by its beat, lay 11 Hz off and was taken for
-    /// the tone's fundamental when any pitch within `harmonicToleranceHz` was.
-    public static let fundamentalToleranceHzPerMultiple = 3.0
     /// A frame's peak that moved less than this since the frame before is steady.
     static let steadyStepHz = 1.0
     /// The frames whose steadiness is measured lie within this many dB of the key-down level.
@@ -358,10 +357,7 @@ public struct ToneFinder: Sendable {
         // can make one of them louder than the fundamental: the fundamental is the tone.
         if let first = chosen.first,
             let fundamental = chosen.dropFirst()
-                .filter({
-                    first.isHarmonic(of: $0, toleranceHz: Self.fundamentalToleranceHzPerMultiple * (first.frequencyHz / $0.frequencyHz).rounded())
-                        && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB
-                })
+                .filter({ first.isHarmonic(of: $0) && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB })
                 .min(by: { $0.frequencyHz < $1.frequencyHz })
         {
             chosen.removeAll { $0 == fundamental }

@@ -42,7 +42,7 @@ public struct ToneSearchResult: Sendable, Hashable {
         return others.first {
             $0.scoreDB >= best.scoreDB - ToneFinder.nearTieDB && abs($0.onLevelDB - best.onLevelDB) < ToneFinder.nearTieLevelDB
                 && abs($0.frequencyHz - best.frequencyHz) > ToneCandidate.sameToneWithinHz
-                && !$0.isHarmonic(of: best, toleranceHz: ToneFinder.harmonicToleranceHz)
+                && !$0.isHarmonic(of: best)
         }
     }
 }

@@ -159,14 +159,9 @@ struct WarmUpSearch: Sendable {
         }
         if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
         let settled = trial(ditSeconds: model.ditSeconds)
-        let marks = settled.runs.count(where: \.isMark)
-        let talkHeard =
-            settled.offPitchMarks >= Self.fewestOffPitchMarksOfTalk
-            && Double(settled.offPitchMarks) >= Self.offPitchShareOfTalk * Double(marks + settled.offPitchMarks)
         return Settled(
             model: model, handSpread: Self.handSpread(of: settled.runs, model: model, rate: rate),
-            filterScale: talkHeard ? Self.talkFilterDits / Self.fullFilterDits : sharpFilterScale(ditSeconds: model.ditSeconds),
-            runs: settled.runs)
+            filterScale: filterScale(ditSeconds: model.ditSeconds, trial: settled), runs: settled.runs)
     }
 
     /// Where talk or music sounds through the tone's filter (in the warm-up, this many marks
@@ -175,10 +170,20 @@ struct WarmUpSearch: Sendable {
     static let offPitchShareOfTalk = 0.02
     /// ...the filter is this many dits long, not `fullFilterDits`: a voice's harmonic gliding
     /// past the tone's pitch sounds through a narrower band for less time, and bends fewer marks.
-    /// Measured on `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it
-    /// (seeds 1–8): 0.7 dits 19.7 % and 42.5 % of the characters wrong, 0.9 dits 17.1 % and
-    /// 36.5 %, 1.1 dits 17.8 % and 38.2 %.
+    /// On `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it (seeds
+    /// 1–8), every recording's filter at 0.7, 0.9 and 1.1 dits read 19.7 / 42.5 %, 17.1 / 36.5 %
+    /// and 17.8 / 38.2 % of the characters wrong; at 0.9 dits only where talk is heard, 18.0 / 32.9 %.
     static let talkFilterDits = 0.9
+
+    /// The filter's length as a share of the full one's, for the settled dit and its trial:
+    /// longer where talk is heard, else as short as a strong signal allows (`sharpFilterScale`).
+    private func filterScale(ditSeconds: Double, trial: Trial) -> Double {
+        let marks = trial.runs.count(where: \.isMark)
+        let talkHeard =
+            trial.offPitchMarks >= Self.fewestOffPitchMarksOfTalk
+            && Double(trial.offPitchMarks) >= Self.offPitchShareOfTalk * Double(marks + trial.offPitchMarks)
+        return talkHeard ? Self.talkFilterDits / Self.fullFilterDits : sharpFilterScale(ditSeconds: ditSeconds)
+    }
 
     /// A strong signal does not need the full matched filter: a shorter one resolves the
     /// short gaps of an uneven fist that the longer one fills in. The noise is measured
