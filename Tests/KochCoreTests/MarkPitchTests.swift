@@ -81,42 +81,6 @@ import Testing
         #expect(stereo.text == mono.text)
     }
 
-    @Test func talkBeforeTheFirstCharacterIsJudgedByTheWarmUpsPitch() throws {
-        // A voice's harmonic held 8 Hz above the tone for a dit, at the tone's level, a second
-        // before the keying: within the 12 Hz allowed while the tone's pitch is unknown, but
-        // the warm-up has read the pitch by then, and the live reading judges it by that.
-        let keying = DecodingSignals.keying(Self.text, startWPM: 20, effectiveWPM: 12, seed: 3, leadSeconds: 1.5)
-        var samples = DecodingSignals.tone(
-            keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: Self.toneHz, sampleRate: Self.sampleRate, amplitude: 0.3)
-        let rate = Double(Self.sampleRate)
-        let first = Int(0.5 * rate), length = Int(0.07 * rate)
-        for n in 0..<length {
-            let envelope = sin(Double.pi * Double(n) / Double(length))
-            samples[first + n] += Float(0.3 * envelope * sin(2 * Double.pi * (Self.toneHz + 8) * Double(first + n) / rate))
-        }
-        let result = try DecodeSession.decode(channels: [samples], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
-        #expect(result.text == Self.text)
-        #expect(result.output.offPitchMarks == 1)
-    }
-
-    @Test func aMarkFewHertzOffIsJudgedByTheReferenceGiven() {
-        // A strong mark 8 Hz above the tone: within the first marks' tolerance while the pitch is
-        // unknown; off it where an earlier reading of the recording settled the pitch.
-        func isOffPitch(referenceHz: Double?) -> Bool {
-            var pitch = MarkPitch(rate: 500, channels: 1, referenceHz: referenceHz)
-            for n in 0..<200 {
-                let phase = 2 * Double.pi * 8 * Double(n) / 500
-                pitch.add(channel: 0, real: cos(phase), imaginary: sin(phase), weight: 1)
-                pitch.close()
-            }
-            let levels = SignalLevels(markLevel: 1, spaceLevel: 0.01, noiseDeviation: 0.01)
-            return pitch.isOffPitch(KeyingRun(isMark: true, startSample: 50, lengthSamples: 30), levels: levels, filterLength: 20)
-        }
-        #expect(!isOffPitch(referenceHz: nil))
-        #expect(isOffPitch(referenceHz: 0))
-        #expect(!isOffPitch(referenceHz: 7), "a tone read 7 Hz off its track (a drift followed late) keeps that reference")
-    }
-
     @Test func aMarksPitchIsReadFromTheFiltersOutput() {
         // A steady phasor 6 Hz above the tone, at 500 outputs a second, reads 6 Hz.
         var pitch = MarkPitch(rate: 500, channels: 1)

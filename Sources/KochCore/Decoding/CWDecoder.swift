@@ -190,7 +190,7 @@ public struct CWDecoder: Sendable {
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds),
-            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true, pitchReferenceHz: settled.pitchReferenceHz)
+            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true)
         let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         pipeline = live
         warmUpReal = Array(repeating: [], count: configuration.channelCount)

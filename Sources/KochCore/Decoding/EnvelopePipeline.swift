@@ -21,8 +21,6 @@ struct EnvelopePipeline: Sendable {
     private var pitch: MarkPitch
     /// Marks passed over because their pitch was off the tone's.
     private(set) var offPitchMarks = 0
-    /// The tone's pitch as the first marks kept read it (relative to the tone, in hertz), once they settled it.
-    var pitchReferenceHz: Double? { pitch.firstReferenceHz }
     /// The last space, until the next mark shows whether it goes on across a mark passed over.
     private var heldSpace: KeyingRun?
 
@@ -31,7 +29,7 @@ struct EnvelopePipeline: Sendable {
 
     init(
         rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
-        keepsEvidence: Bool = false, pitchReferenceHz: Double? = nil
+        keepsEvidence: Bool = false
     ) {
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
         self.rate = rate
@@ -44,7 +42,7 @@ struct EnvelopePipeline: Sendable {
             switchCostNats: Self.switchCostNats, minimumLengthSamples: Int(Double(minimumRunLength) * Self.minimumFactor),
             lagSamples: max(8, Int(rate * 0.5)))
         weightSum = max(weights.reduce(0, +), 1e-12)
-        pitch = MarkPitch(rate: rate, channels: weights.count, referenceHz: pitchReferenceHz)
+        pitch = MarkPitch(rate: rate, channels: weights.count)
         traceRange = traceRangeSeconds.map { Int($0.lowerBound * rate)..<Int($0.upperBound * rate) }
     }
 

@@ -39,12 +39,8 @@ struct MarkPitch: Sendable {
     static let weakestShare = 0.5
     static let historySeconds = 8.0
 
-    /// `referenceHz`, where an earlier reading of the same recording settled the tone's pitch
-    /// (the warm-up's), judges the first marks as closely as the later ones.
-    init(rate: Double, channels: Int, referenceHz: Double? = nil) {
+    init(rate: Double, channels: Int) {
         self.rate = rate
-        recentReadings = referenceHz.map { Array(repeating: $0, count: Self.recentNeeded) } ?? []
-        firstReferenceHz = referenceHz
         capacity = max(16, Int(rate * Self.historySeconds))
         sumReal = Array(repeating: 0, count: capacity)
         sumImaginary = Array(repeating: 0, count: capacity)
@@ -101,12 +97,7 @@ struct MarkPitch: Sendable {
     /// Whether the mark `run` (filter outputs) reads off the tone's pitch: the median of the
     /// last `recentCount` marks kept and read to within `clearReadingHz` (the tone found may be
     /// a few hertz off, and a drift not yet followed moves it). Until `recentNeeded` marks are
-    /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`;
-    /// where the warm-up's first marks settled the pitch (`referenceHz`), that is the reference from
-    /// the start, so talk before the first characters is judged as closely as talk between them (on
-    /// `scripts/room_conditions.py`'s talk at the tone's loudness, seeds 1–20, 14.7 → 14.0 % of the
-    /// characters wrong). The first marks', not the last: a drifting tone followed late reads off its
-    /// track by a few hertz, and by other hertz later on.
+    /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`.
     mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int) -> Bool {
         let length = run.lengthSamples
         let settle = Int((Self.settleSeconds * rate).rounded())
@@ -127,7 +118,6 @@ struct MarkPitch: Sendable {
         if !offPitch, reading.deviationHz < Self.clearReadingHz {
             recentReadings.append(reading.hertz)
             if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
-            if firstReferenceHz == nil, recentReadings.count == Self.recentNeeded { firstReferenceHz = Self.median(recentReadings) }
         }
         return offPitch
     }
@@ -145,11 +135,7 @@ struct MarkPitch: Sendable {
         return abs(second.hertz - first.hertz) > max(Self.glideToleranceHz, Self.deviations * deviationHz)
     }
 
-    private var recentReadings: [Double]
-
-    /// The tone's pitch as the first marks kept read it (relative to the tone, in hertz), once they
-    /// settled it: where a drifting tone is followed late, the pitch of the recording's start.
-    private(set) var firstReferenceHz: Double?
+    private var recentReadings: [Double] = []
     static let recentCount = 15
     static let recentNeeded = 5
     /// A reading this sure (its standard deviation, in hertz) or surer counts towards the reference.

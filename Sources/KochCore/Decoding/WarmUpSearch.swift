@@ -23,8 +23,6 @@ struct WarmUpSearch: Sendable {
         let filterScale: Double
         /// The warm-up's runs through the full matched filter of the model's dit.
         let runs: [KeyingRun]
-        /// The tone's pitch as the warm-up's marks read it (relative to the tone, in hertz), if they settled it.
-        let pitchReferenceHz: Double?
     }
 
     /// The matched filter is this many dits long at full scale...
@@ -45,7 +43,7 @@ struct WarmUpSearch: Sendable {
 
     /// A trial's runs, the tone's amplitude over the noise's σ through its filter, and the marks
     /// passed over because their pitch was off the tone's (talk or music through the filter).
-    typealias Trial = (runs: [KeyingRun], amplitudeToNoise: Double, offPitchMarks: Int, pitchReferenceHz: Double?)
+    typealias Trial = (runs: [KeyingRun], amplitudeToNoise: Double, offPitchMarks: Int)
 
     /// Dit lengths whose filters (and shortest runs) are the same find the same runs.
     private func trialKey(ditSeconds: Double) -> Int {
@@ -72,7 +70,7 @@ struct WarmUpSearch: Sendable {
         let count = real[0].count
         let runs = trial.process(real: real, imaginary: imaginary, range: 0..<count) + trial.finish()
         let levels = trial.threshold.levels
-        return (runs, levels.map { $0.markLevel / max($0.noiseDeviation, 1e-12) } ?? 0, trial.offPitchMarks, trial.pitchReferenceHz)
+        return (runs, levels.map { $0.markLevel / max($0.noiseDeviation, 1e-12) } ?? 0, trial.offPitchMarks)
     }
 
     private func learnModel(from runs: [KeyingRun]) -> (model: TimingModel, markCount: Int) {
@@ -163,8 +161,7 @@ struct WarmUpSearch: Sendable {
         let settled = trial(ditSeconds: model.ditSeconds)
         return Settled(
             model: model, handSpread: Self.handSpread(of: settled.runs, model: model, rate: rate),
-            filterScale: filterScale(ditSeconds: model.ditSeconds, trial: settled), runs: settled.runs,
-            pitchReferenceHz: settled.pitchReferenceHz)
+            filterScale: filterScale(ditSeconds: model.ditSeconds, trial: settled), runs: settled.runs)
     }
 
     /// Where talk or music sounds through the tone's filter (in the warm-up, this many marks
