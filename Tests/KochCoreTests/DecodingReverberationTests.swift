@@ -113,4 +113,36 @@ import Testing
         #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.1, "\(result.text)")
         #expect(result.roomEchoTakenOut)
     }
+
+    /// Where the echo beats the phone's gain and the reading fails, its gaps show it: a fist
+    /// leaves about a dit inside characters and three between them, and these readings' gaps
+    /// are far shorter. The same room and fist read right keep a fist's gaps, and no doubt.
+    @Test func aReadingWhoseGapsTheEchoFilledIsDoubtful() throws {
+        let text = "NQVE RPNWB GMF ZLV YNNJN EKJ JG QTO ZI FH RG WJLYR"
+        func decoded(roomSeed: UInt64) throws -> DecodeResult {
+            let keying = DecodingSignals.keying(text, startWPM: 18, jitter: 0.15, seed: 2)
+            var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
+            DecodingSignals.addRoomReverberation(&samples, directToReverberantDB: -6, rt60Seconds: 0.6, sampleRate: 8000, seed: roomSeed)
+            DecodingSignals.addWhiteNoise(&samples, snrDB: 30, sampleRate: 8000, seed: 22)
+            DecodingSignals.applyAutomaticGain(&samples, sampleRate: 8000)
+            return try DecodeSession.decode(channels: [samples], sampleRate: 8000)
+        }
+        func filledGaps(_ result: DecodeResult) -> Bool {
+            result.implausibilities().contains { if case .echoFilledTheGaps = $0 { true } else { false } }
+        }
+        for roomSeed: UInt64 in [2, 13] {
+            let result = try decoded(roomSeed: roomSeed)
+            #expect(DecodingSignals.characterErrorRate(result.text, text) > 0.5, "\(result.text)")
+            #expect(result.roomEchoHeard)
+            #expect(filledGaps(result), "\(result.implausibilities())")
+        }
+        for roomSeed: UInt64 in [10, 24] {
+            let result = try decoded(roomSeed: roomSeed)
+            #expect(result.text == text)
+            #expect(result.roomEchoHeard)
+            #expect(!filledGaps(result), "\(result.implausibilities())")
+        }
+        let doubt = ImplausibleDecode.echoFilledTheGaps(intraCharacterDits: 0.42, characterDits: 1.31).description
+        #expect(doubt.contains("0.4 dits inside characters, 1.3 between them"), "\(doubt)")
+    }
 }
