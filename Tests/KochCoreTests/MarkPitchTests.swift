@@ -81,6 +81,38 @@ import Testing
         #expect(stereo.text == mono.text)
     }
 
+    @Test func aDahIsAllowedMoreOfTalksBendThanADit() {
+        // Marks 6 Hz above the tone's pitch once it is settled: a dit-long one is passed over,
+        // a dah-long one (talk over a dah bends its mean pitch) is kept.
+        func isOffPitch(lengthDits: Double) -> Bool {
+            let ditSamples = 30
+            var pitch = MarkPitch(rate: 500, channels: 1)
+            let levels = SignalLevels(markLevel: 1, spaceLevel: 0.01, noiseDeviation: 0.01)
+            var phase = 0.0, sample = 0
+            func sound(hertz: Double, samples: Int) {
+                for _ in 0..<samples {
+                    pitch.add(channel: 0, real: cos(phase), imaginary: sin(phase), weight: 1)
+                    pitch.close()
+                    phase += 2 * Double.pi * hertz / 500
+                    sample += 1
+                }
+            }
+            for _ in 0..<MarkPitch.recentNeeded {
+                let start = sample
+                sound(hertz: 0, samples: ditSamples)
+                _ = pitch.isOffPitch(
+                    KeyingRun(isMark: true, startSample: start, lengthSamples: ditSamples), levels: levels, filterLength: 10,
+                    ditSamples: ditSamples)
+            }
+            let start = sample, length = Int(lengthDits * Double(ditSamples))
+            sound(hertz: 6, samples: length)
+            return pitch.isOffPitch(
+                KeyingRun(isMark: true, startSample: start, lengthSamples: length), levels: levels, filterLength: 10, ditSamples: ditSamples)
+        }
+        #expect(isOffPitch(lengthDits: 1))
+        #expect(!isOffPitch(lengthDits: 3))
+    }
+
     @Test func aMarksPitchIsReadFromTheFiltersOutput() {
         // A steady phasor 6 Hz above the tone, at 500 outputs a second, reads 6 Hz.
         var pitch = MarkPitch(rate: 500, channels: 1)

@@ -28,10 +28,11 @@ struct EnvelopePipeline: Sendable {
     private(set) var evidence: MarkEvidence?
 
     init(
-        rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
+        rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSamples: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
         keepsEvidence: Bool = false
     ) {
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
+        self.ditSamples = ditSamples
         self.rate = rate
         self.weights = weights
         let capacity = max(2, Int(rate * 1.0))
@@ -53,6 +54,10 @@ struct EnvelopePipeline: Sendable {
     static let minimumFactor = 0.7
 
     var filterLength: Int { filters.first?.length ?? 1 }
+    /// The sender's dit as the timing model has it, in samples.
+    private(set) var ditSamples: Int
+
+    mutating func setDitLength(_ samples: Int) { ditSamples = samples }
 
     mutating func setFilterLength(_ length: Int) {
         for index in filters.indices { filters[index].setLength(length) }
@@ -103,7 +108,7 @@ struct EnvelopePipeline: Sendable {
     /// the tone; a mark whose pitch is off the tone's (talk or music through the filter)
     /// joins the spaces either side of it, and its evidence is turned to key up.
     private mutating func admit(_ run: KeyingRun, into completed: inout [KeyingRun]) {
-        if run.isMark, let levels = threshold.levels, pitch.isOffPitch(run, levels: levels, filterLength: filterLength) {
+        if run.isMark, let levels = threshold.levels, pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples) {
             offPitchMarks += 1
             evidence?.setKeyUp(run.startSample..<run.endSample)
         } else if run.isMark {
