@@ -360,7 +360,7 @@ import Testing
         #expect(model.cost(markLog: model.dahLog, as: .dah) < model.cost(markLog: model.dahLog, as: .dit))
     }
 
-    @Test func handTimingLawCentresEachClassOnItsMeanLength() {
+    @Test func handTimingLawCentresEachClassOnItsMeanLength() throws {
         // Dits of 60 ms keyed with 30 % jitter, as the model learns them: their log lengths'
         // mean and spread. The costs are least at the dits' mean length, 60 ms, which lies
         // above the geometric mean the model follows; and a mark between a dit and a dah is
@@ -374,7 +374,7 @@ import Testing
         model.markSpread = spread
         model.law = .proportionalNormal
         let costs = stride(from: 0.050, through: 0.070, by: 0.001).map { (seconds: $0, cost: model.cost(markLog: log($0), as: .dit)) }
-        let least = try! #require(costs.min { $0.cost < $1.cost })
+        let least = try #require(costs.min { $0.cost < $1.cost })
         #expect(abs(least.seconds - 0.06) <= 0.001, "least cost at \(least.seconds) s; the geometric mean is \(exp(meanLog)) s")
         // A mark of 1.65 dits of the mean length is still a long dit, measured from the mean
         // length (the dit and dah costs cross at 1.7 dits; from the geometric mean, at 1.6).

@@ -189,7 +189,7 @@ public struct CWDecoder: Sendable {
         filterScale = settled.filterScale
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
-            minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSamples: Int((model.ditSeconds * rate).rounded()),
+            minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds,
             traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true)
         let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         pipeline = live
@@ -425,7 +425,7 @@ public struct CWDecoder: Sendable {
             pipeline.setFilterLength(target)
             pipeline.setMinimumRunLength(minimumRunLength(ditSeconds: model.ditSeconds))
         }
-        pipeline.setDitLength(Int((model.ditSeconds * rate).rounded()))
+        pipeline.setDit(seconds: model.ditSeconds)
         if let signalToNoiseDB, signalToNoiseDB < Self.durationPriorBelowDB {
             pipeline.setDurationPrior(SegmentDurationPrior(model: model, rate: rate))
         }

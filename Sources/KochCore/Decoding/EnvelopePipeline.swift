@@ -28,11 +28,11 @@ struct EnvelopePipeline: Sendable {
     private(set) var evidence: MarkEvidence?
 
     init(
-        rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSamples: Int, traceRangeSeconds: ClosedRange<Double>? = nil,
+        rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSeconds: Double, traceRangeSeconds: ClosedRange<Double>? = nil,
         keepsEvidence: Bool = false
     ) {
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
-        self.ditSamples = ditSamples
+        ditSamples = Int((ditSeconds * rate).rounded())
         self.rate = rate
         self.weights = weights
         let capacity = max(2, Int(rate * 1.0))
@@ -54,10 +54,10 @@ struct EnvelopePipeline: Sendable {
     static let minimumFactor = 0.7
 
     var filterLength: Int { filters.first?.length ?? 1 }
-    /// The sender's dit as the timing model has it, in samples.
-    private(set) var ditSamples: Int
+    /// The sender's dit as the timing model has it, in samples (a dah is judged more loosely for its pitch).
+    private var ditSamples: Int
 
-    mutating func setDitLength(_ samples: Int) { ditSamples = samples }
+    mutating func setDit(seconds: Double) { ditSamples = Int((seconds * rate).rounded()) }
 
     mutating func setFilterLength(_ length: Int) {
         for index in filters.indices { filters[index].setLength(length) }

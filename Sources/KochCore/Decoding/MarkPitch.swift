@@ -10,10 +10,11 @@ import Foundation
 /// A mark within 6 dB of the tone's level is taken for something else when
 /// its mean pitch, over its middle (a chirping oscillator's first
 /// `settleSeconds` are left out), is more than `toleranceHz` off the recent
-/// marks' (`longMarkToleranceHz` for a dah), or moves more than `glideToleranceHz` from its first half to its
-/// second; each by more than `deviations` of the estimate's standard
-/// deviation at the mark's signal-to-noise ratio too, so a weak mark, whose
-/// pitch cannot be read, is never refused for it.
+/// marks' (`longMarkToleranceHz` for a dah), or moves more than
+/// `glideToleranceHz` from its first half to its second; each by more than
+/// `deviations` of the estimate's standard deviation at the mark's
+/// signal-to-noise ratio too, so a weak mark, whose pitch cannot be read, is
+/// never refused for it.
 ///
 /// The mean pitch is the angle of the summed products z[n]·conj(z[n−1]) of
 /// successive outputs, kept as running sums over `historySeconds`.

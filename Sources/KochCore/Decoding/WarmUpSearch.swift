@@ -66,7 +66,7 @@ struct WarmUpSearch: Sendable {
     private func provisionalRuns(ditSeconds: Double) -> Trial {
         var trial = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: Self.filterLength(ditSeconds: ditSeconds, rate: rate),
-            minimumRunLength: Self.minimumRunLength(ditSeconds: ditSeconds, rate: rate), ditSamples: Int((ditSeconds * rate).rounded()))
+            minimumRunLength: Self.minimumRunLength(ditSeconds: ditSeconds, rate: rate), ditSeconds: ditSeconds)
         let count = real[0].count
         let runs = trial.process(real: real, imaginary: imaginary, range: 0..<count) + trial.finish()
         let levels = trial.threshold.levels
@@ -205,7 +205,7 @@ struct WarmUpSearch: Sendable {
         let count = real[0].count
         var probe = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: max(1, Int(probeLength.rounded())), minimumRunLength: 1,
-            ditSamples: Int((ditSeconds * rate).rounded()), traceRangeSeconds: 0...(Double(count) / rate))
+            ditSeconds: ditSeconds, traceRangeSeconds: 0...(Double(count) / rate))
         _ = probe.process(real: real, imaginary: imaginary, range: 0..<count)
         _ = probe.finish()
         guard let levels = probe.threshold.levels, levels.noiseDeviation > 0 else { return 1 }
@@ -234,7 +234,7 @@ struct WarmUpSearch: Sendable {
         var pipeline = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: max(1, Int((Self.fullFilterDits * scale * ditSeconds * rate).rounded())),
             minimumRunLength: max(1, Int((Self.minimumRunDits * scale * ditSeconds * rate).rounded())),
-            ditSamples: Int((ditSeconds * rate).rounded()))
+            ditSeconds: ditSeconds)
         let count = real[0].count
         let runs = pipeline.process(real: real, imaginary: imaginary, range: 0..<count) + pipeline.finish()
         let marks = runs.dropFirst().dropLast().filter(\.isMark)
