@@ -51,13 +51,14 @@ lesson: release
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
 # The house style first (swift format, from the toolchain, with .swift-format; length warnings);
-# then the debug build is made from scratch; the release binary `make lesson` made is kept.
+# then the debug build is made from scratch; the release binary `make lesson` made is kept. The tests'
+# scratch folders go under one temporary folder, removed when they end.
 test: test-deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 	@scripts/check-lengths Sources
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	scratch=$$(mktemp -d -t koch-tests.XXXXXX) && TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
 	scripts/check-speech .build/debug/koch .build/check-speech
 
 # Spoken lessons of letters (phonetic and plain) heard by PocketSphinx, cut where their keys say.

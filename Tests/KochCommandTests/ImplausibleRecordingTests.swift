@@ -62,18 +62,30 @@ import Testing
     }
 
     /// A room whose echo fills the gaps (sox's reverb: another room than the decoder's own test
-    /// rooms) makes a well-keyed exercise read with many characters wrong, at a plausible speed
-    /// and length. The echo was heard trailing the marks, so the poor match is not graded as
-    /// the learner's; with less echo the same keying is read right and graded.
+    /// rooms) is read right from the key's steps, where the sidetone keeps its phase from mark
+    /// to mark. Where the key starts the sidetone's oscillator afresh at each mark, the steps
+    /// cannot be read, and a room whose echo is 3 dB stronger makes the exercise read with many
+    /// characters wrong, at a plausible speed and length. The echo was heard trailing the
+    /// marks, so the poor match is not graded as the learner's; with less echo that keying is
+    /// read right and graded.
     @Test func aPoorReadingInAnEchoingRoomIsNotGraded() throws {
         let learner = try Learner()
+        let steady = learner.scratch.folder + "/steady.wav", steadyEchoing = learner.scratch.folder + "/steady-echoing.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: steady)
+        #expect(try KochBinary.runTool("sox", [steady, steadyEchoing, "reverb", "90", "50", "100", "100", "0", "0"]) == 0)
+        let steps = try KochBinary.run(["decode", steadyEchoing, "--json"])
+        let stepsReport = try JSONSerialization.jsonObject(with: Data(steps.standardOutput.utf8)) as? [String: Any]
+        #expect(stepsReport?["readFromKeySteps"] as? Bool == true, "--json says the keying was read from the key's steps")
+        #expect(stepsReport?["text"] as? String == learner.text)
+
         let keying = learner.scratch.folder + "/keying.wav"
-        try SendPracticeTests.recordKeying(learner.text, to: keying)
+        try SendPracticeTests.recordKeying(learner.text, to: keying, restartsEachMark: true)
         let echoing = learner.scratch.folder + "/echoing.wav"
-        #expect(try KochBinary.runTool("sox", [keying, echoing, "reverb", "90", "50", "100", "100", "0", "0"]) == 0)
+        #expect(try KochBinary.runTool("sox", [keying, echoing, "reverb", "90", "50", "100", "100", "0", "3"]) == 0)
         let decoded = try KochBinary.run(["decode", echoing, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(decoded.standardOutput.utf8)) as? [String: Any]
         #expect(report?["roomEchoHeard"] as? Bool == true, "--json says the echo was heard")
+        #expect(report?["readFromKeySteps"] as? Bool == false)
         #expect((report?["implausible"] as? [String])?.isEmpty == true, "nothing else about the reading gives it away")
         try learner.expectRefused(echoing, saying: ["echo trailed the marks", "phone near the speaker"])
 

@@ -15,7 +15,7 @@ import Testing
         _ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
         jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
         sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
-        driftHzPerMinute: Double = 0
+        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false
     ) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
@@ -43,8 +43,11 @@ import Testing
             let first = Int((mark.start - rise) * Double(sampleRate)), last = Int((mark.end + rise) * Double(sampleRate))
             for n in max(0, first)..<min(samples.count, last) {
                 let t = Double(n) / Double(sampleRate)
+                // A sidetone whose oscillator the key starts begins each mark at phase 0.
+                let phaseTime = restartsEachMark ? t - mark.start : t
                 let edge = min(1, max(0, (t - mark.start + rise / 2) / rise), max(0, (mark.end + rise / 2 - t) / rise))
-                samples[n] = Float(0.5 * (0.5 - 0.5 * cos(Double.pi * edge)) * sin(2 * Double.pi * (toneHz * t + driftHzPerMinute * t * t / 120)))
+                samples[n] = Float(
+                    0.5 * (0.5 - 0.5 * cos(Double.pi * edge)) * sin(2 * Double.pi * (toneHz * phaseTime + driftHzPerMinute * t * t / 120)))
             }
         }
         try WAVWriter.write(samples, sampleRate: sampleRate, to: path)

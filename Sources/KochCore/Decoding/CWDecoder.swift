@@ -36,6 +36,10 @@ public struct CWDecoder: Sendable {
 
     /// A room's late reverberation, taken out of the baseband when the warm-up found it (see `completeWarmUp`).
     private var suppressor: ReverberationSuppressor?
+    /// Where a room's echo swamps the marks, the keying read from the key's steps instead (see `stepsSettled`).
+    private var latch: TransitionLatch?
+    /// The channel the latch reads.
+    private var latchChannel = 0
 
     private var warmUpReal: [[Float]]
     private var warmUpImaginary: [[Float]]
@@ -108,7 +112,11 @@ public struct CWDecoder: Sendable {
             if warmUpReal[0].count >= warmUpSamples { completeWarmUp(final: false, into: &output) }
             return output
         }
-        if var suppressor = suppressor.take() {
+        if var latch = latch.take() {
+            let levels = latch.process(real: blockReal[latchChannel].prefix(count), imaginary: blockImaginary[latchChannel].prefix(count))
+            self.latch = latch
+            feedLatched(levels, into: &output)
+        } else if var suppressor = suppressor.take() {
             var real = blockReal, imaginary = blockImaginary
             suppressor.process(real: &real, imaginary: &imaginary, weights: weights, range: 0..<count)
             self.suppressor = suppressor
@@ -123,6 +131,9 @@ public struct CWDecoder: Sendable {
     public mutating func finish() -> DecoderOutput {
         var output = DecoderOutput()
         if pipeline == nil { completeWarmUp(final: true, into: &output) }
+        if var latch = latch.take() {
+            feedLatched(latch.finish(), into: &output)
+        }
         // Taken out of self while it changes, so that its growing evidence is never copied.
         guard var pipeline = pipeline.take() else { return output }
         let runs = pipeline.finish()
@@ -135,6 +146,9 @@ public struct CWDecoder: Sendable {
 
     /// Whether the warm-up heard a room's echo trailing the marks and takes it out.
     public var takesOutRoomEcho: Bool { suppressor != nil }
+
+    /// Whether the keying is read from the key's steps (`TransitionLatch`), past a room's echo.
+    public private(set) var readsKeySteps = false
 
     /// Whether the warm-up heard a room's echo after its marks, standing well over the room's
     /// quiet (`ReverberationSuppressor.Tail.isEchoHeard`), whether or not taking it out read better.
@@ -178,11 +192,27 @@ public struct CWDecoder: Sendable {
             real: warmUpReal, imaginary: warmUpImaginary, weights: weights, runs: settled.runs,
             filterLength: WarmUpSearch.filterLength(ditSeconds: settled.model.ditSeconds, rate: rate), rate: rate)
         heardRoomEcho = tail?.isEchoHeard ?? false
-        if let tail, let room = roomSettled(than: settled, by: search, tail: tail, final: isFinal) {
+        // Up to three readings of the warm-up, by how well each model reads its runs (lower is
+        // better): the level as heard; with a room's tail taken out (`roomSettled`); and, where
+        // a room's echo was heard or the level reads badly, from the key's steps (`stepsSettled`).
+        let plainFit = search.fitCost(of: settled.runs, model: settled.model)
+        let steps = heardRoomEcho || plainFit > Self.poorFitCost ? stepsSettled(final: isFinal) : nil
+        var bestFit = plainFit
+        if let tail, let room = roomSettled(than: settled, fit: plainFit, tail: tail, final: isFinal) {
             settled = room.settled
             suppressor = room.suppressor
+            bestFit = room.fit
             warmUpReal = room.real
             warmUpImaginary = room.imaginary
+        }
+        if let steps, steps.fit < bestFit - (heardRoomEcho ? Self.stepsFitGain : Self.unheardStepsFitGain) {
+            settled = steps.settled
+            suppressor = nil
+            latch = steps.latch
+            latchChannel = steps.channel
+            readsKeySteps = true
+            warmUpReal = steps.real
+            warmUpImaginary = steps.imaginary
         }
         model = settled.model
         handSpread = settled.handSpread
@@ -209,14 +239,13 @@ public struct CWDecoder: Sendable {
     /// after the marks was measured as high as 10–40 ms after. It is tried too where the
     /// warm-up's timing reads badly (`poorFitCost`) although its gaps lie well below its
     /// marks (`clearGapShare`), which noise does not explain. `tail` is the warm-up's as
-    /// `ReverberationSuppressor.measuredTail` measured it.
+    /// `ReverberationSuppressor.measuredTail` measured it; `plainFit` is the fit cost of the
+    /// plain reading's runs.
     private func roomSettled(
-        than plain: WarmUpSearch.Settled, by plainSearch: WarmUpSearch, tail: ReverberationSuppressor.Tail, final: Bool
+        than plain: WarmUpSearch.Settled, fit plainFit: Double, tail: ReverberationSuppressor.Tail, final: Bool
     ) -> (
-        settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, real: [[Float]], imaginary: [[Float]]
+        settled: WarmUpSearch.Settled, suppressor: ReverberationSuppressor, fit: Double, real: [[Float]], imaginary: [[Float]]
     )? {
-        // How well each model reads its runs (lower is better); the measure reads no samples.
-        let plainFit = plainSearch.fitCost(of: plain.runs, model: plain.model)
         let readsPoorlyInTheClear = tail.early < Self.clearGapShare && plainFit > Self.poorFitCost
         guard tail.isRoomTail || readsPoorlyInTheClear else { return nil }
         var suppressor = ReverberationSuppressor(
@@ -230,7 +259,43 @@ public struct CWDecoder: Sendable {
         let readsBetter = fit < plainFit - Self.roomFitGain
         let findsMarksRunTogether = Double(marks) >= Self.roomMarkGain * Double(plainMarks) && fit < plainFit + Self.roomFitLoss
         guard readsBetter || findsMarksRunTogether else { return nil }
-        return (settled, suppressor, real, imaginary)
+        return (settled, suppressor, fit, real, imaginary)
+    }
+
+    /// Where a room's echo was heard, the warm-up read again from the key's steps
+    /// (`TransitionLatch`), on the channel weighed most; nil where the steps do not keep one
+    /// direction. With its fit cost, the latch's output for the warm-up's samples (on every
+    /// channel; the last few are still held by the latch) and the latch to go on with.
+    private func stepsSettled(final: Bool) -> (
+        settled: WarmUpSearch.Settled, fit: Double, latch: TransitionLatch, channel: Int, real: [[Float]], imaginary: [[Float]]
+    )? {
+        let channel = weights.indices.max { weights[$0] < weights[$1] } ?? 0
+        guard var latch = TransitionLatch.learn(real: warmUpReal[channel], imaginary: warmUpImaginary[channel], rate: rate) else {
+            return nil
+        }
+        let levels = latch.process(real: warmUpReal[channel][...], imaginary: warmUpImaginary[channel][...])
+        let real = Array(repeating: levels, count: configuration.channelCount)
+        let imaginary = Array(repeating: [Float](repeating: 0, count: levels.count), count: configuration.channelCount)
+        let search = WarmUpSearch(configuration: configuration, rate: rate, weights: weights, real: real, imaginary: imaginary, assembler: assembler)
+        guard let settled = search.settle(final: final, current: model) else { return nil }
+        return (settled, search.fitCost(of: settled.runs, model: settled.model), latch, channel, real, imaginary)
+    }
+
+    /// How much better (lower) the warm-up's fit cost must be read from the key's steps, where
+    /// a room's echo was heard...
+    static let stepsFitGain = 0.2
+    /// ...and where it was not, but the warm-up read badly (`poorFitCost`): a room can hide its
+    /// echo from `ReverberationSuppressor.measuredTail` when the marks themselves read wrong.
+    /// A dry, uneven fist (30 % jitter) read from its steps reads 0.2 to 0.4 better, and worse
+    /// as characters; an echoing room read from its steps where the echo was not heard, 4.5.
+    static let unheardStepsFitGain = 1.0
+
+    /// Feeds the latch's output on every channel.
+    private mutating func feedLatched(_ levels: [Float], into output: inout DecoderOutput) {
+        guard !levels.isEmpty else { return }
+        let real = Array(repeating: levels, count: configuration.channelCount)
+        let imaginary = Array(repeating: [Float](repeating: 0, count: levels.count), count: configuration.channelCount)
+        feed(real: real, imaginary: imaginary, range: 0..<levels.count, into: &output)
     }
 
     /// A warm-up whose fit cost is above this reads badly: a clean fist's reads at 1 to 1.5,

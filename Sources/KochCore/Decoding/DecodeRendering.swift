@@ -74,6 +74,8 @@ public enum DecodeRendering {
         let roomEchoTakenOut: Bool
         /// Whether a room's echo was heard after the first marks (taken out or not).
         let roomEchoHeard: Bool
+        /// Whether the keying was read from the moments the key went down and up, past a room's echo.
+        let readFromKeySteps: Bool
         let characters: [Character]
         let elements: [Mark]
         let gaps: [Space]
@@ -123,6 +125,7 @@ public enum DecodeRendering {
             offPitchMarks: result.output.offPitchMarks,
             roomEchoTakenOut: result.roomEchoTakenOut,
             roomEchoHeard: result.roomEchoHeard,
+            readFromKeySteps: result.readFromKeySteps,
             characters: result.output.characters.map {
                 Report.Character(
                     text: $0.text, pattern: String($0.elements.map(\.rawValue)),

@@ -27,6 +27,8 @@ public struct DecodeResult: Sendable {
     /// Whether a room's echo was heard after the first marks, whether or not taking it out
     /// read better (`CWDecoder.heardRoomEcho`).
     public let roomEchoHeard: Bool
+    /// Whether the keying was read from the key's steps, past a room's echo (`TransitionLatch`).
+    public let readFromKeySteps: Bool
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

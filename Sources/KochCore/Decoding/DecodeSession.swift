@@ -37,7 +37,7 @@ public enum DecodeSession {
                 output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: weights,
                 statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
                 nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false,
-                roomEchoTakenOut: false, roomEchoHeard: false)
+                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false)
         }
         let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
         let configuration = DecoderConfiguration(
@@ -71,7 +71,8 @@ public enum DecodeSession {
             channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneHz != nil,
-            roomEchoTakenOut: decoder.takesOutRoomEcho, roomEchoHeard: decoder.heardRoomEcho)
+            roomEchoTakenOut: decoder.takesOutRoomEcho, roomEchoHeard: decoder.heardRoomEcho,
+            readFromKeySteps: decoder.readsKeySteps)
     }
 
     /// The decoding pass: over the tone search's decimated blocks when they were kept and are
