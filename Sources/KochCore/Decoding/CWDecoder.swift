@@ -16,6 +16,10 @@ import Foundation
 /// The first 20 seconds (longer if they hold few marks) are kept as
 /// baseband — 8 bytes per sample at 500 Hz — to learn the speed before the
 /// matched filter is set, then replayed; after that the speed is followed.
+/// Where the warm-up hears a room's echo, it also tries the baseband with
+/// the echo's tail taken out (`ReverberationSuppressor`) and the keying read
+/// from the key's steps (`TransitionLatch`), and goes on with the reading
+/// whose timing reads best.
 public struct CWDecoder: Sendable {
     public let configuration: DecoderConfiguration
     /// The timing learned so far.
