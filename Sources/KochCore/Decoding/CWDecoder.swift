@@ -16,10 +16,10 @@ import Foundation
 /// The first 20 seconds (longer if they hold few marks) are kept as
 /// baseband — 8 bytes per sample at 500 Hz — to learn the speed before the
 /// matched filter is set, then replayed; after that the speed is followed.
-/// Where the warm-up hears a room's echo, it also tries the baseband with
-/// the echo's tail taken out (`ReverberationSuppressor`) and the keying read
-/// from the key's steps (`TransitionLatch`), and goes on with the reading
-/// whose timing reads best.
+/// Where the warm-up hears a room's echo (or reads the level badly), it also
+/// tries the baseband with the echo's tail taken out
+/// (`ReverberationSuppressor`) and the keying read from the key's steps
+/// (`TransitionLatch`), and goes on with the reading whose timing reads best.
 public struct CWDecoder: Sendable {
     public let configuration: DecoderConfiguration
     /// The timing learned so far.
@@ -266,9 +266,8 @@ public struct CWDecoder: Sendable {
         return (settled, suppressor, fit, real, imaginary)
     }
 
-    /// Where a room's echo was heard, the warm-up read again from the key's steps
-    /// (`TransitionLatch`), on the channel weighed most; nil where the steps do not keep one
-    /// direction. With its fit cost, the latch's output for the warm-up's samples (on every
+    /// The warm-up read again from the key's steps (`TransitionLatch`), on the channel weighed
+    /// most; nil where the steps do not keep one direction. With its fit cost, the latch's output for the warm-up's samples (on every
     /// channel; the last few are still held by the latch) and the latch to go on with.
     private func stepsSettled(final: Bool) -> (
         settled: WarmUpSearch.Settled, fit: Double, latch: TransitionLatch, channel: Int, real: [[Float]], imaginary: [[Float]]
@@ -277,9 +276,7 @@ public struct CWDecoder: Sendable {
         guard var latch = TransitionLatch.learn(real: warmUpReal[channel], imaginary: warmUpImaginary[channel], rate: rate) else {
             return nil
         }
-        let levels = latch.process(real: warmUpReal[channel][...], imaginary: warmUpImaginary[channel][...])
-        let real = Array(repeating: levels, count: configuration.channelCount)
-        let imaginary = Array(repeating: [Float](repeating: 0, count: levels.count), count: configuration.channelCount)
+        let (real, imaginary) = latched(latch.process(real: warmUpReal[channel][...], imaginary: warmUpImaginary[channel][...]))
         let search = WarmUpSearch(configuration: configuration, rate: rate, weights: weights, real: real, imaginary: imaginary, assembler: assembler)
         guard let settled = search.settle(final: final, current: model) else { return nil }
         return (settled, search.fitCost(of: settled.runs, model: settled.model), latch, channel, real, imaginary)
@@ -294,11 +291,18 @@ public struct CWDecoder: Sendable {
     /// as characters; an echoing room read from its steps where the echo was not heard, 4.5.
     static let unheardStepsFitGain = 1.0
 
+    /// The latch's output as baseband on every channel (its imaginary part 0).
+    private func latched(_ levels: [Float]) -> (real: [[Float]], imaginary: [[Float]]) {
+        (
+            Array(repeating: levels, count: configuration.channelCount),
+            Array(repeating: [Float](repeating: 0, count: levels.count), count: configuration.channelCount)
+        )
+    }
+
     /// Feeds the latch's output on every channel.
     private mutating func feedLatched(_ levels: [Float], into output: inout DecoderOutput) {
         guard !levels.isEmpty else { return }
-        let real = Array(repeating: levels, count: configuration.channelCount)
-        let imaginary = Array(repeating: [Float](repeating: 0, count: levels.count), count: configuration.channelCount)
+        let (real, imaginary) = latched(levels)
         feed(real: real, imaginary: imaginary, range: 0..<levels.count, into: &output)
     }
 
