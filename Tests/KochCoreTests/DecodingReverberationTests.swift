@@ -130,6 +130,7 @@ import Testing
             let result = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
             #expect(result.text == text, "room \(roomSeed)")
             #expect(result.readFromKeySteps, "room \(roomSeed)")
+            #expect(result.signalToNoiseDB == nil, "the latch's clean envelope is not given as the recording's SNR")
         }
     }
 

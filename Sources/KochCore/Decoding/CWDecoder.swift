@@ -170,9 +170,11 @@ public struct CWDecoder: Sendable {
 
     /// The tone's level above the noise in 500 Hz of bandwidth, in dB (the
     /// convention of the reference corpus), from the mark and space levels
-    /// of the threshold; nil if nothing was keyed, 60 at most.
+    /// of the threshold; nil if nothing was keyed, or where the keying is read from the key's
+    /// steps (the latch's envelope holds no noise to measure: the recording's is not known),
+    /// 60 at most. Every choice it steers is made alike for nil and for 60.
     public var signalToNoiseDB: Double? {
-        guard let pipeline, pipeline.threshold.activeWindows > 0 else { return nil }
+        guard !readsKeySteps, let pipeline, pipeline.threshold.activeWindows > 0 else { return nil }
         let windows = Double(pipeline.threshold.activeWindows)
         let markPower = pipeline.threshold.markPowerSum / windows
         // The mean of a Rayleigh envelope is σ√(π/2); complex noise power is 2σ² = 4·mean²/π.

@@ -67,8 +67,6 @@ struct TransitionLatch: Sendable {
     private var directionImaginary: Double
     /// What comes out while the key is down: the size of a step.
     let keyDownLevel: Float
-    /// How well the learned steps kept one direction (see `leastCoherence`).
-    let coherence: Double
     private let sameWaySamples: Int
 
     /// A step that may still be outdone by a larger one the same way.
@@ -81,13 +79,12 @@ struct TransitionLatch: Sendable {
     private var outputCount = 0
     private var inputCount = 0
 
-    private init(rate: Double, turnPerSample: Double, direction: (real: Double, imaginary: Double), keyDownLevel: Float, coherence: Double) {
+    private init(rate: Double, turnPerSample: Double, direction: (real: Double, imaginary: Double), keyDownLevel: Float) {
         finder = KeyStepFinder(rate: rate)
         self.turnPerSample = turnPerSample
         directionReal = direction.real
         directionImaginary = direction.imaginary
         self.keyDownLevel = keyDownLevel
-        self.coherence = coherence
         sameWaySamples = Int((Self.sameWaySeconds * rate).rounded())
     }
 
@@ -121,7 +118,7 @@ struct TransitionLatch: Sendable {
         func turn(hertz: Double) -> Double { 2 * Double.pi * hertz / rate }
         func size(_ sum: (real: Double, imaginary: Double)) -> Double { (sum.real * sum.real + sum.imaginary * sum.imaginary).squareRoot() }
         func best(in offsets: [Double]) -> Double {
-            offsets.max { size(agreement(turn: turn(hertz: $0))) < size(agreement(turn: turn(hertz: $1))) } ?? 0
+            offsets.map { (offset: $0, size: size(agreement(turn: turn(hertz: $0)))) }.max { $0.size < $1.size }?.offset ?? 0
         }
         let coarseCount = Int((2 * offsetRangeHz / coarseOffsetStepHz).rounded())
         let coarse = best(in: (0...coarseCount).map { -offsetRangeHz + Double($0) * coarseOffsetStepHz })
@@ -147,7 +144,7 @@ struct TransitionLatch: Sendable {
         if vote < 0 { direction = (-direction.real, -direction.imaginary) }
         var sizes = strong.map(\.magnitude)
         let level = sizes.withUnsafeMutableBufferPointer { quickSelect($0, $0.count / 2) }
-        return TransitionLatch(rate: rate, turnPerSample: turnPerSample, direction: direction, keyDownLevel: Float(level), coherence: coherence)
+        return TransitionLatch(rate: rate, turnPerSample: turnPerSample, direction: direction, keyDownLevel: Float(level))
     }
 
     /// A step's change with the tone's offset turned back out of it.
