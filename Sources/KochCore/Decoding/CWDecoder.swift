@@ -37,6 +37,8 @@ public struct CWDecoder: Sendable {
     private var filterScale = 1.0
     /// How unevenly the sender keys (`handSpread`), measured in the warm-up.
     private var handSpread = 0.2
+    /// Whether talk or music sounded through the tone's filter in the warm-up.
+    private var talkHeard = false
 
     /// A room's late reverberation, taken out of the baseband when the warm-up found it (see `completeWarmUp`).
     private var suppressor: ReverberationSuppressor?
@@ -223,10 +225,12 @@ public struct CWDecoder: Sendable {
         model = settled.model
         handSpread = settled.handSpread
         filterScale = settled.filterScale
+        talkHeard = settled.talkHeard
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds,
-            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true)
+            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true,
+            followsPhase: true)
         let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         pipeline = live
         warmUpReal = Array(repeating: [], count: configuration.channelCount)
@@ -410,7 +414,7 @@ public struct CWDecoder: Sendable {
     /// character gap or more, or the word's ends) is a burst of noise in a long space: it and
     /// the spaces either side of it are one space.
     private mutating func dropLoneShortMarks() {
-        guard let signalToNoiseDB, signalToNoiseDB < Self.loneMarksBelowDB else { return }
+        guard talkHeard || (signalToNoiseDB.map { $0 < Self.loneMarksBelowDB } ?? false) else { return }
         let shortest = model.ditSeconds * min(Self.shortestLoneMarkDits, exp(-Self.loneMarkSpreads * handSpread))
         let apart = exp(0.5 * (model.intraCharacterLog + model.characterLog))
         var index = 0

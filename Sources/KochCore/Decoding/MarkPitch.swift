@@ -24,11 +24,15 @@ struct MarkPitch: Sendable {
     private var sumReal: [Double]
     private var sumImaginary: [Double]
     private var sumPower: [Double]
+    private var sumOutputReal: [Double]
+    private var sumOutputImaginary: [Double]
     private var previousReal: [Double]
     private var previousImaginary: [Double]
     private var runningReal = 0.0
     private var runningImaginary = 0.0
     private var runningPower = 0.0
+    private var runningOutputReal = 0.0
+    private var runningOutputImaginary = 0.0
     /// Outputs taken so far.
     private(set) var count = 0
 
@@ -54,6 +58,8 @@ struct MarkPitch: Sendable {
         sumReal = Array(repeating: 0, count: capacity)
         sumImaginary = Array(repeating: 0, count: capacity)
         sumPower = Array(repeating: 0, count: capacity)
+        sumOutputReal = Array(repeating: 0, count: capacity)
+        sumOutputImaginary = Array(repeating: 0, count: capacity)
         previousReal = Array(repeating: 0, count: channels)
         previousImaginary = Array(repeating: 0, count: channels)
     }
@@ -66,6 +72,8 @@ struct MarkPitch: Sendable {
         runningReal += weight * (real * lastReal + imaginary * lastImaginary)
         runningImaginary += weight * (imaginary * lastReal - real * lastImaginary)
         runningPower += weight * (real * real + imaginary * imaginary)
+        runningOutputReal += weight * real
+        runningOutputImaginary += weight * imaginary
         previousReal[channel] = real
         previousImaginary[channel] = imaginary
     }
@@ -77,6 +85,8 @@ struct MarkPitch: Sendable {
         sumReal[slot] = runningReal
         sumImaginary[slot] = runningImaginary
         sumPower[slot] = runningPower
+        sumOutputReal[slot] = runningOutputReal
+        sumOutputImaginary[slot] = runningOutputImaginary
         count += 1
     }
 
@@ -108,11 +118,7 @@ struct MarkPitch: Sendable {
     /// a few hertz off, and a drift not yet followed moves it). Until `recentNeeded` marks are
     /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`.
     mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int, ditSamples: Int) -> Bool {
-        let length = run.lengthSamples
-        let settle = Int((Self.settleSeconds * rate).rounded())
-        let front = max(length / 4, min(settle, length / 2))
-        let back = length / 4
-        let range = (run.startSample + front)..<(run.endSample - back)
+        let range = middle(of: run)
         guard range.count >= 3, let reading = offset(of: range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength) else {
             return false
         }
@@ -131,6 +137,36 @@ struct MarkPitch: Sendable {
             if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
         }
         return offPitch
+    }
+
+    /// The outputs of a mark that tell its pitch and phase: its middle, a chirp's first
+    /// `settleSeconds` left out.
+    private func middle(of run: KeyingRun) -> Range<Int> {
+        let length = run.lengthSamples
+        let settle = Int((Self.settleSeconds * rate).rounded())
+        let front = max(length / 4, min(settle, length / 2))
+        let back = length / 4
+        return (run.startSample + front)..<(run.endSample - back)
+    }
+
+    /// The mean output over the middle of the mark `run` (its phasor) and the mean pitch there
+    /// (relative to the tone, in hertz); nil when the outputs are no longer held or too few.
+    func phasor(of run: KeyingRun) -> TonePhase.Mark? {
+        let range = middle(of: run)
+        let first = range.lowerBound
+        let last = range.upperBound - 1
+        guard first >= 1, last > first, last < count, count - first < capacity else { return nil }
+        let before = (first - 1) % capacity
+        let through = last % capacity
+        let samples = Double(last - first + 1)
+        let real = (sumOutputReal[through] - sumOutputReal[before]) / samples
+        let imaginary = (sumOutputImaginary[through] - sumOutputImaginary[before]) / samples
+        let stepReal = sumReal[through] - sumReal[before]
+        let stepImaginary = sumImaginary[through] - sumImaginary[before]
+        guard real != 0 || imaginary != 0, stepReal != 0 || stepImaginary != 0 else { return nil }
+        return TonePhase.Mark(
+            timeSeconds: 0.5 * Double(first + last) / rate, real: real, imaginary: imaginary,
+            offsetHz: atan2(stepImaginary, stepReal) * rate / (2 * Double.pi))
     }
 
     /// Whether the pitch of the outputs `range` moves from their first half to their second by more

@@ -23,6 +23,8 @@ struct WarmUpSearch: Sendable {
         let filterScale: Double
         /// The warm-up's runs through the full matched filter of the model's dit.
         let runs: [KeyingRun]
+        /// Whether talk or music sounded through the tone's filter (`heardTalk`).
+        let talkHeard: Bool
     }
 
     /// The matched filter is this many dits long at full scale...
@@ -159,9 +161,11 @@ struct WarmUpSearch: Sendable {
         }
         if let speed = configuration.speedWPM { model.limitDit(toSpeedWPM: speed, factor: Self.speedHintFactor) }
         let settled = trial(ditSeconds: model.ditSeconds)
+        let talkHeard = Self.heardTalk(in: settled)
         return Settled(
             model: model, handSpread: Self.handSpread(of: settled.runs, model: model, rate: rate),
-            filterScale: filterScale(ditSeconds: model.ditSeconds, trial: settled), runs: settled.runs)
+            filterScale: talkHeard ? Self.talkFilterDits / Self.fullFilterDits : sharpFilterScale(ditSeconds: model.ditSeconds),
+            runs: settled.runs, talkHeard: talkHeard)
     }
 
     /// Where talk or music sounds through the tone's filter (in the warm-up, this many marks
@@ -176,14 +180,13 @@ struct WarmUpSearch: Sendable {
     /// (and 18.0 / 29.1 % once a dah was allowed `MarkPitch.longMarkToleranceHz`).
     static let talkFilterDits = 0.9
 
-    /// The filter's length as a share of the full one's, for the settled dit and its trial:
-    /// longer where talk is heard, else as short as a strong signal allows (`sharpFilterScale`).
-    private func filterScale(ditSeconds: Double, trial: Trial) -> Double {
+    /// Whether talk or music sounded through the tone's filter in a trial: enough of its marks
+    /// were passed over for their pitch. Where it did, the filter is longer (`talkFilterDits`),
+    /// else as short as a strong signal allows (`sharpFilterScale`).
+    static func heardTalk(in trial: Trial) -> Bool {
         let marks = trial.runs.count(where: \.isMark)
-        let talkHeard =
-            trial.offPitchMarks >= Self.fewestOffPitchMarksOfTalk
+        return trial.offPitchMarks >= Self.fewestOffPitchMarksOfTalk
             && Double(trial.offPitchMarks) >= Self.offPitchShareOfTalk * Double(marks + trial.offPitchMarks)
-        return talkHeard ? Self.talkFilterDits / Self.fullFilterDits : sharpFilterScale(ditSeconds: ditSeconds)
     }
 
     /// A strong signal does not need the full matched filter: a shorter one resolves the

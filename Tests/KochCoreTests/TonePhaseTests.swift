@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import KochCore
+
+/// Telling the tone's marks from talk's by the phase an oscillator that runs on between
+/// marks comes back with.
+@Suite struct TonePhaseTests {
+    static let offsetHz = 0.7
+
+    /// A mark of the tone at `seconds`: level 1, turning at `offsetHz`, at `phase` radians
+    /// more than a tone that ran on would have.
+    static func toneMark(atSeconds seconds: Double, phase: Double = 0, level: Double = 1) -> TonePhase.Mark {
+        let angle = 2 * Double.pi * offsetHz * seconds + 0.4 + phase
+        return TonePhase.Mark(timeSeconds: seconds, real: level * cos(angle), imaginary: level * sin(angle), offsetHz: offsetHz)
+    }
+
+    /// A phase that has heard `count` of the tone's marks, 0.3 s apart from 0.5 s.
+    static func learned(_ count: Int = 12) -> TonePhase {
+        var phase = TonePhase()
+        for index in 0..<count {
+            let verdict = phase.isTone(toneMark(atSeconds: 0.5 + 0.3 * Double(index)), offPitch: false, markLevel: 1, judges: true)
+            #expect(verdict)
+        }
+        return phase
+    }
+
+    @Test func aMarkAtTheTonesPhaseIsKeptWhenTalkBentItsPitch() {
+        var phase = Self.learned()
+        // 2 s after the last mark (a word's gap), talk over it: louder, 20° off, its pitch read as another.
+        let mark = Self.toneMark(atSeconds: 5.8, phase: 20 * Double.pi / 180, level: 1.3)
+        let verdict = phase.isTone(mark, offPitch: true, markLevel: 1, judges: true)
+        #expect(verdict)
+    }
+
+    @Test func aMarkAtTheTonesPitchButAnotherPhaseIsTalk() {
+        var phase = Self.learned()
+        // Each between marks of the tone (three in a row at another phase would start the phase afresh).
+        for (index, turn) in [90.0, 180.0, -120.0].enumerated() {
+            let seconds = 5.0 + 0.6 * Double(index)
+            let talk = phase.isTone(Self.toneMark(atSeconds: seconds, phase: turn * Double.pi / 180), offPitch: false, markLevel: 1, judges: true)
+            #expect(!talk, "\(turn)°")
+            let tone = phase.isTone(Self.toneMark(atSeconds: seconds + 0.3), offPitch: false, markLevel: 1, judges: true)
+            #expect(tone)
+        }
+        // Talk weaker than the tone, bent off the pitch, at the tone's phase by chance: not the tone.
+        let weakTalk = phase.isTone(Self.toneMark(atSeconds: 7.0, level: 0.6), offPitch: true, markLevel: 1, judges: true)
+        #expect(!weakTalk)
+    }
+
+    @Test func untilTalkIsHeardThePitchAloneJudges() {
+        var phase = Self.learned()
+        let verdict = phase.isTone(Self.toneMark(atSeconds: 5.0, phase: Double.pi), offPitch: false, markLevel: 1, judges: false)
+        #expect(verdict)
+        let offPitch = phase.isTone(Self.toneMark(atSeconds: 5.3), offPitch: true, markLevel: 1, judges: false)
+        #expect(!offPitch)
+    }
+
+    @Test func aToneWhosePhaseRestartsAtEachMarkIsJudgedByItsPitch() {
+        var phase = TonePhase()
+        var random = SeededGenerator(seed: 3)
+        for index in 0..<40 {
+            let mark = Self.toneMark(atSeconds: 0.5 + 0.3 * Double(index), phase: Double.random(in: 0..<(2 * Double.pi), using: &random))
+            let verdict = phase.isTone(mark, offPitch: false, markLevel: 1, judges: true)
+            #expect(verdict, "mark \(index)")
+        }
+    }
+
+    @Test func aPhaseThatMovedIsLearnedAgain() {
+        var phase = Self.learned()
+        // The oscillator restarted: from 5 s every mark is half a turn on.
+        let verdicts = (0..<12).map { index in
+            phase.isTone(Self.toneMark(atSeconds: 5.0 + 0.3 * Double(index), phase: Double.pi), offPitch: false, markLevel: 1, judges: true)
+        }
+        #expect(verdicts.prefix(TonePhase.unforetoldToRelearn - 1).allSatisfy { !$0 })
+        #expect(verdicts.dropFirst(TonePhase.unforetoldToRelearn - 1).allSatisfy { $0 })
+    }
+}
