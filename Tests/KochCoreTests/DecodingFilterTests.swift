@@ -345,6 +345,39 @@ import Testing
         #expect(readings.map(\.text) == ["L", "O"])
     }
 
+    /// A word of marks and gaps in dits (0.06 s), read once by its lengths.
+    static func word(marks: [Double], gaps: [Double]) -> WordRereader.Word {
+        var start = 0.0
+        var timed: [TimedElement] = []
+        for (index, dits) in marks.enumerated() {
+            timed.append(TimedElement(element: dits > 2 ? .dah : .dit, startSeconds: start, durationSeconds: 0.06 * dits))
+            start += 0.06 * (dits + (index < gaps.count ? gaps[index] : 0))
+        }
+        return WordRereader.Word(
+            marks: timed, gapSeconds: gaps.map { 0.06 * $0 }, elements: timed.map(\.element), endsCharacter: gaps.map { $0 > 2 },
+            isValid: timed.map { _ in true }, endingGap: nil)
+    }
+
+    @Test func aMarkTwoDahsLongWhereTalkFilledTheGapIsReadAsTwo() {
+        // "MA" (− − | · −) with the gap inside the M filled: a mark of 7 dits, then · −.
+        let model = TimingModel(ditSeconds: 0.06)
+        let word = Self.word(marks: [7, 1, 3], gaps: [3, 1])
+        let assembler = CharacterAssembler()
+        let text = { (word: WordRereader.Word) in
+            assembler.read(markLogs: word.marks.map { log($0.durationSeconds) }, gapLogs: word.gapSeconds.map(log), model: model)
+                .map(\.text).joined()
+        }
+        let repaired = WordRereader.repaired(word, model: model, assembler: assembler, splitsLongMarks: true)
+        #expect(text(repaired) == "MA")
+        #expect(repaired.marks.map { ($0.durationSeconds / 0.06).rounded() } == [3, 3, 1, 3])
+        // Without talk heard, a long mark is left as it was read.
+        #expect(WordRereader.repaired(word, model: model, assembler: assembler).marks.count == 3)
+        // A dah a little long (talk at its end) stays one mark.
+        #expect(
+            WordRereader.repaired(Self.word(marks: [3.8, 1, 3], gaps: [3, 1]), model: model, assembler: assembler, splitsLongMarks: true).marks.count
+                == 3)
+    }
+
     @Test func handTimingLawTakesALongishMarkForAShortDah() {
         // Dahs 2.5 dits long, a mark of 1.54 dits, spreads of 20 %: in log seconds it lies
         // nearer the dit; with a spread proportional to the length it is a short dah.

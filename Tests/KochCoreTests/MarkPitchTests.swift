@@ -63,9 +63,11 @@ import Testing
         let mixed = zip(tone, voice).map { $0 + $1 }
         let result = try DecodeSession.decode(channels: [mixed], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
         #expect(result.output.offPitchMarks >= ImplausibleDecode.fewestOffPitchMarks, "\(result.text)")
-        // The tone's own marks are kept (were they all refused, nothing would be read); this
-        // synthetic voice, syllables almost without pause, still bends about half of the text.
-        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.6, "\(result.text)")
+        // The tone's own marks are kept (were they all refused, nothing would be read). This
+        // synthetic voice, syllables almost without pause, bent a third of the text read by the
+        // pitch alone (0.34); the tone's phase from mark to mark keeps the marks talk bent and
+        // passes over talk at the tone's pitch, and repairs a gap the talk filled (0.16).
+        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.25, "\(result.text)")
         let doubts = result.implausibilities()
         #expect(doubts.contains { if case .talkAtTheTone = $0 { true } else { false } }, "\(doubts)")
         #expect(doubts.map(\.description).joined().contains("talk or music"))

@@ -47,10 +47,15 @@ public enum DecodeSession {
         var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics
+        // Talk through the tone's filter breaks marks, makes short ones and fills gaps, as noise
+        // does (`WordRereader.repaired`): where a mark was heard off the tone's pitch, each word is
+        // read again with its suspects repaired, whatever the SNR.
+        let talkSounded = output.offPitchMarks > 0
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
-            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB,
+            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB || talkSounded,
+            splitsLongMarks: talkSounded,
             law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
             evidence: (decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil)
         {

@@ -41,9 +41,11 @@ enum WordRereader {
 
     /// The output read again, and the statistics of its new labels; nil if it holds no word.
     /// `law` is how durations spread about the centres (see `TimingModel.DurationLaw`).
+    /// `repairsMarks` repairs each word's suspects in the last round, and `splitsLongMarks`
+    /// counts marks far longer than a dah among them (where talk filled gaps).
     static func reread(
         _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1,
-        repairsMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal, evidence: MarkEvidence? = nil
+        repairsMarks: Bool = false, splitsLongMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal, evidence: MarkEvidence? = nil
     ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
         var words = resplit(split(output))
         words.removeAll { $0.marks.count < minimumMarksPerWord }
@@ -61,7 +63,9 @@ enum WordRereader {
             let isLast = round == rounds - 1
             let unrepaired = words
             if repairsMarks && isLast {
-                for index in words.indices { words[index] = repaired(words[index], model: models[index], assembler: assembler) }
+                for index in words.indices {
+                    words[index] = repaired(words[index], model: models[index], assembler: assembler, splitsLongMarks: splitsLongMarks)
+                }
             }
             if let evidence, let softReader, isLast {
                 // Each word is read within the midpoints of the gaps to its neighbours: the one
