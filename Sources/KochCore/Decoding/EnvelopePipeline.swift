@@ -23,7 +23,9 @@ struct EnvelopePipeline: Sendable {
     /// it (`TonePhase`); and marks at its pitch passed over for their phase.
     private(set) var offPitchMarks = 0
     /// The tone's phase from mark to mark: once talk is heard, a second judge of which marks are the tone's.
-    private var phase: TonePhase?
+    private(set) var phase: TonePhase?
+    /// Whether talk was heard before this pipeline began (by one that went over the same samples first).
+    private let talkHeardBefore: Bool
     /// The last space, until the next mark shows whether it goes on across a mark passed over.
     private var heldSpace: KeyingRun?
 
@@ -32,9 +34,10 @@ struct EnvelopePipeline: Sendable {
 
     init(
         rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSeconds: Double, traceRangeSeconds: ClosedRange<Double>? = nil,
-        keepsEvidence: Bool = false, followsPhase: Bool = false
+        keepsEvidence: Bool = false, followsPhase: Bool = false, primedPhase: TonePhase? = nil, talkHeardBefore: Bool = false
     ) {
-        phase = followsPhase ? TonePhase() : nil
+        phase = primedPhase ?? (followsPhase ? TonePhase() : nil)
+        self.talkHeardBefore = talkHeardBefore
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
         ditSamples = Int((ditSeconds * rate).rounded())
         self.rate = rate
@@ -114,7 +117,7 @@ struct EnvelopePipeline: Sendable {
         guard let levels = threshold.levels else { return (false, false) }
         let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples)
         guard var phase, let mark = pitch.phasor(of: run) else { return (offPitch, offPitch) }
-        let judges = offPitchMarks >= Self.offPitchMarksBeforePhaseJudges
+        let judges = talkHeardBefore || offPitchMarks >= Self.offPitchMarksBeforePhaseJudges
         let isTone = phase.isTone(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: judges)
         self.phase = phase
         return (!isTone, offPitch || !isTone)
