@@ -50,7 +50,8 @@ public enum DecodeSession {
         // Talk through the tone's filter breaks marks, makes short ones and fills gaps, as noise
         // does (`WordRereader.repaired`): where a mark was heard off the tone's pitch, each word is
         // read again with its suspects repaired, whatever the SNR.
-        let talkSounded = output.offPitchMarks > 0
+        // (A room's echo also bends marks' pitch: there the marks are not talk's.)
+        let talkSounded = output.offPitchMarks > 0 && !decoder.heardRoomEcho
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
