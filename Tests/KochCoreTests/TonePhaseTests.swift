@@ -10,8 +10,8 @@ import Testing
 
     /// A mark of the tone at `seconds`: level 1, turning at `offsetHz`, at `phase` radians
     /// more than a tone that ran on would have.
-    static func toneMark(atSeconds seconds: Double, phase: Double = 0, level: Double = 1) -> TonePhase.Mark {
-        let angle = 2 * Double.pi * offsetHz * seconds + 0.4 + phase
+    static func toneMark(atSeconds seconds: Double, phaseRadians: Double = 0, level: Double = 1) -> TonePhase.Mark {
+        let angle = 2 * Double.pi * offsetHz * seconds + 0.4 + phaseRadians
         return TonePhase.Mark(timeSeconds: seconds, real: level * cos(angle), imaginary: level * sin(angle), offsetHz: offsetHz)
     }
 
@@ -28,7 +28,7 @@ import Testing
     @Test func aMarkAtTheTonesPhaseIsKeptWhenTalkBentItsPitch() {
         var phase = Self.learned()
         // 2 s after the last mark (a word's gap), talk over it: louder, 20° off, its pitch read as another.
-        let mark = Self.toneMark(atSeconds: 5.8, phase: 20 * Double.pi / 180, level: 1.3)
+        let mark = Self.toneMark(atSeconds: 5.8, phaseRadians: 20 * Double.pi / 180, level: 1.3)
         let verdict = phase.isTone(mark, offPitch: true, markLevel: 1, judges: true)
         #expect(verdict)
     }
@@ -36,10 +36,11 @@ import Testing
     @Test func aMarkAtTheTonesPitchButAnotherPhaseIsTalk() {
         var phase = Self.learned()
         // Each between marks of the tone (three in a row at another phase would start the phase afresh).
-        for (index, turn) in [90.0, 180.0, -120.0].enumerated() {
+        for (index, turnDegrees) in [90.0, 180.0, -120.0].enumerated() {
             let seconds = 5.0 + 0.6 * Double(index)
-            let talk = phase.isTone(Self.toneMark(atSeconds: seconds, phase: turn * Double.pi / 180), offPitch: false, markLevel: 1, judges: true)
-            #expect(!talk, "\(turn)°")
+            let talk = phase.isTone(
+                Self.toneMark(atSeconds: seconds, phaseRadians: turnDegrees * Double.pi / 180), offPitch: false, markLevel: 1, judges: true)
+            #expect(!talk, "\(turnDegrees)°")
             let tone = phase.isTone(Self.toneMark(atSeconds: seconds + 0.3), offPitch: false, markLevel: 1, judges: true)
             #expect(tone)
         }
@@ -50,7 +51,7 @@ import Testing
 
     @Test func untilTalkIsHeardThePitchAloneJudges() {
         var phase = Self.learned()
-        let verdict = phase.isTone(Self.toneMark(atSeconds: 5.0, phase: Double.pi), offPitch: false, markLevel: 1, judges: false)
+        let verdict = phase.isTone(Self.toneMark(atSeconds: 5.0, phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: false)
         #expect(verdict)
         let offPitch = phase.isTone(Self.toneMark(atSeconds: 5.3), offPitch: true, markLevel: 1, judges: false)
         #expect(!offPitch)
@@ -60,7 +61,7 @@ import Testing
         var phase = TonePhase()
         var random = SeededGenerator(seed: 3)
         for index in 0..<40 {
-            let mark = Self.toneMark(atSeconds: 0.5 + 0.3 * Double(index), phase: Double.random(in: 0..<(2 * Double.pi), using: &random))
+            let mark = Self.toneMark(atSeconds: 0.5 + 0.3 * Double(index), phaseRadians: Double.random(in: 0..<(2 * Double.pi), using: &random))
             let verdict = phase.isTone(mark, offPitch: false, markLevel: 1, judges: true)
             #expect(verdict, "mark \(index)")
         }
@@ -70,7 +71,7 @@ import Testing
         var phase = Self.learned()
         // The oscillator restarted: from 5 s every mark is half a turn on.
         let verdicts = (0..<12).map { index in
-            phase.isTone(Self.toneMark(atSeconds: 5.0 + 0.3 * Double(index), phase: Double.pi), offPitch: false, markLevel: 1, judges: true)
+            phase.isTone(Self.toneMark(atSeconds: 5.0 + 0.3 * Double(index), phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: true)
         }
         #expect(verdicts.prefix(TonePhase.unforetoldToRelearn - 1).allSatisfy { !$0 })
         #expect(verdicts.dropFirst(TonePhase.unforetoldToRelearn - 1).allSatisfy { $0 })

@@ -13,8 +13,8 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// A tone was given where the search, which covers it, found nothing keyed, and found keying elsewhere:
     /// what was read is the keyed tone's leakage through the filter, weakened and broken.
     case toneGivenNotKeyed(givenHz: Double, keyedHz: Double)
-    /// Many marks read at other pitches than the tone's: talk or music sounded through its
-    /// filter, and may have bent the marks that were read.
+    /// Many marks read at other pitches (or phases) than the tone's: talk or music sounded
+    /// through its filter, and may have bent the marks that were read.
     case talkAtTheTone(offPitchMarks: Int, marks: Int)
     /// A room's echo trailed the marks, and the reading matches the exercise poorly: the
     /// mistakes may be the echo's (marks it ran together) rather than the sender's.
@@ -63,7 +63,7 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
         case let .toneGivenNotKeyed(givenHz, keyedHz):
             return "nothing is keyed at the tone given, \(Int(givenHz.rounded())) Hz: the keying is at \(Int(keyedHz.rounded())) Hz"
         case let .talkAtTheTone(offPitchMarks, marks):
-            return "\(offPitchMarks) of \(offPitchMarks + marks) marks were at another pitch than the tone's: "
+            return "\(offPitchMarks) of \(offPitchMarks + marks) marks were at another pitch or phase than the tone's: "
                 + "talk or music sounded through it, and may have changed the marks read"
         case let .echoWithPoorMatch(accuracy):
             return "a room's echo trailed the marks, and the reading matches only \(Int((100 * accuracy).rounded())) % of the "

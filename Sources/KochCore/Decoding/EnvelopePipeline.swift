@@ -19,9 +19,10 @@ struct EnvelopePipeline: Sendable {
     private let weightSum: Double
     /// The pitch of every filter output, to tell the tone's marks from talk or music through the filter.
     private var pitch: MarkPitch
-    /// Marks whose pitch was off the tone's: passed over, or kept as the tone's with talk over
-    /// it (`TonePhase`); and marks at its pitch passed over for their phase.
+    /// Marks passed over as talk or music: their pitch was off the tone's, or their phase (`TonePhase`).
     private(set) var offPitchMarks = 0
+    /// Marks talk or music sounded in: those passed over, and those kept with talk over them.
+    private var talkMarks = 0
     /// The tone's phase from mark to mark: once talk is heard, a second judge of which marks are the tone's.
     private(set) var phase: TonePhase?
     /// Whether talk was heard before this pipeline began (by one that went over the same samples first).
@@ -34,9 +35,9 @@ struct EnvelopePipeline: Sendable {
 
     init(
         rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSeconds: Double, traceRangeSeconds: ClosedRange<Double>? = nil,
-        keepsEvidence: Bool = false, followsPhase: Bool = false, primedPhase: TonePhase? = nil, talkHeardBefore: Bool = false
+        keepsEvidence: Bool = false, phase: TonePhase? = nil, talkHeardBefore: Bool = false
     ) {
-        phase = primedPhase ?? (followsPhase ? TonePhase() : nil)
+        self.phase = phase
         self.talkHeardBefore = talkHeardBefore
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
         ditSamples = Int((ditSeconds * rate).rounded())
@@ -115,11 +116,19 @@ struct EnvelopePipeline: Sendable {
     /// talk was heard, its phase is not the tone's: `TonePhase`), and whether talk sounded in it.
     private mutating func judge(_ run: KeyingRun) -> (isOther: Bool, talkSounded: Bool) {
         guard let levels = threshold.levels else { return (false, false) }
-        let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples)
-        guard var phase, let mark = pitch.phasor(of: run) else { return (offPitch, offPitch) }
-        let judges = talkHeardBefore || offPitchMarks >= Self.offPitchMarksBeforePhaseJudges
-        let isTone = phase.isTone(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: judges)
+        guard var phase else {
+            let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples)
+            return (offPitch, offPitch)
+        }
+        let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples, keepsAtPitch: false)
+        guard let mark = pitch.phasor(of: run) else {
+            if !offPitch { pitch.keepLastReading() }
+            return (offPitch, offPitch)
+        }
+        let isTone = phase.isTone(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: talkHeard)
         self.phase = phase
+        // Talk at the tone's pitch that the phase passed over must not move the pitch either.
+        if isTone { pitch.keepLastReading() }
         return (!isTone, offPitch || !isTone)
     }
 
@@ -133,13 +142,17 @@ struct EnvelopePipeline: Sendable {
     /// and a phone's in a reverberant room (read alike).
     static let offPitchMarksBeforePhaseJudges = 1
 
+    /// Whether talk has been heard: before this pipeline began, or in a mark so far.
+    var talkHeard: Bool { talkHeardBefore || talkMarks >= Self.offPitchMarksBeforePhaseJudges }
+
     /// Passes a run on once it is known to stand. A space is held until the next mark of
     /// the tone; a mark of something else (`judge`: talk or music through the filter)
     /// joins the spaces either side of it, and its evidence is turned to key up.
     private mutating func admit(_ run: KeyingRun, into completed: inout [KeyingRun]) {
         let verdict = run.isMark ? judge(run) : (isOther: false, talkSounded: false)
-        if verdict.talkSounded { offPitchMarks += 1 }
+        if verdict.talkSounded { talkMarks += 1 }
         if verdict.isOther {
+            offPitchMarks += 1
             evidence?.setKeyUp(run.startSample..<run.endSample)
         } else if run.isMark {
             if let space = heldSpace.take() { completed.append(space) }

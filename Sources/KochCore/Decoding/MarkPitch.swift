@@ -117,7 +117,10 @@ struct MarkPitch: Sendable {
     /// last `recentCount` marks kept and read to within `clearReadingHz` (the tone found may be
     /// a few hertz off, and a drift not yet followed moves it). Until `recentNeeded` marks are
     /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`.
-    mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int, ditSamples: Int) -> Bool {
+    /// A mark read at the pitch tells the tone's pitch, unless `keepsAtPitch` is false: then only
+    /// once `keepLastReading()` says the mark was kept (another judge may still pass it over).
+    mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int, ditSamples: Int, keepsAtPitch: Bool = true) -> Bool {
+        lastClearReadingHz = nil
         let range = middle(of: run)
         guard range.count >= 3, let reading = offset(of: range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength) else {
             return false
@@ -133,11 +136,21 @@ struct MarkPitch: Sendable {
                 || glides(range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength))
         // Only the marks kept tell the tone's pitch: talk before the keying must not set it.
         if !offPitch, reading.deviationHz < Self.clearReadingHz {
-            recentReadings.append(reading.hertz)
-            if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
+            lastClearReadingHz = reading.hertz
+            if keepsAtPitch { keepLastReading() }
         }
         return offPitch
     }
+
+    /// The last mark judged was kept as the tone's: its pitch, if read at the pitch and clearly, counts.
+    mutating func keepLastReading() {
+        guard let hertz = lastClearReadingHz.take() else { return }
+        recentReadings.append(hertz)
+        if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
+    }
+
+    /// The pitch of the last mark judged, while it may still be kept.
+    private var lastClearReadingHz: Double?
 
     /// The outputs of a mark that tell its pitch and phase: its middle, a chirp's first
     /// `settleSeconds` left out.

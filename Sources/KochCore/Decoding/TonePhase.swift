@@ -32,17 +32,26 @@ struct TonePhase: Sendable {
         let offsetHz: Double
     }
 
-    /// The marks taken for the tone's, newest last: their time, unit phasor and pitch.
+    /// The marks that taught the phase, in the order they did: their time, unit phasor and pitch.
     private var recent: [(timeSeconds: Double, real: Double, imaginary: Double, offsetHz: Double)] = []
 
     private var unforetoldInRow = 0
+
+    /// The phase as learned so far, to judge the same recording again from its start.
+    var primed: TonePhase {
+        var phase = self
+        phase.unforetoldInRow = 0
+        return phase
+    }
 
     static let recentCount = 20
     /// This many marks in a row at the tone's pitch and another phase start the phase afresh.
     static let unforetoldToRelearn = 3
     static let fewestMarks = 8
-    /// The newest marks whose phases, turned to a mark's time, foretell its phase.
+    /// The marks nearest a mark in time whose phases, turned to its time, foretell its phase.
     static let referenceCount = 5
+    /// The newest marks whose median pitch centres the search for the rate.
+    static let pitchCount = 15
     /// The rate is searched this far either side of the recent marks' median pitch...
     static let searchHz = 0.5
     /// ...in steps of this much.
@@ -56,15 +65,20 @@ struct TonePhase: Sendable {
     static let rescueShare = 0.85
 
     /// Whether `mark` is the tone's, given whether its pitch was read as another (`offPitch`)
-    /// and the tone's level; the marks judged the tone's teach the phase. Unless the phase
-    /// `judges` (once talk is heard), a mark is the tone's by its pitch alone.
+    /// and the tone's level. Unless the phase `judges` (once talk is heard), a mark is the
+    /// tone's by its pitch alone. Either way, only marks taken for the tone's that agree with
+    /// the phase foretold (or any, until one is) teach it: talk at the tone's pitch before
+    /// talk was heard must not.
     mutating func isTone(_ mark: Mark, offPitch: Bool, markLevel: Double, judges: Bool) -> Bool {
         let magnitude = (mark.real * mark.real + mark.imaginary * mark.imaginary).squareRoot()
+        guard magnitude > 0 else { return !offPitch }
         var isTone = !offPitch
-        if judges, let foretold = foretold(atSeconds: mark.timeSeconds), magnitude > 0 {
+        var teaches = isTone
+        if let foretold = foretold(atSeconds: mark.timeSeconds) {
             let cosine = (mark.real * foretold.real + mark.imaginary * foretold.imaginary) / magnitude
             let agrees = cosine >= cos(Self.agreementRadians)
-            isTone = agrees && (!offPitch || magnitude * cosine >= Self.rescueShare * markLevel)
+            if judges { isTone = agrees && (!offPitch || magnitude * cosine >= Self.rescueShare * markLevel) }
+            teaches = isTone && agrees
             // Marks at the tone's pitch, one after another at another phase: the tone's phase
             // moved (a new take, the oscillator restarted). It is learned again from them.
             unforetoldInRow = !offPitch && !agrees ? unforetoldInRow + 1 : 0
@@ -72,9 +86,10 @@ struct TonePhase: Sendable {
                 recent.removeAll()
                 unforetoldInRow = 0
                 isTone = true
+                teaches = true
             }
         }
-        if isTone, magnitude > 0 {
+        if teaches {
             recent.append((mark.timeSeconds, mark.real / magnitude, mark.imaginary / magnitude, mark.offsetHz))
             if recent.count > Self.recentCount { recent.removeFirst() }
         }
@@ -84,18 +99,17 @@ struct TonePhase: Sendable {
     /// The unit phasor the recent marks foretell at `seconds`; nil until they agree on a rate.
     private func foretold(atSeconds seconds: Double) -> (real: Double, imaginary: Double)? {
         guard recent.count >= Self.fewestMarks else { return nil }
-        let pitches = recent.suffix(15).map(\.offsetHz).sorted()
+        let pitches = recent.suffix(Self.pitchCount).map(\.offsetHz).sorted()
         let centreHz = pitches[pitches.count / 2]
         let steps = Int((2 * Self.searchHz / Self.searchStepHz).rounded())
         let firstHz = centreHz - Self.searchHz
         // Each mark's phasor turned back by the trial rate, the rate stepped by a rotation per mark.
-        var turnedReal = recent.map { mark -> Double in
+        var turnedReal = [Double](repeating: 0, count: recent.count)
+        var turnedImaginary = [Double](repeating: 0, count: recent.count)
+        for (index, mark) in recent.enumerated() {
             let angle = -2 * Double.pi * firstHz * mark.timeSeconds
-            return mark.real * cos(angle) - mark.imaginary * sin(angle)
-        }
-        var turnedImaginary = recent.map { mark -> Double in
-            let angle = -2 * Double.pi * firstHz * mark.timeSeconds
-            return mark.real * sin(angle) + mark.imaginary * cos(angle)
+            turnedReal[index] = mark.real * cos(angle) - mark.imaginary * sin(angle)
+            turnedImaginary[index] = mark.real * sin(angle) + mark.imaginary * cos(angle)
         }
         let stepReal = recent.map { cos(-2 * Double.pi * Self.searchStepHz * $0.timeSeconds) }
         let stepImaginary = recent.map { sin(-2 * Double.pi * Self.searchStepHz * $0.timeSeconds) }
@@ -120,7 +134,8 @@ struct TonePhase: Sendable {
         guard bestLength.squareRoot() >= Self.leastCoherence * Double(recent.count) else { return nil }
         var referenceReal = 0.0
         var referenceImaginary = 0.0
-        for mark in recent.suffix(Self.referenceCount) {
+        // The marks nearest in time: after a warm-up learned first, the newest are the warm-up's last.
+        for mark in recent.sorted(by: { abs($0.timeSeconds - seconds) < abs($1.timeSeconds - seconds) }).prefix(Self.referenceCount) {
             let angle = 2 * Double.pi * bestHz * (seconds - mark.timeSeconds)
             referenceReal += mark.real * cos(angle) - mark.imaginary * sin(angle)
             referenceImaginary += mark.real * sin(angle) + mark.imaginary * cos(angle)

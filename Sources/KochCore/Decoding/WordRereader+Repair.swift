@@ -3,7 +3,8 @@ import Foundation
 /// Repairs marks broken by noise, marks that were noise, and marks that talk ran together,
 /// in a word read again.
 extension WordRereader {
-    /// Price, in nats, of taking a suspect gap for noise that broke a mark, or a suspect mark for a noise burst.
+    /// Price, in nats, of taking a suspect gap for noise that broke a mark, a suspect mark for a
+    /// noise burst, or a suspect long mark for two that talk ran together.
     static let repairCostNats = 3.0
     /// A gap shorter than this fraction of the gap inside characters, or a mark shorter than
     /// this fraction of a dit, is a suspect: the sender makes neither.
@@ -14,7 +15,9 @@ extension WordRereader {
     /// In noise, a mark may be broken by a dip (leaving a gap far shorter than any
     /// the sender makes) and a burst may make a mark far shorter than a dit. Each
     /// such suspect is tried both ways: the word is read with every subset of them
-    /// repaired, each repair at a price, and the cheapest reading is kept.
+    /// repaired, each repair at a price, and the cheapest reading is kept. Where
+    /// `splitsLongMarks` (talk sounded), a mark far longer than a dah is a suspect too:
+    /// two marks whose gap the talk filled.
     static func repaired(_ word: Word, model: TimingModel, assembler: CharacterAssembler, splitsLongMarks: Bool = false) -> Word {
         let shortGap = suspectFraction * exp(model.intraCharacterLog)
         let shortMark = suspectFraction * exp(model.ditLog)
@@ -41,38 +44,30 @@ extension WordRereader {
         let shortestPart = suspectFraction * exp(model.ditLog)
         var best = word
         var bestCost = Double.infinity
-        for subset in 0..<(1 << suspects.count) {
+        subsets: for subset in 0..<(1 << suspects.count) {
             var variant = word
             var repairs = 0
-            // Apply from the highest index down so earlier indices stay valid.
+            // Apply from the highest index down so earlier indices stay valid; at one index a merge
+            // before a split, so that a mark joined to the next across a break is then cut.
             let chosen = suspects.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element)
-                .sorted { ($0.index, $0.isGap ? 0 : 1) > ($1.index, $1.isGap ? 0 : 1) }
-            var valid = Set(chosen.filter(\.isSplit).map(\.index)).count == chosen.count(where: \.isSplit)
-            for suspect in chosen where valid {
+                .sorted { ($0.index, $0.order) > ($1.index, $1.order) }
+            // A mark is cut one way or the other, not both.
+            guard Set(chosen.filter(\.isSplit).map(\.index)).count == chosen.count(where: \.isSplit) else { continue }
+            for suspect in chosen {
                 switch suspect.repair {
                 case .merge:
-                    guard suspect.index + 1 < variant.marks.count else {
-                        valid = false
-                        break
-                    }
+                    guard suspect.index + 1 < variant.marks.count else { continue subsets }
                     mergeMarks(&variant, at: suspect.index)
                 case .drop:
-                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else {
-                        valid = false
-                        break
-                    }
+                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else { continue subsets }
                     dropMark(&variant, at: suspect.index)
                 case let .split(firstSeconds):
                     let secondSeconds = variant.marks[suspect.index].durationSeconds - firstSeconds - gapSeconds
-                    guard secondSeconds >= shortestPart else {
-                        valid = false
-                        break
-                    }
+                    guard secondSeconds >= shortestPart else { continue subsets }
                     splitMark(&variant, at: suspect.index, firstSeconds: firstSeconds, gapSeconds: gapSeconds)
                 }
                 repairs += 1
             }
-            guard valid else { continue }
             let cost =
                 assembler.readWithCost(
                     markLogs: variant.marks.map { log(max($0.durationSeconds, 1e-4)) },
@@ -88,7 +83,7 @@ extension WordRereader {
 
     /// A mark longer than this many dahs, where talk sounded through the filter, may be two
     /// marks whose gap the talk filled: it is tried cut after a dit and after a dah, with the
-    /// sender's gap between. On `scripts/room_conditions.py`'s talk at the tone's loudness and
+    /// sender's gap inside characters between (two characters run together stay one). On `scripts/room_conditions.py`'s talk at the tone's loudness and
     /// 6 dB above it (seeds 1–20), where talk sounded the repairs read 8.3 → 6.8 / 26.5 → 25.8 %
     /// of the characters wrong, and with the long marks cut too, 6.5 / 24.7 % (the same at 1.35
     /// dahs; 6.6 / 25.5 % at 1.7: a dah and a dit run together are 1.7 dahs long). A dah that
@@ -110,9 +105,13 @@ extension WordRereader {
         let index: Int
         /// How far past its limit it lies (smaller is surer).
         let ratio: Double
-        var isGap: Bool {
-            if case .merge = repair { return true }
-            return false
+        /// Which repair goes first at one index (the greatest first).
+        var order: Int {
+            switch repair {
+            case .drop: 1
+            case .merge: 0
+            case .split: -1
+            }
         }
         var isSplit: Bool {
             if case .split = repair { return true }

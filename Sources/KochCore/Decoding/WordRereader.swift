@@ -17,8 +17,9 @@ import Foundation
 /// opening words are judged by the sender's settled rhythm rather than the
 /// warm-up's guess. Labels of the new reading feed a second round.
 ///
-/// Word boundaries, stuck keys and the marks themselves are kept; only the
-/// dit/dah and gap labels, and so the characters, may change, and words of
+/// Word boundaries, stuck keys and the marks themselves are kept (but where the
+/// caller asks for repairs: see `repaired`); only the dit/dah and gap labels, and
+/// so the characters, may change, and words of
 /// fewer marks than the caller asks for are dropped (see `DecodeSession`).
 /// For a weak signal the caller passes the evidence of every sample: the
 /// last round then reads each word anew from it (`SoftWordReader`), and its
