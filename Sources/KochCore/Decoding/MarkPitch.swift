@@ -17,7 +17,8 @@ import Foundation
 /// never refused for it.
 ///
 /// The mean pitch is the angle of the summed products z[n]·conj(z[n−1]) of
-/// successive outputs, kept as running sums over `historySeconds`.
+/// successive outputs, kept as running sums over `historySeconds` with those of
+/// the outputs themselves (a mark's mean output is its phase: `TonePhase`).
 struct MarkPitch: Sendable {
     let rate: Double
     private let capacity: Int
@@ -94,15 +95,9 @@ struct MarkPitch: Sendable {
     /// its standard deviation for noise of `noiseDeviation` in each component; nil
     /// when the outputs are no longer held or too few.
     func offset(of range: Range<Int>, noiseDeviation: Double, filterLength: Int) -> (hertz: Double, deviationHz: Double, amplitude: Double)? {
-        let first = range.lowerBound
-        let last = range.upperBound - 1
-        guard first >= 1, last > first, last < count, count - first < capacity else { return nil }
-        let before = (first - 1) % capacity
-        let through = last % capacity
-        let real = sumReal[through] - sumReal[before]
-        let imaginary = sumImaginary[through] - sumImaginary[before]
-        let samples = Double(last - first + 1)
-        let meanPower = (sumPower[through] - sumPower[before]) / samples
+        guard let sums = sums(over: range) else { return nil }
+        let (real, imaginary, samples) = (sums.stepReal, sums.stepImaginary, sums.samples)
+        let meanPower = sums.power / samples
         guard meanPower > 0, real != 0 || imaginary != 0 else { return nil }
         let hertz = atan2(imaginary, real) * rate / (2 * Double.pi)
         // The mean of the steps is the phase moved from end to end over the samples;
@@ -166,20 +161,30 @@ struct MarkPitch: Sendable {
     /// (relative to the tone, in hertz); nil when the outputs are no longer held or too few.
     func phasor(of run: KeyingRun) -> TonePhase.Mark? {
         let range = middle(of: run)
+        guard let sums = sums(over: range) else { return nil }
+        let real = sums.outputReal / sums.samples
+        let imaginary = sums.outputImaginary / sums.samples
+        guard real != 0 || imaginary != 0, sums.stepReal != 0 || sums.stepImaginary != 0 else { return nil }
+        return TonePhase.Mark(
+            timeSeconds: 0.5 * Double(range.lowerBound + range.upperBound - 1) / rate, real: real, imaginary: imaginary,
+            offsetHz: atan2(sums.stepImaginary, sums.stepReal) * rate / (2 * Double.pi))
+    }
+
+    /// The running sums over the outputs `range`: the successive products, the power and the
+    /// outputs themselves, and how many outputs; nil when they are no longer held or too few.
+    private func sums(over range: Range<Int>) -> (
+        stepReal: Double, stepImaginary: Double, power: Double, outputReal: Double, outputImaginary: Double, samples: Double
+    )? {
         let first = range.lowerBound
         let last = range.upperBound - 1
         guard first >= 1, last > first, last < count, count - first < capacity else { return nil }
         let before = (first - 1) % capacity
         let through = last % capacity
-        let samples = Double(last - first + 1)
-        let real = (sumOutputReal[through] - sumOutputReal[before]) / samples
-        let imaginary = (sumOutputImaginary[through] - sumOutputImaginary[before]) / samples
-        let stepReal = sumReal[through] - sumReal[before]
-        let stepImaginary = sumImaginary[through] - sumImaginary[before]
-        guard real != 0 || imaginary != 0, stepReal != 0 || stepImaginary != 0 else { return nil }
-        return TonePhase.Mark(
-            timeSeconds: 0.5 * Double(first + last) / rate, real: real, imaginary: imaginary,
-            offsetHz: atan2(stepImaginary, stepReal) * rate / (2 * Double.pi))
+        return (
+            sumReal[through] - sumReal[before], sumImaginary[through] - sumImaginary[before], sumPower[through] - sumPower[before],
+            sumOutputReal[through] - sumOutputReal[before], sumOutputImaginary[through] - sumOutputImaginary[before],
+            Double(last - first + 1)
+        )
     }
 
     /// Whether the pitch of the outputs `range` moves from their first half to their second by more
