@@ -190,6 +190,39 @@ import Testing
         #expect(chosen.succeeded, "with --tone the learner's own tone is graded: \(chosen.standardError)")
     }
 
+    /// Another station keyed 8 dB louder than the learner's sidetone: the search takes the louder
+    /// tone, whose reading is as long as the exercise and at a human speed, but matches it
+    /// poorly. That is not graded as the learner's keying; with `--tone` their own is.
+    @Test func aLouderStationIsNotGradedAsTheLearnersKeying() throws {
+        let learner = try Learner()
+        let before = try #require(learner.progressBytes)
+        let mine = learner.scratch.folder + "/mine.wav", other = learner.scratch.folder + "/station.wav"
+        try SendPracticeTests.recordKeying(learner.text, to: mine, toneHz: 650, seed: 5)
+        try SendPracticeTests.recordKeying(String(learner.text.reversed()), to: other, speedWPM: 22, toneHz: 850, seed: 6)
+        let a = try Self.read(mine), b = try Self.read(other)
+        let louder = Float(pow(10, 8.0 / 20))
+        // A room's quiet hiss, 20 dB under the learner's tone in 500 Hz.
+        var random = SeededGenerator(seed: 8)
+        func hiss() -> Float {
+            let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()
+            return Float(0.025 * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v))
+        }
+        let mixed = learner.scratch.folder + "/beside-a-station.wav"
+        try Self.write(
+            (0..<max(a.count, b.count)).map { 0.25 * ($0 < a.count ? a[$0] : 0) + 0.25 * louder * ($0 < b.count ? b[$0] : 0) + hiss() },
+            to: mixed)
+        let json = try KochBinary.run(["decode", mixed, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(abs((report?["toneHz"] as? Double ?? 0) - 850) < 10, "the louder station is decoded: \(json.standardOutput.prefix(300))")
+        #expect((report?["implausible"] as? [String])?.isEmpty == true, "nothing but the match gives it away: \(report?["implausible"] ?? "")")
+        try learner.expectRefused(mixed, saying: ["another tone was keyed at 65", "--tone"])
+
+        let chosen = try learner.grade(mixed, ["--tone", "650"])
+        #expect(chosen.succeeded, "with --tone the learner's own tone is graded: \(chosen.standardError)")
+        #expect(chosen.standardOutput.contains("Accuracy 100 %"), "\(chosen.standardOutput)")
+        #expect(learner.progressBytes != before)
+    }
+
     /// A 40 WPM recording sampled at 4 kHz (as real ones exist), and 40 WPM keying with no
     /// silence before the first mark (which once read as a steady carrier).
     @Test(arguments: [(4000, 0.6), (8000, 0.0)])

@@ -34,6 +34,22 @@ public struct ToneSearchResult: Sendable, Hashable {
         self.unsteady = unsteady
     }
 
+    /// The other keyed pitches that may be another station's: neither a harmonic of the best
+    /// nor within `ToneCandidate.sameToneWithinHz` of it, and keyed within `rivalWithinDB` of
+    /// its level.
+    public var rivals: [ToneCandidate] {
+        guard let best else { return [] }
+        return others.filter {
+            abs($0.frequencyHz - best.frequencyHz) > ToneCandidate.sameToneWithinHz && !$0.isHarmonic(of: best)
+                && $0.onLevelDB >= best.onLevelDB - Self.rivalWithinDB
+        }
+    }
+
+    /// How far below the best tone's level another keyed pitch may be another station's. What
+    /// a square or clipped oscillator folds back from above half the sample rate sounds far
+    /// lower: in the development recordings sampled at 8 kHz, 20 dB or more below the fundamental.
+    public static let rivalWithinDB = 12.0
+
     /// The other candidate that scores within `ToneFinder.nearTieDB` of the best and sounds
     /// about as loud, if any: the search cannot tell which of the two is the sender's tone.
     /// A harmonic of the best is the same tone, not a rival.

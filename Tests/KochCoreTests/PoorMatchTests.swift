@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import KochCore
+
+/// A reading of a send exercise that matches it poorly: in a clean recording the mistakes are
+/// the sender's, and are graded; where the recording was hard to read (the tone near the
+/// noise, another station keyed) they may be the recording's, and the reading is doubtful.
+@Suite struct PoorMatchTests {
+    static let text = "KMRSU EEKRM SUMKR RESUK MKSEU RRMKS"
+
+    static func decoded(snrDB: Double) throws -> DecodeResult {
+        let keying = DecodingSignals.keying(text, startWPM: 20, jitter: 0.08, seed: 5)
+        var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: snrDB, sampleRate: 8000, seed: 9)
+        return try DecodeSession.decode(channels: [samples], sampleRate: 8000)
+    }
+
+    static func nearTheNoise(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
+        result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+            if case .noiseWithPoorMatch = $0 { true } else { false }
+        }
+    }
+
+    @Test func aPoorMatchNearTheNoiseIsDoubtfulAndInTheClearIsTheSenders() throws {
+        let clear = try Self.decoded(snrDB: 25), noisy = try Self.decoded(snrDB: 0)
+        #expect(clear.text == Self.text && noisy.text == Self.text, "both read right: \(clear.text) / \(noisy.text)")
+        let clearSNR = try #require(clear.signalToNoiseDB), noisySNR = try #require(noisy.signalToNoiseDB)
+        #expect(clearSNR >= ImplausibleDecode.nearTheNoiseBelowDB && noisySNR < ImplausibleDecode.nearTheNoiseBelowDB, "\(clearSNR) / \(noisySNR) dB")
+        #expect(!Self.nearTheNoise(clear, matchAccuracy: 0.6), "a clean recording's poor match is the sender's")
+        #expect(Self.nearTheNoise(noisy, matchAccuracy: 0.6), "near the noise it may be the noise's")
+        #expect(!Self.nearTheNoise(noisy, matchAccuracy: 0.9), "a good match near the noise is graded")
+        #expect(noisy.implausibilities().isEmpty, "without an exercise, nothing is doubtful")
+        let doubt = ImplausibleDecode.noiseWithPoorMatch(signalToNoiseDB: 1.6, accuracy: 0.62).description
+        #expect(doubt.contains("only 2 dB over the noise") && doubt.contains("62 %"), "\(doubt)")
+    }
+
+    /// A harmonic of the tone, or what a square wave folds back from above half the sample rate,
+    /// is the same keying, not another station's.
+    @Test func onlyAnotherStationsToneIsARival() {
+        func tone(_ hz: Double, levelDB: Double) -> ToneCandidate {
+            ToneCandidate(frequencyHz: hz, channel: 0, keyednessDB: 30, tonality: 1, onLevelDB: levelDB, offLevelDB: levelDB - 30)
+        }
+        let search = ToneSearchResult(
+            best: tone(600, levelDB: -10),
+            others: [tone(1800, levelDB: -19), tone(1400, levelDB: -30), tone(620, levelDB: -12), tone(750, levelDB: -16), tone(900, levelDB: -4)],
+            channelWeights: [1], reason: nil)
+        #expect(search.rivals.map(\.frequencyHz) == [750, 900])
+    }
+}
