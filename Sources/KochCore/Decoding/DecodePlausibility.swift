@@ -47,9 +47,11 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     public static let largestOffPitchShare = 0.01
     public static let fewestOffPitchMarks = 2
     /// Where a room's echo was heard, the tone stood near the noise or another tone was keyed,
-    /// a reading that matches under this share of the exercise (the share under which it is
-    /// read again at the exercise's speed) is not graded.
-    public static let poorMatchBelowAccuracy = KeyingReading.secondOpinionBelowAccuracy
+    /// a reading that matches under this share of the exercise is not graded: the share a
+    /// session needs to move the level (`DirectionProgress.advancementPercent`), so that no
+    /// mistake of the recording's holds a learner back. Such recordings can read several percent
+    /// wrong where the sender made no mistake (fading with noise at +10 dB: 8 to 19 %).
+    public static let poorMatchBelowAccuracy = Double(DirectionProgress.advancementPercent) / 100
     /// The tone's level over the noise (in 500 Hz) under which its reading is hard: the level
     /// under which the decoder reads every sample's evidence again (`DecodeSession`). Of the
     /// development recordings (791: rooms, phones, talk, music, noise, fading, other stations,
