@@ -113,6 +113,11 @@ import Testing
         #expect((report?["text"] as? String) == "", "talk alone gives no characters")
         let candidates = report?["toneCandidates"] as? [[String: Any]] ?? []
         #expect(candidates.contains { $0["status"] as? String == "unsteady" }, "the voice's harmonics are listed as passed over: \(candidates)")
+        // The pitch keyed most clearly is named, for a sidetone whose pitch a room's echo made waver.
+        let clearest = try #require(candidates.first { $0["status"] as? String == "unsteady" }?["frequencyHz"] as? Double)
+        let message = try #require(report?["nothingToDecode"] as? String)
+        let named = message.components(separatedBy: "give it with --tone ").dropFirst().first.flatMap { Double($0.prefix { $0.isNumber }) }
+        #expect(named.map { abs($0 - clearest) <= 1 } == true, "\(message)")
     }
 
     /// Someone talking as loud as the sidetone: the marks the voice makes are passed over,

@@ -364,7 +364,7 @@ public struct ToneFinder: Sendable {
             chosen.insert(fundamental, at: 0)
         }
         guard let best = chosen.first else {
-            let reason = unsteady.isEmpty ? silentOrSteadyReason(measures) : .noSteadyTone
+            let reason = unsteady.first.map { .noSteadyTone(clearestHz: $0.frequencyHz) } ?? silentOrSteadyReason(measures)
             return ToneSearchResult(
                 best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
         }
