@@ -36,6 +36,26 @@ import Testing
         #expect(doubt.contains("only 2 dB over the noise") && doubt.contains("62 %"), "\(doubt)")
     }
 
+    /// A tone whose pitch wavered as a voice's does (a room's echo) was read because its marks kept
+    /// a fist's timing; a poor match there may be the room's.
+    @Test func aPoorMatchOfAWaveringToneIsDoubtful() {
+        func result(toneWavered: Bool) -> DecodeResult {
+            DecodeResult(
+                output: DecoderOutput(), toneHz: 680, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
+                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
+                toneSearch: ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil), toneWasGiven: false,
+                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: toneWavered)
+        }
+        func wavering(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
+            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .waveringToneWithPoorMatch = $0 { true } else { false }
+            }
+        }
+        #expect(wavering(result(toneWavered: true), matchAccuracy: 0.7))
+        #expect(!wavering(result(toneWavered: true), matchAccuracy: 0.95))
+        #expect(!wavering(result(toneWavered: false), matchAccuracy: 0.7), "a steady tone's poor match is the sender's")
+    }
+
     /// A harmonic of the tone, or what a square wave folds back from above half the sample rate,
     /// is the same keying, not another station's.
     @Test func onlyAnotherStationsToneIsARival() {

@@ -6,8 +6,8 @@
 /// 1.5 to 6 dits, and sends about the characters on the sheet. A decode that breaks one of these read something else: talk,
 /// music, a carrier, another tone, or the right tone through too much echo.
 ///
-/// Where the recording was hard to read (a room's echo, the tone near the noise, another
-/// station keyed), a reading of the exercise that matches it poorly is refused too: the
+/// Where the recording was hard to read (a room's echo, a wavering pitch, the tone near the
+/// noise, another station keyed), a reading of the exercise that matches it poorly is refused too: the
 /// mistakes may be the recording's rather than the sender's. A clean recording's poor match
 /// is the sender's, and is graded.
 public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
@@ -27,6 +27,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// The tone stood near the noise (under `nearTheNoiseBelowDB`), and the reading matches
     /// the exercise poorly: the mistakes may be the noise's.
     case noiseWithPoorMatch(signalToNoiseDB: Double, accuracy: Double)
+    /// The tone's pitch wavered as a voice's does (`DecodeResult.toneWavered`: a room's echo),
+    /// and the reading matches the exercise poorly: the mistakes may be the room's.
+    case waveringToneWithPoorMatch(accuracy: Double)
     /// Another tone was keyed too (`ToneSearchResult.rivals`), and the reading matches the
     /// exercise poorly: what was read may be the other station's keying, or the sender's
     /// broken by it.
@@ -46,8 +49,8 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// Marks off the tone's pitch, as a share of all marks (and at least `fewestOffPitchMarks` of them), that make a decode doubtful.
     public static let largestOffPitchShare = 0.01
     public static let fewestOffPitchMarks = 2
-    /// Where a room's echo was heard, the tone stood near the noise or another tone was keyed,
-    /// a reading that matches under this share of the exercise is not graded: the share a
+    /// Where a room's echo was heard, the tone's pitch wavered, the tone stood near the noise or
+    /// another tone was keyed, a reading that matches under this share of the exercise is not graded: the share a
     /// session needs to move the level (`DirectionProgress.advancementPercent`), so that no
     /// mistake of the recording's holds a learner back. Such recordings can read several percent
     /// wrong where the sender made no mistake (fading with noise at +10 dB: 8 to 19 %).
@@ -95,6 +98,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
         case let .noiseWithPoorMatch(signalToNoiseDB, accuracy):
             return "the tone stood only \(Int(signalToNoiseDB.rounded())) dB over the noise, and the reading matches only "
                 + "\(Int((100 * accuracy).rounded())) % of the exercise: koch cannot tell mistakes in the keying from the noise's"
+        case let .waveringToneWithPoorMatch(accuracy):
+            return "the tone's pitch wavered as a voice's does (a room's echo), and the reading matches only "
+                + "\(Int((100 * accuracy).rounded())) % of the exercise: koch cannot tell mistakes in the keying from the room's"
         case let .otherToneWithPoorMatch(otherHz, accuracy):
             return "another tone was keyed at \(Int(otherHz.rounded())) Hz, and the reading matches only "
                 + "\(Int((100 * accuracy).rounded())) % of the exercise: what was read may be the other tone's keying"
@@ -116,8 +122,8 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
 extension DecodeResult {
     /// Everything implausible about this decode as a reading of keying, and of an exercise
     /// of `expectedCharacters` characters when one is given. `matchAccuracy`, the share of the
-    /// exercise the reading matches when it was scored: in an echoing room, near the noise or
-    /// beside another station a misreading can look like any other reading (a plausible speed,
+    /// exercise the reading matches when it was scored: in an echoing room, where the tone's
+    /// pitch wavered, near the noise or beside another station a misreading can look like any other reading (a plausible speed,
     /// about the exercise's length), so there a poor match is not taken for the sender's
     /// (`poorMatchBelowAccuracy`).
     public func implausibilities(expectedCharacters: Int? = nil, matchAccuracy: Double? = nil) -> [ImplausibleDecode] {
@@ -145,6 +151,9 @@ extension DecodeResult {
         if let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
             if roomEchoHeard {
                 found.append(.echoWithPoorMatch(accuracy: matchAccuracy))
+            }
+            if toneWavered {
+                found.append(.waveringToneWithPoorMatch(accuracy: matchAccuracy))
             }
             if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {
                 found.append(.noiseWithPoorMatch(signalToNoiseDB: snr, accuracy: matchAccuracy))

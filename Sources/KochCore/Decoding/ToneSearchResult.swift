@@ -34,6 +34,14 @@ public struct ToneSearchResult: Sendable, Hashable {
         self.unsteady = unsteady
     }
 
+    /// This result with `candidate`, one of the pitches passed over as unsteady, taken for the
+    /// keyed tone after all (its reading keeps a fist's timing: `DecodeSession.readsAsKeying`).
+    public func taking(_ candidate: ToneCandidate) -> ToneSearchResult {
+        ToneSearchResult(
+            best: candidate, others: [], channelWeights: channelWeights, reason: nil, unsteady: unsteady.filter { $0 != candidate },
+            steadyTonesHz: steadyTonesHz, searchedHz: searchedHz)
+    }
+
     /// The other keyed pitches that may be another station's: neither a harmonic of the best
     /// nor within `ToneCandidate.sameToneWithinHz` of it, and keyed within `rivalWithinDB` of
     /// its level.
