@@ -65,5 +65,10 @@ import Testing
         #expect(tone["status"] as? String == "decoded" && (tone["tonality"] as? Double ?? 1) < 0.6, "the pitch wavered: \(tone)")
         #expect(report["toneWavered"] as? Bool == true)
         #expect(report["text"] as? String == text)
+
+        // Given with --tone, the same pitch is known to waver: a grade from it needs a good match too.
+        let given = try KochBinary.run(["decode", path, "--json", "--tone", "679"])
+        let givenReport = try JSONSerialization.jsonObject(with: Data(given.standardOutput.utf8)) as? [String: Any]
+        #expect(givenReport?["toneWavered"] as? Bool == true)
     }
 }

@@ -63,7 +63,7 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// another station keyed, or stood under it: fading with noise at +10 dB (read at 0 to 4 dB,
     /// 8 to 19 % wrong), white noise at −6 dB (25 %), and a reverberant room whose echo the
     /// first seconds did not show (21 %).
-    public static let nearTheNoiseBelowDB = 6.0
+    public static let nearTheNoiseBelowDB = DecodeSession.softReadingBelowDB
     /// A fist leaves about a dit between the elements of a character and three between
     /// characters. An echo lengthens the marks read and shortens the gaps, but where the reading
     /// is right they stay near a fist's: on `scripts/room_conditions.py`'s phone recordings
@@ -93,17 +93,19 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
             return "\(offPitchMarks) of \(offPitchMarks + marks) marks were at another pitch or phase than the tone's: "
                 + "talk or music sounded through it, and may have changed the marks read"
         case let .echoWithPoorMatch(accuracy):
-            return "a room's echo trailed the marks, and the reading matches only \(Int((100 * accuracy).rounded())) % of the "
-                + "exercise: koch cannot tell mistakes in the keying from marks the echo ran together"
+            return Self.poorMatch(
+                "a room's echo trailed the marks", accuracy, "koch cannot tell mistakes in the keying from marks the echo ran together")
         case let .noiseWithPoorMatch(signalToNoiseDB, accuracy):
-            return "the tone stood only \(Int(signalToNoiseDB.rounded())) dB over the noise, and the reading matches only "
-                + "\(Int((100 * accuracy).rounded())) % of the exercise: koch cannot tell mistakes in the keying from the noise's"
+            return Self.poorMatch(
+                "the tone stood only \(Int(signalToNoiseDB.rounded())) dB over the noise", accuracy,
+                "koch cannot tell mistakes in the keying from the noise's")
         case let .waveringToneWithPoorMatch(accuracy):
-            return "the tone's pitch wavered as a voice's does (a room's echo), and the reading matches only "
-                + "\(Int((100 * accuracy).rounded())) % of the exercise: koch cannot tell mistakes in the keying from the room's"
+            return Self.poorMatch(
+                "the tone's pitch wavered as a voice's does (a room's echo)", accuracy,
+                "koch cannot tell mistakes in the keying from the room's")
         case let .otherToneWithPoorMatch(otherHz, accuracy):
-            return "another tone was keyed at \(Int(otherHz.rounded())) Hz, and the reading matches only "
-                + "\(Int((100 * accuracy).rounded())) % of the exercise: what was read may be the other tone's keying"
+            return Self.poorMatch(
+                "another tone was keyed at \(Int(otherHz.rounded())) Hz", accuracy, "what was read may be the other tone's keying")
         case let .echoFilledTheGaps(intraCharacterDits, characterDits):
             let read = [
                 intraCharacterDits.map { String(format: "%.1f dits inside characters", $0) },
@@ -116,6 +118,12 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
         case let .tooManyCharacters(decoded, expected):
             return "\(decoded) characters were read, more than twice the \(expected) the exercise sends"
         }
+    }
+
+    /// What made the recording hard, the share of the exercise the reading matches, and why
+    /// the mistakes may not be the sender's.
+    private static func poorMatch(_ hardship: String, _ accuracy: Double, _ why: String) -> String {
+        "\(hardship), and the reading matches only \(Int((100 * accuracy).rounded())) % of the exercise: \(why)"
     }
 }
 
@@ -148,7 +156,7 @@ extension DecodeResult {
         {
             found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: output.elements.count))
         }
-        if let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
+        if isHardToRead, let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
             if roomEchoHeard {
                 found.append(.echoWithPoorMatch(accuracy: matchAccuracy))
             }
@@ -183,6 +191,15 @@ extension DecodeResult {
             found.append(.tooManyCharacters(decoded: decoded, expected: expectedCharacters))
         }
         return found
+    }
+
+    /// Whether the recording was hard to read: a room's echo heard, the tone's pitch wavering,
+    /// the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the noise, or another station
+    /// keyed (a rival of a tone the search chose). There a reading that matches an exercise
+    /// poorly may hold the recording's mistakes rather than the sender's.
+    public var isHardToRead: Bool {
+        roomEchoHeard || toneWavered || (signalToNoiseDB ?? .infinity) < ImplausibleDecode.nearTheNoiseBelowDB
+            || (!toneWasGiven && !toneSearch.rivals.isEmpty)
     }
 
     /// The tones heard other than the one decoded, worth trying with `--tone`.

@@ -7,9 +7,10 @@
 /// filters' single-precision sums overflow) is clipped there.
 public enum DecodeSession {
     /// `pass` must feed every block of the recording, in order, to the closure it is given;
-    /// it is called twice, or once when the first pass's decimated blocks are kept for the
-    /// second (`DecimatedRecording`) or the recording holds nothing to decode. `expecting`: what
-    /// the recording holds, ordinary text unless an exercise says otherwise.
+    /// it is called once for the tone search, and again for the decode unless the search's
+    /// decimated blocks were kept for it (`DecimatedRecording`); there is no decode where
+    /// nothing was heard keyed, unless a pitch that wavered is tried (`readsAsKeying`).
+    /// `expecting`: what the recording holds, ordinary text unless an exercise says otherwise.
     public static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text,
@@ -31,15 +32,19 @@ public enum DecodeSession {
                 configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
         }
         if let toneHz {
-            let keyedElsewhere = search.best.map { abs($0.frequencyHz - toneHz) > ToneCandidate.sameToneWithinHz } ?? false
-            return try decoded(tone: toneHz, weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: false)
+            func near(_ candidate: ToneCandidate) -> Bool { abs(candidate.frequencyHz - toneHz) <= ToneCandidate.sameToneWithinHz }
+            let keyedElsewhere = search.best.map { !near($0) } ?? false
+            // A tone given where the search heard only a wavering pitch wavers as much read there.
+            let wavered = !([search.best].compactMap { $0 } + search.others).contains(where: near) && search.unsteady.contains(where: near)
+            return try decoded(tone: toneHz, weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
         }
         if let best = search.best {
             return try decoded(tone: best.frequencyHz, weights: search.channelWeights, search: search, toneWavered: false)
         }
-        // A room's echo makes a sidetone's pitch waver as a voice's does: the pitch keyed most
-        // clearly is read, and taken for the tone if its reading keeps a fist's timing.
-        if case .noSteadyTone = search.reason, let wavering = search.unsteady.first {
+        // A room's echo makes a sidetone's pitch waver as a voice's does: the best-scored of the
+        // pitches passed over as unsteady is read, and taken for the tone if its reading keeps a
+        // fist's timing (only where nothing steady was heard: then `unsteady` holds them).
+        if let wavering = search.unsteady.first {
             let trial = try decoded(
                 tone: wavering.frequencyHz, weights: search.channelWeights, search: search.taking(wavering), toneWavered: true)
             if readsAsKeying(trial) { return trial }
@@ -68,7 +73,10 @@ public enum DecodeSession {
         return waveringIntraCharacterDits.contains(intraCharacterDits)
     }
 
+    /// The fewest characters a wavering pitch's reading must hold to be taken for keying.
     static let fewestWaveringCharacters = 10
+    /// The mean gap inside characters, in the reading's own dits, of a wavering pitch's reading
+    /// taken for keying: a fist leaves about one.
     static let waveringIntraCharacterDits = 0.6...1.4
 
     /// Decodes at `tone` the recording the tone search went over, and sums up what was read.

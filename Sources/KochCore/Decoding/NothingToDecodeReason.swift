@@ -7,8 +7,8 @@ public enum NothingToDecodeReason: Sendable, Hashable, CustomStringConvertible {
     /// A tone is present all the time: a carrier, or a key held down from the start.
     case steadyCarrier(frequencyHz: Double)
     /// Sounds come and go (talk, music), but none at a steady pitch, as a keyed tone is;
-    /// `clearestHz`, the pitch keyed most clearly (a sidetone whose pitch a room's echo makes
-    /// waver can be one).
+    /// `clearestHz`, the best-scored of them (keyed most clearly for its steadiness: a sidetone
+    /// whose pitch a room's echo makes waver can be one).
     case noSteadyTone(clearestHz: Double)
     /// A tone is keyed, but too weakly above the noise to tell marks from spaces.
     case tooWeak(frequencyHz: Double)

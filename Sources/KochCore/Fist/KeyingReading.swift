@@ -6,7 +6,9 @@
 /// first reading fits the key poorly, the recording is read again at the
 /// exercise's speed, and the reading that fits the key better is kept (speed
 /// is one figure for the whole recording, so this cannot pick characters one
-/// by one).
+/// by one). A recording that was hard to read (`DecodeResult.isHardToRead`) is
+/// graded only from a reading that matches `ImplausibleDecode.poorMatchBelowAccuracy`
+/// of the key, so there a reading under that is tried again too.
 public struct KeyingReading: Sendable {
     public let result: DecodeResult
     public let copy: KeyedCopy
@@ -22,7 +24,8 @@ public struct KeyingReading: Sendable {
     public static func read(key: AnswerKey, givenSpeedWPM: Double?, decode: (_ speedWPM: Double?) throws -> DecodeResult) throws -> KeyingReading {
         let result = try decode(givenSpeedWPM)
         let copy = KeyedCopy(key: key, characters: result.output.characters)
-        guard givenSpeedWPM == nil, copy.score.accuracy < secondOpinionBelowAccuracy else {
+        let poor = result.isHardToRead ? max(secondOpinionBelowAccuracy, ImplausibleDecode.poorMatchBelowAccuracy) : secondOpinionBelowAccuracy
+        guard givenSpeedWPM == nil, copy.score.accuracy < poor else {
             return KeyingReading(result: result, copy: copy, speedHintWPM: nil)
         }
         let hint = key.settings.characterSpeedWPM
