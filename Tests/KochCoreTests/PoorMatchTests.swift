@@ -56,6 +56,32 @@ import Testing
         #expect(!wavering(result(toneWavered: false), matchAccuracy: 0.7), "a steady tone's poor match is the sender's")
     }
 
+    /// Talk heard by the tone search (a pitch keyed clearly but gliding) makes a recording hard
+    /// to read even where no mark was passed over for its pitch (a phone's automatic gain can
+    /// hide talk from it): a poor match there is doubtful.
+    @Test func aPoorMatchWhereTalkWasHeardIsDoubtful() {
+        func result(talkKeyednessDB: Double) -> DecodeResult {
+            let tone = ToneCandidate(frequencyHz: 650, channel: 0, keyednessDB: 28, tonality: 1, onLevelDB: -10, offLevelDB: -38)
+            let voice = ToneCandidate(
+                frequencyHz: 420, channel: 0, keyednessDB: talkKeyednessDB, tonality: 0.35, onLevelDB: -8, offLevelDB: -8 - talkKeyednessDB)
+            return DecodeResult(
+                output: DecoderOutput(), toneHz: 650, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
+                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
+                toneSearch: ToneSearchResult(best: tone, others: [], channelWeights: [1], reason: nil, unsteady: [voice]), toneWasGiven: false,
+                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false)
+        }
+        func talk(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
+            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .talkWithPoorMatch = $0 { true } else { false }
+            }
+        }
+        #expect(result(talkKeyednessDB: 34).isHardToRead)
+        #expect(talk(result(talkKeyednessDB: 34), matchAccuracy: 0.6))
+        #expect(!talk(result(talkKeyednessDB: 34), matchAccuracy: 0.95))
+        #expect(!result(talkKeyednessDB: 15).isHardToRead, "a faint unsteady pitch is no talk")
+        #expect(!talk(result(talkKeyednessDB: 15), matchAccuracy: 0.6))
+    }
+
     /// A harmonic of the tone, or what a square wave folds back from above half the sample rate,
     /// is the same keying, not another station's.
     @Test func onlyAnotherStationsToneIsARival() {

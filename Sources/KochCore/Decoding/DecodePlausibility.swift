@@ -6,8 +6,8 @@
 /// 1.5 to 6 dits, and sends about the characters on the sheet. A decode that breaks one of these read something else: talk,
 /// music, a carrier, another tone, or the right tone through too much echo.
 ///
-/// Where the recording was hard to read (a room's echo, a wavering pitch, the tone near the
-/// noise, another station keyed), a reading of the exercise that matches it poorly is refused too: the
+/// Where the recording was hard to read (a room's echo, a wavering pitch, talk, the tone near
+/// the noise, another station keyed), a reading of the exercise that matches it poorly is refused too: the
 /// mistakes may be the recording's rather than the sender's. A clean recording's poor match
 /// is the sender's, and is graded.
 public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
@@ -30,6 +30,10 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// The tone's pitch wavered as a voice's does (`DecodeResult.toneWavered`: a room's echo),
     /// and the reading matches the exercise poorly: the mistakes may be the room's.
     case waveringToneWithPoorMatch(accuracy: Double)
+    /// Talk or music sounded (`ToneSearchResult.heardTalk`), and the reading matches the
+    /// exercise poorly: talk through the tone's filter makes and breaks marks, and a phone's
+    /// automatic gain can hide it from the marks' pitch.
+    case talkWithPoorMatch(accuracy: Double)
     /// Another tone was keyed too (`ToneSearchResult.rivals`), and the reading matches the
     /// exercise poorly: what was read may be the other station's keying, or the sender's
     /// broken by it.
@@ -49,8 +53,8 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// Marks off the tone's pitch, as a share of all marks (and at least `fewestOffPitchMarks` of them), that make a decode doubtful.
     public static let largestOffPitchShare = 0.01
     public static let fewestOffPitchMarks = 2
-    /// Where a room's echo was heard, the tone's pitch wavered, the tone stood near the noise or
-    /// another tone was keyed, a reading that matches under this share of the exercise is not graded: the share a
+    /// Where the recording was hard to read (`DecodeResult.isHardToRead`), a reading that
+    /// matches under this share of the exercise is not graded: the share a
     /// session needs to move the level (`DirectionProgress.advancementPercent`), so that no
     /// mistake of the recording's holds a learner back. Such recordings can read several percent
     /// wrong where the sender made no mistake (fading with noise at +10 dB: 8 to 19 %).
@@ -103,6 +107,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
             return Self.poorMatch(
                 "the tone's pitch wavered as a voice's does (a room's echo)", accuracy,
                 "koch cannot tell mistakes in the keying from the room's")
+        case let .talkWithPoorMatch(accuracy):
+            return Self.poorMatch(
+                "talk or music sounded in the recording", accuracy, "koch cannot tell mistakes in the keying from marks the talk made or broke")
         case let .otherToneWithPoorMatch(otherHz, accuracy):
             return Self.poorMatch(
                 "another tone was keyed at \(Int(otherHz.rounded())) Hz", accuracy, "what was read may be the other tone's keying")
@@ -163,6 +170,9 @@ extension DecodeResult {
             if toneWavered {
                 found.append(.waveringToneWithPoorMatch(accuracy: matchAccuracy))
             }
+            if toneSearch.heardTalk {
+                found.append(.talkWithPoorMatch(accuracy: matchAccuracy))
+            }
             if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {
                 found.append(.noiseWithPoorMatch(signalToNoiseDB: snr, accuracy: matchAccuracy))
             }
@@ -194,11 +204,11 @@ extension DecodeResult {
     }
 
     /// Whether the recording was hard to read: a room's echo heard, the tone's pitch wavering,
-    /// the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the noise, or another station
-    /// keyed (a rival of a tone the search chose). There a reading that matches an exercise
+    /// talk or music heard, the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the
+    /// noise, or another station keyed (a rival of a tone the search chose). There a reading that matches an exercise
     /// poorly may hold the recording's mistakes rather than the sender's.
     public var isHardToRead: Bool {
-        roomEchoHeard || toneWavered || (signalToNoiseDB ?? .infinity) < ImplausibleDecode.nearTheNoiseBelowDB
+        roomEchoHeard || toneWavered || toneSearch.heardTalk || (signalToNoiseDB ?? .infinity) < ImplausibleDecode.nearTheNoiseBelowDB
             || (!toneWasGiven && !toneSearch.rivals.isEmpty)
     }
 

@@ -34,6 +34,12 @@ public struct ToneSearchResult: Sendable, Hashable {
         self.unsteady = unsteady
     }
 
+    /// Whether talk or music was heard: a pitch keyed as clearly as a tone must be to show its
+    /// steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady. In the development recordings,
+    /// every recording with talk in it, and none without but three phone recordings whose own
+    /// tone wavered so.
+    public var heardTalk: Bool { unsteady.contains { $0.keyednessDB >= ToneFinder.clearKeyednessDB } }
+
     /// This result with `candidate`, one of the pitches passed over as unsteady, taken for the
     /// keyed tone after all (its reading keeps a fist's timing: `DecodeSession.readsAsKeying`).
     public func taking(_ candidate: ToneCandidate) -> ToneSearchResult {
