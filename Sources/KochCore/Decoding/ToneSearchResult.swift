@@ -35,9 +35,9 @@ public struct ToneSearchResult: Sendable, Hashable {
     }
 
     /// Whether talk or music was heard: a pitch keyed as clearly as a tone must be to show its
-    /// steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady. In the development recordings,
-    /// every recording with talk in it, and none without but three phone recordings whose own
-    /// tone wavered so.
+    /// steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady. Of the development recordings
+    /// (and other realisations of `scripts/room_conditions.py`), every one with talk in it; of
+    /// those without, only 4 of 166 phone recordings in rooms, whose echo made a pitch waver.
     public var heardTalk: Bool { unsteady.contains { $0.keyednessDB >= ToneFinder.clearKeyednessDB } }
 
     /// This result with `candidate`, one of the pitches passed over as unsteady, taken for the
