@@ -231,10 +231,12 @@ public struct CWDecoder: Sendable {
         // `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it (seeds
         // 1–20), 6.5 → 5.8 % and 24.7 → 22.9 % of the characters read wrong. It goes over every
         // warm-up: the warm-up's own trials, through another filter, may hear no talk where it
-        // does (and `make bench`'s decode speeds were measured with it).
+        // does (and `make bench`'s decode speeds were measured with it). Where the tone search
+        // heard talk, the phase judges from the start (`DecoderConfiguration.talkHeard`).
         var primer = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
-            minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds, phase: TonePhase())
+            minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds, phase: TonePhase(),
+            talkHeardBefore: configuration.talkHeard)
         _ = primer.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),

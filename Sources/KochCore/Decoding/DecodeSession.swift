@@ -92,7 +92,8 @@ public enum DecodeSession {
         let configuration = DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-            toneTrack: toneGiven ? nil : search.track, steadyTonesHz: search.steadyTonesHz, characterPrior: prior)
+            toneTrack: toneGiven ? nil : search.track, steadyTonesHz: search.steadyTonesHz, characterPrior: prior,
+            talkHeard: search.heardTalk)
         var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics

@@ -18,12 +18,16 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var steadyTonesHz: [Double]
     /// What the recording is expected to hold: ordinary text, or an exercise's characters.
     public var characterPrior: CharacterPrior
+    /// Whether the tone search heard talk or music (`ToneSearchResult.heardTalk`): the tone's
+    /// phase then judges the marks from the start (`EnvelopePipeline`).
+    public var talkHeard: Bool
 
     public init(
         sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
         speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
-        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = [], characterPrior: CharacterPrior = .text
+        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = [], characterPrior: CharacterPrior = .text, talkHeard: Bool = false
     ) {
+        self.talkHeard = talkHeard
         self.characterPrior = characterPrior
         self.toneTrack = toneTrack
         self.steadyTonesHz = steadyTonesHz

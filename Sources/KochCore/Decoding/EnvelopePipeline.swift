@@ -139,7 +139,11 @@ struct EnvelopePipeline: Sendable {
     /// 2 % of the marks), 7.6 / 26.2 % from the start. From the start it misread a drifting
     /// tone (the tone follower's lag turns the phase: 13 to 23 % wrong, 0 before) and a fading
     /// beacon's Doppler; no other development recording has a mark off the pitch but talk's,
-    /// and a phone's in a reverberant room (read alike).
+    /// and a phone's in a reverberant room (read alike). Where the tone search heard talk
+    /// (`DecoderConfiguration.talkHeard`), which it hears in no drifting or fading recording
+    /// here, the phase judges from the start: talk at the tone's loudness, seeds 1–20, 5.75 →
+    /// 5.27 % (seeds 1–8: 7.53 → 6.57 %; 201–206: 7.97 → 6.30 %), 6 dB above it the same, and
+    /// no other development recording read differently.
     static let offPitchMarksBeforePhaseJudges = 1
 
     /// Whether talk has been heard: before this pipeline began, or in a mark so far.
