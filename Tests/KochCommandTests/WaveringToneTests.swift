@@ -65,6 +65,9 @@ import Testing
         #expect(tone["status"] as? String == "decoded" && (tone["tonality"] as? Double ?? 1) < 0.6, "the pitch wavered: \(tone)")
         #expect(report["toneWavered"] as? Bool == true)
         #expect(report["text"] as? String == text)
+        let printed = try KochBinary.run(["decode", path])
+        #expect(printed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == text)
+        #expect(printed.standardError.contains("wavered as a voice's does"), "the reading is printed with a caution: \(printed.standardError)")
 
         // Given with --tone, the same pitch is known to waver: a grade from it needs a good match too.
         let given = try KochBinary.run(["decode", path, "--json", "--tone", "679"])

@@ -79,6 +79,10 @@ import Testing
         #expect(talk(result(talkKeyednessDB: 34), matchAccuracy: 0.6))
         #expect(!talk(result(talkKeyednessDB: 34), matchAccuracy: 0.95))
         #expect(!result(talkKeyednessDB: 15).isHardToRead, "a faint unsteady pitch is no talk")
+        let wavering = ToneCandidate(frequencyHz: 652, channel: 0, keyednessDB: 30, tonality: 0.5, onLevelDB: -10, offLevelDB: -40)
+        let search = ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil, unsteady: [wavering])
+        #expect(!search.heardTalk(besidesHz: 650), "a sidetone given with --tone that wavered is not talk beside itself")
+        #expect(search.heardTalk(besidesHz: 900))
         #expect(!talk(result(talkKeyednessDB: 15), matchAccuracy: 0.6))
     }
 

@@ -27,10 +27,10 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// The tone stood near the noise (under `nearTheNoiseBelowDB`), and the reading matches
     /// the exercise poorly: the mistakes may be the noise's.
     case noiseWithPoorMatch(signalToNoiseDB: Double, accuracy: Double)
-    /// The tone's pitch wavered as a voice's does (`DecodeResult.toneWavered`: a room's echo),
+    /// The tone's pitch wavered as a voice's does (`DecodeResult.toneWavered`: a room's echo, or talk at its pitch),
     /// and the reading matches the exercise poorly: the mistakes may be the room's.
     case waveringToneWithPoorMatch(accuracy: Double)
-    /// Talk or music sounded (`ToneSearchResult.heardTalk`), and the reading matches the
+    /// Talk or music sounded (`ToneSearchResult.heardTalk(besidesHz:)`), and the reading matches the
     /// exercise poorly: talk through the tone's filter makes and breaks marks, and a phone's
     /// automatic gain can hide it from the marks' pitch.
     case talkWithPoorMatch(accuracy: Double)
@@ -105,7 +105,7 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
                 "koch cannot tell mistakes in the keying from the noise's")
         case let .waveringToneWithPoorMatch(accuracy):
             return Self.poorMatch(
-                "the tone's pitch wavered as a voice's does (a room's echo)", accuracy,
+                "the tone's pitch wavered as a voice's does (a room's echo, or talk at its pitch)", accuracy,
                 "koch cannot tell mistakes in the keying from the room's")
         case let .talkWithPoorMatch(accuracy):
             return Self.poorMatch(
@@ -163,22 +163,8 @@ extension DecodeResult {
         {
             found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: output.elements.count))
         }
-        if isHardToRead, let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
-            if roomEchoHeard {
-                found.append(.echoWithPoorMatch(accuracy: matchAccuracy))
-            }
-            if toneWavered {
-                found.append(.waveringToneWithPoorMatch(accuracy: matchAccuracy))
-            }
-            if toneSearch.heardTalk {
-                found.append(.talkWithPoorMatch(accuracy: matchAccuracy))
-            }
-            if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {
-                found.append(.noiseWithPoorMatch(signalToNoiseDB: snr, accuracy: matchAccuracy))
-            }
-            if !toneWasGiven, let other = toneSearch.rivals.first {
-                found.append(.otherToneWithPoorMatch(otherHz: other.frequencyHz, accuracy: matchAccuracy))
-            }
+        if let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
+            found += poorMatchDoubts(accuracy: matchAccuracy)
         }
         // A mean of a few gaps says little of a fist.
         let intraCharacterDits =
@@ -207,9 +193,32 @@ extension DecodeResult {
     /// talk or music heard, the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the
     /// noise, or another station keyed (a rival of a tone the search chose). There a reading that matches an exercise
     /// poorly may hold the recording's mistakes rather than the sender's.
-    public var isHardToRead: Bool {
-        roomEchoHeard || toneWavered || toneSearch.heardTalk || (signalToNoiseDB ?? .infinity) < ImplausibleDecode.nearTheNoiseBelowDB
-            || (!toneWasGiven && !toneSearch.rivals.isEmpty)
+    public var isHardToRead: Bool { !poorMatchDoubts(accuracy: 0).isEmpty }
+
+    /// What made the recording hard to read, each as the doubt it casts on a reading that
+    /// matches only `accuracy` of an exercise.
+    private func poorMatchDoubts(accuracy: Double) -> [ImplausibleDecode] {
+        var found: [ImplausibleDecode] = []
+        if roomEchoHeard { found.append(.echoWithPoorMatch(accuracy: accuracy)) }
+        if toneWavered { found.append(.waveringToneWithPoorMatch(accuracy: accuracy)) }
+        if toneSearch.heardTalk(besidesHz: toneHz) { found.append(.talkWithPoorMatch(accuracy: accuracy)) }
+        if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {
+            found.append(.noiseWithPoorMatch(signalToNoiseDB: snr, accuracy: accuracy))
+        }
+        if !toneWasGiven, let other = toneSearch.rivals.first {
+            found.append(.otherToneWithPoorMatch(otherHz: other.frequencyHz, accuracy: accuracy))
+        }
+        return found
+    }
+
+    /// Where the tone's pitch wavered (`toneWavered`), a caution for a reading printed without
+    /// an exercise to match: it was taken for keying by its timing alone, and in an echoing room
+    /// such a reading can be far from what was keyed (phone recordings in reverberant rooms,
+    /// seeds 9–24: 13 to 73 % wrong; beside the speaker: 1 to 4 %).
+    public var waveringToneCaution: String? {
+        guard toneWavered, !output.characters.isEmpty else { return nil }
+        return "the tone's pitch at \(Int((toneHz ?? 0).rounded())) Hz wavered as a voice's does (a room's echo?), and it was read "
+            + "because its marks keep a fist's timing: the reading may hold the room's mistakes"
     }
 
     /// The tones heard other than the one decoded, worth trying with `--tone`.

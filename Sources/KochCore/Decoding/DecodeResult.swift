@@ -29,9 +29,10 @@ public struct DecodeResult: Sendable {
     public let roomEchoHeard: Bool
     /// Whether the keying was read from the key's steps, past a room's echo (`TransitionLatch`).
     public let readFromKeySteps: Bool
-    /// Whether the tone's pitch wavered as a voice's does, and was taken for the sender's
-    /// because its reading keeps a fist's timing (`DecodeSession.readsAsKeying`): a room's echo
-    /// makes a sidetone's pitch waver so.
+    /// Whether the tone's pitch wavered as a voice's does: found so, and taken for the sender's
+    /// because its reading keeps a fist's timing (`DecodeSession.readsAsKeying`), or given with
+    /// `--tone` where the search heard only a wavering pitch. A room's echo makes a sidetone's
+    /// pitch waver so; talk at the pitch given would too.
     public let toneWavered: Bool
 
     /// The decoded text: words separated by single spaces.

@@ -93,7 +93,7 @@ public enum DecodeSession {
             sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
             toneTrack: toneGiven ? nil : search.track, steadyTonesHz: search.steadyTonesHz, characterPrior: prior,
-            talkHeard: search.heardTalk)
+            talkHeard: search.heardTalk(besidesHz: tone))
         var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics

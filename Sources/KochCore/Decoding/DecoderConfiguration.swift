@@ -18,7 +18,7 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var steadyTonesHz: [Double]
     /// What the recording is expected to hold: ordinary text, or an exercise's characters.
     public var characterPrior: CharacterPrior
-    /// Whether the tone search heard talk or music (`ToneSearchResult.heardTalk`): the tone's
+    /// Whether the tone search heard talk or music (`ToneSearchResult.heardTalk(besidesHz:)`): the tone's
     /// phase then judges the marks from the start (`EnvelopePipeline`).
     public var talkHeard: Bool
 

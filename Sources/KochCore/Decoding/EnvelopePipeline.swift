@@ -132,9 +132,9 @@ struct EnvelopePipeline: Sendable {
         return (!isTone, offPitch || !isTone)
     }
 
-    /// The tone's phase judges the marks once this many were heard off its pitch: on
-    /// `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it (seeds
-    /// 1–20), 14.7 / 30.5 % of the characters were read wrong by the pitch alone; 8.3 / 26.5 %
+    /// The tone's phase judges the marks once talk sounded in this many (a mark off the tone's
+    /// pitch, or passed over for its phase). On `scripts/room_conditions.py`'s talk at the
+    /// tone's loudness and 6 dB above it (seeds 1–20), 14.7 / 30.5 % of the characters were read wrong by the pitch alone; 8.3 / 26.5 %
     /// with the phase once one mark was heard off the pitch, 9.8 / 26.8 % once two were (and
     /// 2 % of the marks), 7.6 / 26.2 % from the start. From the start it misread a drifting
     /// tone (the tone follower's lag turns the phase: 13 to 23 % wrong, 0 before) and a fading
@@ -144,10 +144,10 @@ struct EnvelopePipeline: Sendable {
     /// here, the phase judges from the start: talk at the tone's loudness, seeds 1–20, 5.75 →
     /// 5.27 % (seeds 1–8: 7.53 → 6.57 %; 201–206: 7.97 → 6.30 %), 6 dB above it the same, and
     /// no other development recording read differently.
-    static let offPitchMarksBeforePhaseJudges = 1
+    static let talkMarksBeforePhaseJudges = 1
 
     /// Whether talk has been heard: before this pipeline began, or in a mark so far.
-    var talkHeard: Bool { talkHeardBefore || talkMarks >= Self.offPitchMarksBeforePhaseJudges }
+    var talkHeard: Bool { talkHeardBefore || talkMarks >= Self.talkMarksBeforePhaseJudges }
 
     /// Passes a run on once it is known to stand. A space is held until the next mark of
     /// the tone; a mark of something else (`judge`: talk or music through the filter)

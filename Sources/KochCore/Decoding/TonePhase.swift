@@ -73,12 +73,10 @@ struct TonePhase: Sendable {
         let magnitude = (mark.real * mark.real + mark.imaginary * mark.imaginary).squareRoot()
         guard magnitude > 0 else { return !offPitch }
         var isTone = !offPitch
-        var teaches = isTone
         if judges, let foretold = foretold(atSeconds: mark.timeSeconds) {
             let cosine = (mark.real * foretold.real + mark.imaginary * foretold.imaginary) / magnitude
             let agrees = cosine >= cos(Self.agreementRadians)
             isTone = agrees && (!offPitch || magnitude * cosine >= Self.rescueShare * markLevel)
-            teaches = isTone
             // Marks at the tone's pitch, one after another at another phase: the tone's phase
             // moved (a new take, the oscillator restarted). It is learned again from them.
             unforetoldInRow = !offPitch && !agrees ? unforetoldInRow + 1 : 0
@@ -86,10 +84,9 @@ struct TonePhase: Sendable {
                 recent.removeAll()
                 unforetoldInRow = 0
                 isTone = true
-                teaches = true
             }
         }
-        if teaches {
+        if isTone {
             recent.append((mark.timeSeconds, mark.real / magnitude, mark.imaginary / magnitude, mark.offsetHz))
             if recent.count > Self.recentCount { recent.removeFirst() }
         }

@@ -34,11 +34,17 @@ public struct ToneSearchResult: Sendable, Hashable {
         self.unsteady = unsteady
     }
 
-    /// Whether talk or music was heard: a pitch keyed as clearly as a tone must be to show its
-    /// steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady. Of the development recordings
-    /// (and other realisations of `scripts/room_conditions.py`), every one with talk in it; of
-    /// those without, only 4 of 166 phone recordings in rooms, whose echo made a pitch waver.
-    public var heardTalk: Bool { unsteady.contains { $0.keyednessDB >= ToneFinder.clearKeyednessDB } }
+    /// Whether talk or music was heard beside the tone at `toneHz`: a pitch keyed as clearly as
+    /// a tone must be to show its steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady, and
+    /// not the tone itself (a sidetone whose pitch a room's echo made waver, given with `--tone`).
+    /// Of the development recordings (and other realisations of `scripts/room_conditions.py`),
+    /// every one with talk in it; of those without, only 4 of 166 phone recordings in rooms,
+    /// whose echo made a pitch waver.
+    public func heardTalk(besidesHz toneHz: Double?) -> Bool {
+        unsteady.contains {
+            $0.keyednessDB >= ToneFinder.clearKeyednessDB && abs($0.frequencyHz - (toneHz ?? -.infinity)) > ToneCandidate.sameToneWithinHz
+        }
+    }
 
     /// This result with `candidate`, one of the pitches passed over as unsteady, taken for the
     /// keyed tone after all (its reading keeps a fist's timing: `DecodeSession.readsAsKeying`).

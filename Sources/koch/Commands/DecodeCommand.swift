@@ -119,6 +119,7 @@ struct DecodeCommand: ParsableCommand {
             let advice = others.isEmpty ? "" : " Other tones heard: " + DayText.hertz(others) + " (--tone)."
             printError("\(file): this decode is doubtful: \(implausible.map(\.description).joined(separator: "; ")).\(advice)")
         }
+        if let caution = result.waveringToneCaution { printError("\(file): \(caution).") }
         if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {
             printError("\(file): \(reason.description)")
         }
