@@ -39,7 +39,9 @@ public enum DecodeSession {
             return try decoded(tone: toneHz, weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
         }
         if let best = search.best {
-            return try decoded(tone: best.frequencyHz, weights: search.channelWeights, search: search, toneWavered: false)
+            return try decoded(
+                tone: linePitchHz(near: best.frequencyHz, search: search, kept: kept, rate: intake.outputRate) ?? best.frequencyHz,
+                weights: search.channelWeights, search: search, toneWavered: false)
         }
         // A room's echo makes a sidetone's pitch waver as a voice's does: the best-scored of the
         // pitches passed over as unsteady is read, and taken for the tone if its reading keeps a
@@ -54,6 +56,22 @@ public enum DecodeSession {
             statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
             nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false,
             roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false)
+    }
+
+    /// Where the tone search heard talk beside the tone, the pitch of the tone's spectral line
+    /// (`ToneLine`), read from the search's decimated blocks (`kept`, at `rate`); nil where it
+    /// heard none, the blocks were not kept (a recording over 22 minutes), the search followed a
+    /// drifting tone (`ToneSearchResult.track`), or no line stands clear.
+    ///
+    /// Talk pulls the search's pitch (up to 8 Hz off on `scripts/room_conditions.py`'s talk 6 dB
+    /// over the tone); read at the line's, seeds 1–20, talk at the tone's loudness and 6 dB over
+    /// it read 5.27 → 4.70 % and 23.07 → 16.49 % of the characters wrong (seeds 1–8: 6.57 → 5.86
+    /// and 19.77 → 14.71 %; 201–206: 6.30 → 6.63 and 8.73 → 6.60 %). Elsewhere the search's
+    /// pitch lies within a hertz or two of the line, and the line's changed readings of phones in
+    /// echoing rooms both ways, by up to 16 points on a set of eight: they are read at the search's.
+    static func linePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rate: Double) -> Double? {
+        guard search.heardTalk(besidesHz: toneHz), search.track == nil, let blocks = kept.blocks else { return nil }
+        return ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rate: rate, weights: search.channelWeights, carriersHz: search.steadyTonesHz)
     }
 
     /// Whether a reading of a pitch that wavered as a voice's does is a reading of keying: at

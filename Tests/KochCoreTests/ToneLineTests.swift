@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import KochCore
+
+/// The keyed tone's pitch read from the line its oscillator leaves over a recording, where talk
+/// pulls the tone search's pitch.
+@Suite struct ToneLineTests {
+    static let rate = 6000.0
+
+    /// `seconds` of a tone at `pitchHz` keyed by hand as text is at 20 WPM (marks of one and
+    /// three 60 ms units, spaces of one, three and seven, in an irregular order, each 10 % long
+    /// or short at random), whose phase either runs on while the key is up or starts afresh at
+    /// each key-down, with `pitchHz` moving `driftHzPerSecond` a second.
+    static func keyed(pitchHz: Double, seconds: Double = 40, restartsPhase: Bool = false, driftHzPerSecond: Double = 0) -> [Double] {
+        let count = Int(seconds * rate)
+        var keyDown = [Bool](repeating: false, count: count)
+        var random: UInt64 = 0x9E37_79B9
+        var start = Int(0.5 * rate)
+        while start < count {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let markUnits = (random >> 33) % 2 == 0 ? 1 : 3
+            let spaceUnits = [1, 1, 3, 7][Int((random >> 40) % 4)]
+            let stretch = 0.9 + 0.2 * Double((random >> 20) % 1000) / 1000
+            let end = min(count, start + Int(Double(markUnits) * 0.06 * stretch * rate))
+            for index in start..<end { keyDown[index] = true }
+            start = end + Int(Double(spaceUnits) * 0.06 * (2 - stretch) * rate)
+        }
+        var samples = [Double](repeating: 0, count: count)
+        var phase = 0.0
+        var keyDownAt = 0
+        for index in 0..<count {
+            phase += 2 * Double.pi * (pitchHz + driftHzPerSecond * Double(index) / rate) / rate
+            if keyDown[index] && (index == 0 || !keyDown[index - 1]) { keyDownAt = index }
+            let angle = restartsPhase ? 2 * Double.pi * pitchHz * Double(index - keyDownAt) / rate : phase
+            samples[index] = keyDown[index] ? 0.5 * sin(angle) : 0
+        }
+        return samples
+    }
+
+    /// A voice's harmonic as loud as the tone or louder, gliding up and down around `centreHz`
+    /// (±40 Hz every 1.3 s), sounding 0.7 s of every second.
+    static func gliding(aroundHz centreHz: Double, seconds: Double = 40, amplitude: Double = 1) -> [Double] {
+        var phase = 0.0
+        return (0..<Int(seconds * rate)).map { index in
+            let time = Double(index) / rate
+            phase += 2 * Double.pi * (centreHz + 40 * sin(2 * Double.pi * time / 1.3)) / rate
+            return time.truncatingRemainder(dividingBy: 1) < 0.7 ? amplitude * sin(phase) : 0
+        }
+    }
+
+    static func blocks(_ samples: [Double]) -> [[[Float]]] {
+        stride(from: 0, to: samples.count, by: 4096).map { start in
+            [samples[start..<min(samples.count, start + 4096)].map { Float($0) }]
+        }
+    }
+
+    @Test func theLineGivesTheTonesPitchWhereTalkPulledTheSearchs() throws {
+        // The voice 6 dB over the tone, gliding through its pitch; the search's pitch 7 Hz off.
+        let mixed = zip(Self.keyed(pitchHz: 623.4), Self.gliding(aroundHz: 630, amplitude: 1)).map(+)
+        let pitchHz = try #require(ToneLine.pitchHz(nearHz: 616.4, blocks: Self.blocks(mixed), rate: Self.rate, weights: [1], carriersHz: []))
+        #expect(abs(pitchHz - 623.4) < 0.05)
+    }
+
+    @Test func aToneThatDriftsOrRestartsItsPhaseLeavesNoLine() {
+        // 2 Hz a second: 80 Hz over the take.
+        let drifting = Self.keyed(pitchHz: 620, driftHzPerSecond: 2)
+        #expect(ToneLine.pitchHz(nearHz: 640, blocks: Self.blocks(drifting), rate: Self.rate, weights: [1], carriersHz: []) == nil)
+        let restarting = Self.keyed(pitchHz: 620, restartsPhase: true)
+        #expect(ToneLine.pitchHz(nearHz: 620, blocks: Self.blocks(restarting), rate: Self.rate, weights: [1], carriersHz: []) == nil)
+    }
+
+    @Test func aSteadyCarriersLineIsNotTakenForTheTones() {
+        // A carrier 5 Hz from the tone, louder: its line is the clearest, and it is a carrier's.
+        let carrier = (0..<Int(40 * Self.rate)).map { 0.8 * sin(2 * Double.pi * 615 * Double($0) / Self.rate) }
+        let mixed = zip(Self.keyed(pitchHz: 620), carrier).map(+)
+        #expect(ToneLine.pitchHz(nearHz: 620, blocks: Self.blocks(mixed), rate: Self.rate, weights: [1], carriersHz: [615]) == nil)
+        #expect(
+            ToneLine.pitchHz(nearHz: 620, blocks: Self.blocks(mixed), rate: Self.rate, weights: [1], carriersHz: []).map { abs($0 - 615) < 0.1 }
+                == true)
+    }
+}
