@@ -73,6 +73,39 @@ import Testing
         #expect(doubts.map(\.description).joined().contains("talk or music"))
     }
 
+    /// Where talk is heard, a mark at the tone's pitch standing alone in a gap (it would read
+    /// as an E) is the tone's only if its phase agrees closely with the one the tone's marks
+    /// foretell (`TonePhase.closeAgreementRadians`): a voice's harmonic at the pitch by chance
+    /// comes at any phase.
+    @Test func aLoneMarkAtTheTonesPitchIsReadOnlyIfItsPhaseAgreesClosely() throws {
+        let keyed = Self.keyed()
+        // The middle of every gap between words (0.6 s or more without a mark).
+        let gaps = zip(keyed.intervals, keyed.intervals.dropFirst()).filter { $1.0 - $0.1 > 0.6 }.map { ($0.1 + $1.0) / 2 }
+        try #require(gaps.count >= 8)
+        func decoded(burstTurnedDegrees: Double) throws -> DecodeResult {
+            // The voice 6 dB under the tone: talk is heard, and the phase judges.
+            var samples = zip(keyed.samples, Self.voice(count: keyed.samples.count, seed: 9)).map { $0 + 0.5 * $1 }
+            let rate = Double(Self.sampleRate)
+            for centre in gaps {
+                // A dit (60 ms) at the tone's pitch and level, its phase turned from the tone's.
+                for n in Int((centre - 0.03) * rate)..<Int((centre + 0.03) * rate) {
+                    let t = Double(n) / rate
+                    let envelope = sin(Double.pi * (t - centre + 0.03) / 0.06).squareRoot()
+                    samples[n] += Float(0.3 * envelope * sin(2 * Double.pi * Self.toneHz * t + burstTurnedDegrees * Double.pi / 180))
+                }
+            }
+            return try DecodeSession.decode(channels: [samples], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
+        }
+        func readInGaps(_ result: DecodeResult) -> Int {
+            result.output.characters.count { character in gaps.contains { abs(character.startSeconds - $0) < 0.15 } }
+        }
+        // At the tone's own phase such a mark is the tone's, and is read.
+        let atThePhase = try decoded(burstTurnedDegrees: 0)
+        #expect(readInGaps(atThePhase) >= gaps.count - 1, "\(atThePhase.text)")
+        let turned = try decoded(burstTurnedDegrees: 25)
+        #expect(readInGaps(turned) == 0, "\(turned.text)")
+    }
+
     @Test func theSameRecordingOnTwoChannelsIsJudgedAsOnOne() throws {
         let tone = Self.keyed().samples
         let mixed = zip(tone, Self.voice(count: tone.count, seed: 9)).map { $0 + $1 }

@@ -19,7 +19,7 @@ import Testing
     static func learned(_ count: Int = 12) -> TonePhase {
         var phase = TonePhase()
         for index in 0..<count {
-            let verdict = phase.isTone(toneMark(atSeconds: 0.5 + 0.3 * Double(index)), offPitch: false, markLevel: 1, judges: true)
+            let verdict = phase.judge(toneMark(atSeconds: 0.5 + 0.3 * Double(index)), offPitch: false, markLevel: 1, judges: true).isTone
             #expect(verdict)
         }
         return phase
@@ -29,7 +29,7 @@ import Testing
         var phase = Self.learned()
         // 2 s after the last mark (a word's gap), talk over it: louder, 20° off, its pitch read as another.
         let mark = Self.toneMark(atSeconds: 5.8, phaseRadians: 20 * Double.pi / 180, level: 1.3)
-        let verdict = phase.isTone(mark, offPitch: true, markLevel: 1, judges: true)
+        let verdict = phase.judge(mark, offPitch: true, markLevel: 1, judges: true).isTone
         #expect(verdict)
     }
 
@@ -38,22 +38,23 @@ import Testing
         // Each between marks of the tone (three in a row at another phase would start the phase afresh).
         for (index, turnDegrees) in [90.0, 180.0, -120.0].enumerated() {
             let seconds = 5.0 + 0.6 * Double(index)
-            let talk = phase.isTone(
-                Self.toneMark(atSeconds: seconds, phaseRadians: turnDegrees * Double.pi / 180), offPitch: false, markLevel: 1, judges: true)
+            let talk = phase.judge(
+                Self.toneMark(atSeconds: seconds, phaseRadians: turnDegrees * Double.pi / 180), offPitch: false, markLevel: 1, judges: true
+            ).isTone
             #expect(!talk, "\(turnDegrees)°")
-            let tone = phase.isTone(Self.toneMark(atSeconds: seconds + 0.3), offPitch: false, markLevel: 1, judges: true)
+            let tone = phase.judge(Self.toneMark(atSeconds: seconds + 0.3), offPitch: false, markLevel: 1, judges: true).isTone
             #expect(tone)
         }
         // Talk weaker than the tone, bent off the pitch, at the tone's phase by chance: not the tone.
-        let weakTalk = phase.isTone(Self.toneMark(atSeconds: 7.0, level: 0.6), offPitch: true, markLevel: 1, judges: true)
+        let weakTalk = phase.judge(Self.toneMark(atSeconds: 7.0, level: 0.6), offPitch: true, markLevel: 1, judges: true).isTone
         #expect(!weakTalk)
     }
 
     @Test func untilTalkIsHeardThePitchAloneJudges() {
         var phase = Self.learned()
-        let verdict = phase.isTone(Self.toneMark(atSeconds: 5.0, phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: false)
+        let verdict = phase.judge(Self.toneMark(atSeconds: 5.0, phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: false).isTone
         #expect(verdict)
-        let offPitch = phase.isTone(Self.toneMark(atSeconds: 5.3), offPitch: true, markLevel: 1, judges: false)
+        let offPitch = phase.judge(Self.toneMark(atSeconds: 5.3), offPitch: true, markLevel: 1, judges: false).isTone
         #expect(!offPitch)
     }
 
@@ -62,7 +63,7 @@ import Testing
         var random = SeededGenerator(seed: 3)
         for index in 0..<40 {
             let mark = Self.toneMark(atSeconds: 0.5 + 0.3 * Double(index), phaseRadians: Double.random(in: 0..<(2 * Double.pi), using: &random))
-            let verdict = phase.isTone(mark, offPitch: false, markLevel: 1, judges: true)
+            let verdict = phase.judge(mark, offPitch: false, markLevel: 1, judges: true).isTone
             #expect(verdict, "mark \(index)")
         }
     }
@@ -71,7 +72,8 @@ import Testing
         var phase = Self.learned()
         // The oscillator restarted: from 5 s every mark is half a turn on.
         let verdicts = (0..<12).map { index in
-            phase.isTone(Self.toneMark(atSeconds: 5.0 + 0.3 * Double(index), phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: true)
+            phase.judge(Self.toneMark(atSeconds: 5.0 + 0.3 * Double(index), phaseRadians: Double.pi), offPitch: false, markLevel: 1, judges: true)
+                .isTone
         }
         #expect(verdicts.prefix(TonePhase.unforetoldToRelearn - 1).allSatisfy { !$0 })
         #expect(verdicts.dropFirst(TonePhase.unforetoldToRelearn - 1).allSatisfy { $0 })

@@ -29,6 +29,10 @@ struct EnvelopePipeline: Sendable {
     private let talkHeardBefore: Bool
     /// The last space, until the next mark shows whether it goes on across a mark passed over.
     private var heldSpace: KeyingRun?
+    /// A mark of the tone's that may be read alone as an E but whose phase agreed only loosely
+    /// (`TonePhase.closeAgreementRadians`), until the space after it shows whether it stands
+    /// alone (it is then passed over as talk's) or begins a character.
+    private var looseMark: KeyingRun?
 
     /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
     private(set) var evidence: MarkEvidence?
@@ -108,28 +112,45 @@ struct EnvelopePipeline: Sendable {
         segmenter.finish(into: &released)
         drain(into: &completed)
         for run in runs.finish() { admit(run, into: &completed) }
+        if let mark = looseMark.take() {
+            if let space = heldSpace.take() { completed.append(space) }
+            completed.append(mark)
+        }
         if let space = heldSpace.take() { completed.append(space) }
         return completed
     }
 
     /// Whether a mark is talk or music through the filter (its pitch is off the tone's, or once
-    /// talk was heard, its phase is not the tone's: `TonePhase`), and whether talk sounded in it.
-    private mutating func judge(_ run: KeyingRun) -> (isOther: Bool, talkSounded: Bool) {
-        guard let levels = threshold.levels else { return (false, false) }
+    /// talk was heard, its phase is not the tone's: `TonePhase`), whether talk sounded in it, and
+    /// whether it is the tone's by its phase only loosely where it may be read alone as an E.
+    private mutating func judge(_ run: KeyingRun) -> (isOther: Bool, talkSounded: Bool, agreesLoosely: Bool) {
+        guard let levels = threshold.levels else { return (false, false, false) }
         guard var phase else {
             let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples)
-            return (offPitch, offPitch)
+            return (offPitch, offPitch, false)
         }
         let offPitch = pitch.isOffPitch(run, levels: levels, filterLength: filterLength, ditSamples: ditSamples, keepsAtPitch: false)
         guard let mark = pitch.phasor(of: run) else {
             if !offPitch { pitch.keepLastReading() }
-            return (offPitch, offPitch)
+            return (offPitch, offPitch, false)
         }
-        let isTone = phase.isTone(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: talkHeard)
+        let mayStandAlone = isLoneLength(run) && heldSpace.map(isLoneLength) == true
+        let judgement = phase.judge(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: talkHeard, mayStandAlone: mayStandAlone)
         self.phase = phase
+        let agreesLoosely = judgement.isTone && mayStandAlone && !judgement.agreesClosely
         // Talk at the tone's pitch that the phase passed over must not move the pitch either.
-        if isTone { pitch.keepLastReading() }
-        return (!isTone, offPitch || !isTone)
+        if judgement.isTone && !agreesLoosely { pitch.keepLastReading() }
+        return (!judgement.isTone, offPitch || !judgement.isTone, agreesLoosely)
+    }
+
+    /// A mark no longer than this many dits, with this much space or more either side of it,
+    /// stands alone: it is read as an E (`TonePhase.closeAgreementRadians`).
+    static let loneDits = 1.5
+
+    /// Whether a run is no longer than `loneDits` (a mark) or at least as long (a space).
+    private func isLoneLength(_ run: KeyingRun) -> Bool {
+        let loneSamples = Self.loneDits * Double(ditSamples)
+        return run.isMark ? Double(run.lengthSamples) <= loneSamples : Double(run.lengthSamples) >= loneSamples
     }
 
     /// The tone's phase judges the marks once talk sounded in this many (a mark off the tone's
@@ -151,18 +172,45 @@ struct EnvelopePipeline: Sendable {
 
     /// Passes a run on once it is known to stand. A space is held until the next mark of
     /// the tone; a mark of something else (`judge`: talk or music through the filter)
-    /// joins the spaces either side of it, and its evidence is turned to key up.
+    /// joins the spaces either side of it, and its evidence is turned to key up. A mark whose
+    /// phase agreed only loosely where it may be read alone as an E is held until the space
+    /// after it: if that is long enough too, it stood alone and is passed over so.
     private mutating func admit(_ run: KeyingRun, into completed: inout [KeyingRun]) {
-        let verdict = run.isMark ? judge(run) : (isOther: false, talkSounded: false)
+        if let mark = looseMark.take() {
+            if !run.isMark && isLoneLength(run) {
+                passOver(mark)
+                holdSpace(through: run)
+                return
+            }
+            if let space = heldSpace.take() { completed.append(space) }
+            completed.append(mark)
+        }
+        let verdict = run.isMark ? judge(run) : (isOther: false, talkSounded: false, agreesLoosely: false)
         if verdict.talkSounded { talkMarks += 1 }
         if verdict.isOther {
             offPitchMarks += 1
             evidence?.setKeyUp(run.startSample..<run.endSample)
+        } else if verdict.agreesLoosely {
+            looseMark = run
+            return
         } else if run.isMark {
             if let space = heldSpace.take() { completed.append(space) }
             completed.append(run)
             return
         }
+        holdSpace(through: run)
+    }
+
+    /// Passes over a mark held for standing alone, as a mark of talk.
+    private mutating func passOver(_ mark: KeyingRun) {
+        talkMarks += 1
+        offPitchMarks += 1
+        evidence?.setKeyUp(mark.startSample..<mark.endSample)
+    }
+
+    /// Makes the space held reach through the end of `run` (a space, or a mark passed over), or
+    /// holds `run` as a space where none was held.
+    private mutating func holdSpace(through run: KeyingRun) {
         if var space = heldSpace {
             space.lengthSamples = run.endSample - space.startSample
             heldSpace = space

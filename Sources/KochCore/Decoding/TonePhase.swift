@@ -64,18 +64,41 @@ struct TonePhase: Sendable {
     /// is at least this share of the tone's level: the tone's own and the talk's over it.
     static let rescueShare = 0.85
 
-    /// Whether `mark` is the tone's, given whether its pitch was read as another (`offPitch`)
-    /// and the tone's level. Unless the phase `judges` (once talk is heard), a mark is the
-    /// tone's by its pitch alone, and teaches the phase if so (foretelling each mark, a search
-    /// over 500 rates, made an hour's decode 14 % slower and changed no development
-    /// recording's reading); once it judges, only marks that agree with the phase foretold teach it.
-    mutating func isTone(_ mark: Mark, offPitch: Bool, markLevel: Double, judges: Bool) -> Bool {
+    /// What the phase made of a mark: whether it is the tone's, and whether its phase agreed
+    /// within `closeAgreementRadians` of the one foretold (true where the phase did not judge it).
+    struct Judgement: Sendable, Equatable {
+        let isTone: Bool
+        let agreesClosely: Bool
+    }
+
+    /// A mark that may be read alone as an E (`mayStandAlone`) is the tone's only if its phase
+    /// agrees this closely (`EnvelopePipeline` holds it until the space after it shows whether
+    /// it does stand alone). Where talk is heard, a voice's harmonic at the tone's pitch by
+    /// chance makes short marks in the gaps, at any phase; the tone's short marks agree within
+    /// this. On `scripts/room_conditions.py`'s talk, read at the tone's line (`ToneLine`): of
+    /// the marks under 0.75 dits kept at the tone's pitch, talk's agreed within 15–35° in 37
+    /// and the tone's in 9 (seeds 1–20, 201–206 and 9–12); passing over such marks only where
+    /// they stood alone (1.5 dits or more of space either side), talk at the tone's loudness and
+    /// 6 dB over it, seeds 1–20, read 4.70 → 3.83 % and 16.49 → 14.82 % of the characters wrong
+    /// (seeds 1–8: 5.86 → 4.90, 14.71 → 13.74 %; 201–206: 6.63 → 5.63, 6.60 → 5.64 %); passing
+    /// over every short mark so (alone or not), 7.44 and 17.94 %.
+    static let closeAgreementRadians = 15.0 * Double.pi / 180
+
+    /// Judges `mark`, given whether its pitch was read as another (`offPitch`) and the tone's
+    /// level. Unless the phase `judges` (once talk is heard), a mark is the tone's by its pitch
+    /// alone, and teaches the phase if so (foretelling each mark, a search over 500 rates, made
+    /// an hour's decode 14 % slower and changed no development recording's reading); once it
+    /// judges, only marks that agree with the phase foretold teach it, and a mark that may be
+    /// read alone as an E (`mayStandAlone`) only where it agrees closely.
+    mutating func judge(_ mark: Mark, offPitch: Bool, markLevel: Double, judges: Bool, mayStandAlone: Bool = false) -> Judgement {
         let magnitude = (mark.real * mark.real + mark.imaginary * mark.imaginary).squareRoot()
-        guard magnitude > 0 else { return !offPitch }
+        guard magnitude > 0 else { return Judgement(isTone: !offPitch, agreesClosely: true) }
         var isTone = !offPitch
+        var agreesClosely = true
         if judges, let foretold = foretold(atSeconds: mark.timeSeconds) {
             let cosine = (mark.real * foretold.real + mark.imaginary * foretold.imaginary) / magnitude
             let agrees = cosine >= cos(Self.agreementRadians)
+            agreesClosely = cosine >= cos(Self.closeAgreementRadians)
             isTone = agrees && (!offPitch || magnitude * cosine >= Self.rescueShare * markLevel)
             // Marks at the tone's pitch, one after another at another phase: the tone's phase
             // moved (a new take, the oscillator restarted). It is learned again from them.
@@ -84,13 +107,14 @@ struct TonePhase: Sendable {
                 recent.removeAll()
                 unforetoldInRow = 0
                 isTone = true
+                agreesClosely = true
             }
         }
-        if isTone {
+        if isTone && (agreesClosely || !mayStandAlone) {
             recent.append((mark.timeSeconds, mark.real / magnitude, mark.imaginary / magnitude, mark.offsetHz))
             if recent.count > Self.recentCount { recent.removeFirst() }
         }
-        return isTone
+        return Judgement(isTone: isTone, agreesClosely: agreesClosely)
     }
 
     /// The unit phasor the recent marks foretell at `seconds`; nil until they agree on a rate.
