@@ -79,4 +79,18 @@ import Testing
             ToneLine.pitchHz(nearHz: 620, blocks: Self.blocks(mixed), rate: Self.rate, weights: [1], carriersHz: []).map { abs($0 - 615) < 0.1 }
                 == true)
     }
+
+    /// A pitch given a few hertz off the oscillator's is read at the tone's line; one given
+    /// within `DecodeSession.givenToneWithinHz` of it is read as given.
+    @Test func aToneGivenAFewHertzOffIsReadAtItsLine() throws {
+        let text = "PARIS MORSE KOCH QUICK BROWN FOX"
+        let keying = DecodingSignals.keying(text, startWPM: 20, effectiveWPM: 15, seed: 4)
+        let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 652.3, sampleRate: 8000)
+        let offBy6 = try DecodeSession.decode(channels: [samples], sampleRate: 8000, toneHz: 646.3)
+        #expect(abs((offBy6.toneHz ?? 0) - 652.3) < 0.1)
+        #expect(offBy6.text == text)
+        let offBy1 = try DecodeSession.decode(channels: [samples], sampleRate: 8000, toneHz: 651.3)
+        #expect(offBy1.toneHz == 651.3)
+        #expect(offBy1.text == text)
+    }
 }
