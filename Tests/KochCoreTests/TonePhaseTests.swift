@@ -78,4 +78,22 @@ import Testing
         #expect(verdicts.prefix(TonePhase.unforetoldToRelearn - 1).allSatisfy { !$0 })
         #expect(verdicts.dropFirst(TonePhase.unforetoldToRelearn - 1).allSatisfy { $0 })
     }
+
+    @Test func aMarkThatMayStandAloneMustAgreeClosely() {
+        var phase = Self.learned()
+        let loose = phase.judge(
+            Self.toneMark(atSeconds: 5.0, phaseRadians: 25 * Double.pi / 180), offPitch: false, markLevel: 1, judges: true, mayStandAlone: true)
+        #expect(loose.isTone && !loose.agreesClosely)
+        let close = phase.judge(
+            Self.toneMark(atSeconds: 5.3, phaseRadians: 10 * Double.pi / 180), offPitch: false, markLevel: 1, judges: true, mayStandAlone: true)
+        #expect(close.isTone && close.agreesClosely)
+        // Loose marks do not teach: three in a row 30° on leave the phase where the tone's marks put it.
+        for index in 0..<3 {
+            _ = phase.judge(
+                Self.toneMark(atSeconds: 5.6 + 0.3 * Double(index), phaseRadians: 30 * Double.pi / 180), offPitch: false, markLevel: 1,
+                judges: true, mayStandAlone: true)
+        }
+        let atThePhase = phase.judge(Self.toneMark(atSeconds: 6.8), offPitch: false, markLevel: 1, judges: true, mayStandAlone: true)
+        #expect(atThePhase.agreesClosely)
+    }
 }

@@ -36,14 +36,14 @@ public enum DecodeSession {
             let keyedElsewhere = search.best.map { !near($0) } ?? false
             // A tone given where the search heard only a wavering pitch wavers as much read there.
             let wavered = !([search.best].compactMap { $0 } + search.others).contains(where: near) && search.unsteady.contains(where: near)
-            let weights = keyedElsewhere ? [] : search.channelWeights
+            // Where nothing is keyed at the tone given, there is no line of it to read.
+            let linePitchHz = keyedElsewhere ? nil : givenLinePitchHz(near: toneHz, search: search, kept: kept, rateHz: intake.outputRate)
             return try decoded(
-                tone: givenLinePitchHz(near: toneHz, search: search, weights: weights, kept: kept, rate: intake.outputRate) ?? toneHz,
-                weights: weights, search: search, toneWavered: wavered)
+                tone: linePitchHz ?? toneHz, weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
         }
         if let best = search.best {
             return try decoded(
-                tone: linePitchHz(near: best.frequencyHz, search: search, kept: kept, rate: intake.outputRate) ?? best.frequencyHz,
+                tone: linePitchHz(near: best.frequencyHz, search: search, kept: kept, rateHz: intake.outputRate) ?? best.frequencyHz,
                 weights: search.channelWeights, search: search, toneWavered: false)
         }
         // A room's echo makes a sidetone's pitch waver as a voice's does: the best-scored of the
@@ -62,9 +62,14 @@ public enum DecodeSession {
     }
 
     /// Where the tone search heard talk beside the tone, the pitch of the tone's spectral line
-    /// (`ToneLine`), read from the search's decimated blocks (`kept`, at `rate`); nil where it
-    /// heard none, the blocks were not kept (a recording over 22 minutes), the search followed a
-    /// drifting tone (`ToneSearchResult.track`), or no line stands clear.
+    /// (`ToneLine`), read from the search's decimated blocks (`kept`, at `rateHz`); nil where
+    /// it heard none, the blocks were not kept (a recording longer than `DecimatedRecording`
+    /// keeps: 22 minutes of a mono recording at 6.3 kHz), the search followed a drifting tone
+    /// (`ToneSearchResult.track`), or `ToneLine` finds no line (none stands clear, or the
+    /// strongest is a steady carrier's). Whether talk was heard is asked again at the line's
+    /// pitch when the marks are judged (`DecoderConfiguration.talkHeard`); the two differ only
+    /// for a voice's pitch at 28 to 52 Hz from the tone, where the line moved it across the
+    /// search's 40 Hz.
     ///
     /// Talk pulls the search's pitch (up to 8 Hz off on `scripts/room_conditions.py`'s talk 6 dB
     /// over the tone); read at the line's, seeds 1–20, talk at the tone's loudness and 6 dB over
@@ -72,22 +77,21 @@ public enum DecodeSession {
     /// and 19.77 → 14.71 %; 201–206: 6.30 → 6.63 and 8.73 → 6.60 %). Elsewhere the search's
     /// pitch lies within a hertz or two of the line, and the line's changed readings of phones in
     /// echoing rooms both ways, by up to 16 points on a set of eight: they are read at the search's.
-    static func linePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rate: Double) -> Double? {
+    static func linePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rateHz: Double) -> Double? {
         guard search.heardTalk(besidesHz: toneHz), search.track == nil, let blocks = kept.blocks else { return nil }
-        return ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rate: rate, weights: search.channelWeights, carriersHz: search.steadyTonesHz)
+        return ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rateHz: rateHz, weights: search.channelWeights, carriersHz: search.steadyTonesHz)
     }
 
-    /// The pitch of the line of a tone given (`--tone`), where it stands clear within
-    /// `ToneLine.searchHz` of it and more than `givenToneWithinHz` from it; nil as `linePitchHz`,
-    /// or where the tone given is that near its line (it is read as given). A pitch read off a
-    /// tuner or a keyer's setting may be a few hertz off the oscillator's: given 3 and 6 Hz
-    /// off, talk 6 dB over the tone (seeds 1–28) read 26.4 and 28.6 % of the characters wrong,
-    /// 14.6 % given exactly, 14.5 % at the line.
-    static func givenLinePitchHz(near toneHz: Double, search: ToneSearchResult, weights: [Double], kept: DecimatedRecording, rate: Double)
-        -> Double?
-    {
+    /// The pitch of the line of a tone given (`--tone`), wherever `ToneLine` finds one more than
+    /// `givenToneWithinHz` from it, whether talk was heard or not; nil where the blocks were not
+    /// kept, `ToneLine` finds no line, or the tone given is that near it (it is read as given).
+    /// Not asked where the search heard another tone keyed and none at the tone given. A pitch read off a tuner or a keyer's setting may be a few hertz off
+    /// the oscillator's: given 3 and 6 Hz off, talk 6 dB over the tone (seeds 1–28) read 26.4
+    /// and 28.6 % of the characters wrong, 14.6 % given exactly, 14.5 % at the line.
+    static func givenLinePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rateHz: Double) -> Double? {
         guard let blocks = kept.blocks,
-            let pitchHz = ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rate: rate, weights: weights, carriersHz: search.steadyTonesHz),
+            let pitchHz = ToneLine.pitchHz(
+                nearHz: toneHz, blocks: blocks, rateHz: rateHz, weights: search.channelWeights, carriersHz: search.steadyTonesHz),
             abs(pitchHz - toneHz) > givenToneWithinHz
         else { return nil }
         return pitchHz

@@ -13,14 +13,14 @@ import Foundation
 /// tone's, where the line was within 0.01 Hz of it. Talk, music and noise
 /// leave no such line: their pitch moves, or their phase does.
 ///
-/// The line is looked for within `searchHz` of the search's pitch, in the
-/// first `longestSeconds` of the recording, and taken only where it stands
-/// clear of the spectrum beside it (`clearPowerRatio`): a tone that drifts,
-/// or that fades with Doppler, spreads its power and leaves none (there the
-/// search's pitch is kept), as does an oscillator keyed by hand that starts
-/// afresh at each key-down. One keyed on an exact grid of units does leave
-/// lines, a unit's rate apart (16.7 Hz at 20 WPM): the nearest may be taken,
-/// up to half that from the tone.
+/// The strongest line within `searchHz` of the search's pitch is taken, from
+/// the first `longestSeconds` of the recording, where it stands clear of the
+/// spectrum beside it (`clearPowerRatio`): a tone that drifts, or that fades
+/// with Doppler, spreads its power and leaves none (there the search's pitch
+/// is kept), as does an oscillator keyed by hand that starts afresh at each
+/// key-down. One keyed on an exact grid of units does leave lines, a unit's
+/// rate apart (16.7 Hz at 20 WPM), and one of those may be taken, up to
+/// `searchHz` from the tone.
 public enum ToneLine {
     /// How far from the search's pitch the line is looked for.
     static let searchHz = 12.0
@@ -32,8 +32,11 @@ public enum ToneLine {
     /// drifting 20 Hz a minute or more, or a beacon's fading with Doppler, 10 at most.
     static let clearPowerRatio = 40.0
     /// Where beside the line the spectrum it must stand clear of is measured: past the main
-    /// lobe of a line a few seconds long, within the keying's own spread.
+    /// lobe of a line `shortestSeconds` long or more, within the keying's own spread.
     static let besideHz = 0.3...3.0
+    /// A recording shorter than this holds no line narrow enough to stand clear of what lies
+    /// `besideHz` from it.
+    static let shortestSeconds = 10.0
     /// The line is read from the recording's first five minutes at most (its cost grows
     /// with the length, and a steady tone's line is clear long before).
     static let longestSeconds = 300.0
@@ -43,81 +46,101 @@ public enum ToneLine {
     /// A line within this of a steady carrier the search heard is the carrier's.
     static let carrierWithinHz = 2.0
 
-    /// The pitch of the line nearest `nearHz` in `blocks` (decimated samples at `rate`, one
-    /// array per channel, block after block), its channels' powers summed with `weights`
-    /// (equally if empty); nil where no line stands clear within `searchHz`, or it lies within
-    /// `carrierWithinHz` of one of `carriersHz`.
-    public static func pitchHz(nearHz: Double, blocks: [[[Float]]], rate: Double, weights: [Double], carriersHz: [Double]) -> Double? {
-        guard let channelCount = blocks.first?.count, channelCount > 0, rate > 2 * sumRateHz else { return nil }
+    /// The pitch of the strongest line within `searchHz` of `nearHz` in `blocks` (decimated
+    /// samples at `rateHz`, one array per channel, block after block), its channels' powers
+    /// summed with `weights` (one per channel; otherwise every channel weighs alike); nil where
+    /// the recording is shorter than `shortestSeconds`, the strongest line does not stand
+    /// clear, lies at the edge of the search, or is a steady carrier's: within
+    /// `carrierWithinHz` of one of `carriersHz`, or of where one folds back among the sums
+    /// (a carrier a multiple of `sumRateHz` away).
+    public static func pitchHz(nearHz: Double, blocks: [[[Float]]], rateHz: Double, weights: [Double], carriersHz: [Double]) -> Double? {
+        guard let channelCount = blocks.first?.count, channelCount > 0, rateHz > 2 * sumRateHz else { return nil }
         let channelWeights = weights.count == channelCount ? weights : Array(repeating: 1, count: channelCount)
-        let hop = max(1, Int((rate / sumRateHz).rounded()))
-        let limit = Int(longestSeconds * rate)
-        var power: [Double]?
-        var transform: FFT<Double>?
-        for channel in 0..<channelCount where channelWeights[channel] > 0 {
-            let sums = mixedSums(of: blocks, channel: channel, nearHz: nearHz, rate: rate, hop: hop, limit: limit)
-            guard sums.real.count >= 8 else { return nil }
-            // At least twice as long as the sums, so that the line falls near a bin of its own.
-            let fft = transform ?? FFT<Double>(length: 2 * sums.real.count)
-            transform = fft
+        let hopSamples = max(1, Int((rateHz / sumRateHz).rounded()))
+        let sumsRateHz = rateHz / Double(hopSamples)
+        let channels = (0..<channelCount).filter { channelWeights[$0] > 0 }.map { channel in
+            (weight: channelWeights[channel], sums: mixedSums(of: blocks, channel: channel, nearHz: nearHz, rateHz: rateHz, hopSamples: hopSamples))
+        }
+        let sumCount = channels.map(\.sums.real.count).max() ?? 0
+        guard Double(sumCount) >= shortestSeconds * sumsRateHz else { return nil }
+        // At least twice as long as the sums, so that the line falls near a bin of its own.
+        let fft = FFT<Double>(length: 2 * sumCount)
+        var power = [Double](repeating: 0, count: fft.length)
+        for (weight, sums) in channels {
             var real = sums.real + [Double](repeating: 0, count: fft.length - sums.real.count)
             var imaginary = sums.imaginary + [Double](repeating: 0, count: fft.length - sums.imaginary.count)
             fft.transform(real: &real, imaginary: &imaginary)
-            let channelPower = zip(real, imaginary).map { channelWeights[channel] * ($0 * $0 + $1 * $1) }
-            power = power.map { zip($0, channelPower).map(+) } ?? channelPower
+            for bin in power.indices { power[bin] += weight * (real[bin] * real[bin] + imaginary[bin] * imaginary[bin]) }
         }
-        guard let power, let fft = transform else { return nil }
-        let binHz = rate / Double(hop) / Double(fft.length)
-        let reach = Int(searchHz / binHz)
         // Bin k lies k·binHz above the pitch mixed down for k < length/2, below it past that.
-        let window = (-reach...reach).map { (offset: $0, power: power[($0 + fft.length) % fft.length]) }
-        guard let peak = window.max(by: { $0.power < $1.power }), abs(peak.offset) < reach else { return nil }
-        let nearest = Int((besideHz.lowerBound / binHz).rounded(.up)), farthest = max(nearest, Int(besideHz.upperBound / binHz))
-        let beside = (nearest...farthest).flatMap {
-            [power[(peak.offset + $0 + fft.length) % fft.length], power[(peak.offset - $0 + fft.length) % fft.length]]
-        }
-        let besidePower = beside.reduce(0, +) / Double(beside.count)
-        guard besidePower > 0, peak.power >= clearPowerRatio * besidePower else { return nil }
+        let binHz = sumsRateHz / Double(fft.length)
+        func powerAt(_ bin: Int) -> Double { power[((bin % fft.length) + fft.length) % fft.length] }
+        let reachBins = Int(searchHz / binHz)
+        guard let peakBin = (-reachBins...reachBins).max(by: { powerAt($0) < powerAt($1) }), abs(peakBin) < reachBins else { return nil }
+        let nearestBins = Int((besideHz.lowerBound / binHz).rounded(.up))
+        let farthestBins = max(nearestBins, Int(besideHz.upperBound / binHz))
+        let besidePower =
+            (nearestBins...farthestBins).reduce(0) { $0 + powerAt(peakBin + $1) + powerAt(peakBin - $1) }
+            / Double(2 * (farthestBins - nearestBins + 1))
+        guard besidePower > 0, powerAt(peakBin) >= clearPowerRatio * besidePower else { return nil }
         // The peak's position between bins, from the parabola through it and its neighbours (in dB).
-        let before = log(power[(peak.offset - 1 + fft.length) % fft.length])
-        let at = log(peak.power)
-        let after = log(power[(peak.offset + 1 + fft.length) % fft.length])
-        let curvature = before - 2 * at + after
-        let shift = curvature < 0 ? max(-0.5, min(0.5, 0.5 * (before - after) / curvature)) : 0
-        let pitchHz = nearHz + (Double(peak.offset) + shift) * binHz
-        guard !carriersHz.contains(where: { abs($0 - pitchHz) <= carrierWithinHz }) else { return nil }
+        var shiftBins = 0.0
+        if powerAt(peakBin - 1) > 0, powerAt(peakBin + 1) > 0 {
+            let before = log(powerAt(peakBin - 1)), at = log(powerAt(peakBin)), after = log(powerAt(peakBin + 1))
+            let curvature = before - 2 * at + after
+            if curvature < 0 { shiftBins = max(-0.5, min(0.5, 0.5 * (before - after) / curvature)) }
+        }
+        let pitchHz = nearHz + (Double(peakBin) + shiftBins) * binHz
+        // Where a carrier lies among the sums: its offset from the pitch mixed down, folded
+        // into the sums' band.
+        func foldedHz(_ carrierHz: Double) -> Double {
+            let offsetHz = (carrierHz - nearHz).truncatingRemainder(dividingBy: sumsRateHz)
+            let folded = offsetHz > sumsRateHz / 2 ? offsetHz - sumsRateHz : (offsetHz < -sumsRateHz / 2 ? offsetHz + sumsRateHz : offsetHz)
+            return nearHz + folded
+        }
+        guard !carriersHz.contains(where: { abs(foldedHz($0) - pitchHz) <= carrierWithinHz }) else { return nil }
         return pitchHz
     }
 
     /// One channel of `blocks` mixed down by `nearHz` and summed over triangular windows two
-    /// `hop`s long, every `hop` samples (their response falls as sinc², so a carrier near a
-    /// multiple of the sums' rate folds back weakly), over the first `limit` samples.
-    private static func mixedSums(of blocks: [[[Float]]], channel: Int, nearHz: Double, rate: Double, hop: Int, limit: Int) -> (
+    /// `hopSamples` long, every `hopSamples` (their response falls as sinc², nulls at multiples
+    /// of the sums' rate), over the first `longestSeconds`.
+    private static func mixedSums(of blocks: [[[Float]]], channel: Int, nearHz: Double, rateHz: Double, hopSamples: Int) -> (
         real: [Double], imaginary: [Double]
     ) {
         var real: [Double] = [], imaginary: [Double] = []
+        let limitSamples = Int(longestSeconds * rateHz)
         // The window that began a hop ago (its second half still to come) and the one beginning now.
         var olderReal = 0.0, olderImaginary = 0.0, newerReal = 0.0, newerImaginary = 0.0
+        // The mixing phasor, turned by `step` each sample and set again from the sample's index
+        // at each hop, so that its error stays small however long the recording.
+        let cyclesPerSample = nearHz / rateHz
+        let stepReal = cos(-2 * Double.pi * cyclesPerSample), stepImaginary = sin(-2 * Double.pi * cyclesPerSample)
+        var phasorReal = 1.0, phasorImaginary = 0.0
         var index = 0
-        let cyclesPerSample = nearHz / rate
         outer: for block in blocks {
-            guard channel < block.count else { continue }
-            for sample in block[channel] {
-                guard index < limit else { break outer }
-                // The mixing phase from the sample's index, kept to one cycle so that it stays exact.
-                let cycles = (cyclesPerSample * Double(index)).truncatingRemainder(dividingBy: 1)
-                let angle = -2 * Double.pi * cycles
+            // A block without this channel is read as silence, so that the channels keep time.
+            let samples = channel < block.count ? block[channel] : [Float](repeating: 0, count: block.first?.count ?? 0)
+            for sample in samples {
+                guard index < limitSamples else { break outer }
+                let position = index % hopSamples
+                if position == 0 {
+                    let angle = -2 * Double.pi * (cyclesPerSample * Double(index)).truncatingRemainder(dividingBy: 1)
+                    (phasorReal, phasorImaginary) = (cos(angle), sin(angle))
+                }
                 let value = Double(sample)
-                let mixedReal = value * cos(angle), mixedImaginary = value * sin(angle)
-                let position = index % hop
+                let mixedReal = value * phasorReal, mixedImaginary = value * phasorImaginary
+                (phasorReal, phasorImaginary) = (
+                    phasorReal * stepReal - phasorImaginary * stepImaginary, phasorReal * stepImaginary + phasorImaginary * stepReal
+                )
                 // Rising weight in the window beginning now, falling in the one begun a hop ago.
-                let rising = Double(position + 1) / Double(hop), falling = 1 - Double(position) / Double(hop)
+                let rising = Double(position + 1) / Double(hopSamples), falling = 1 - Double(position) / Double(hopSamples)
                 newerReal += rising * mixedReal
                 newerImaginary += rising * mixedImaginary
                 olderReal += falling * mixedReal
                 olderImaginary += falling * mixedImaginary
                 index += 1
-                if position == hop - 1 {
+                if position == hopSamples - 1 {
                     real.append(olderReal)
                     imaginary.append(olderImaginary)
                     (olderReal, olderImaginary) = (newerReal, newerImaginary)
