@@ -104,6 +104,13 @@ import Testing
         #expect(readInGaps(atThePhase) >= gaps.count - 1, "\(atThePhase.text)")
         let turned = try decoded(burstTurnedDegrees: 25)
         #expect(readInGaps(turned) == 0, "\(turned.text)")
+        // Passed over as talk's, and the marks and gaps read around them still follow one
+        // another in time (a mark held for standing alone is passed on in its place).
+        #expect(turned.output.offPitchMarks >= atThePhase.output.offPitchMarks + gaps.count - 1)
+        let items =
+            (turned.output.elements.map { ($0.startSeconds, $0.durationSeconds) } + turned.output.gaps.map { ($0.startSeconds, $0.durationSeconds) })
+            .sorted { $0.0 < $1.0 }
+        #expect(zip(items, items.dropFirst()).allSatisfy { $0.0 + $0.1 <= $1.0 + 0.001 })
     }
 
     @Test func theSameRecordingOnTwoChannelsIsJudgedAsOnOne() throws {
