@@ -113,4 +113,21 @@ import Testing
         let heard = ToneLine.pitchHz(nearHz: 620, blocks: mixed, rateHz: Self.rate, weights: [1], carriersHz: [710])
         #expect(heard == nil)
     }
+
+    /// The search's pitch gives way to the line's only where the search heard talk beside the
+    /// tone and followed no drift.
+    @Test func theLineIsReadOnlyWhereTheSearchHeardTalk() {
+        var kept = DecimatedRecording()
+        for block in Self.blocks(Self.keyed(pitchHz: 623.4)) { _ = kept.keep(DecimatedBlock(channels: block, peakSample: 0.5)) }
+        let tone = ToneCandidate(frequencyHz: 618, channel: 0, keyednessDB: 28, tonality: 1, onLevelDB: -10, offLevelDB: -38)
+        let voice = ToneCandidate(frequencyHz: 700, channel: 0, keyednessDB: 30, tonality: 0.4, onLevelDB: -8, offLevelDB: -30)
+        func search(unsteady: [ToneCandidate], track: ToneTrack? = nil) -> ToneSearchResult {
+            ToneSearchResult(best: tone, others: [], channelWeights: [1], reason: nil, unsteady: unsteady, track: track)
+        }
+        let talk = DecodeSession.linePitchHz(near: 618, search: search(unsteady: [voice]), kept: kept, rateHz: Self.rate)
+        #expect(talk.map { abs($0 - 623.4) < 0.05 } == true)
+        #expect(DecodeSession.linePitchHz(near: 618, search: search(unsteady: []), kept: kept, rateHz: Self.rate) == nil)
+        let drifting = search(unsteady: [voice], track: ToneTrack(blockSeconds: 1, frequenciesHz: [612, 618, 624]))
+        #expect(DecodeSession.linePitchHz(near: 618, search: drifting, kept: kept, rateHz: Self.rate) == nil)
+    }
 }
