@@ -46,7 +46,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(
         name: .customLong("tone"),
         help:
-            "The tone's frequency in Hz, from 100 to 0.45 of the sample rate (the search covers 300 to 1500 Hz), if the search picks the wrong one or the tone is outside its range."
+            "The tone's frequency in Hz, from 100 to 0.45 of the sample rate (the search covers 300 to 1500 Hz), if the search picks the wrong one or the tone is outside its range. A few hertz off is near enough: the tone is read at its own pitch where its oscillator leaves a clear line."
     )
     var toneHz: Double?
 

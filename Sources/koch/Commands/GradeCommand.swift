@@ -120,7 +120,7 @@ struct GradeCommand: ParsableCommand {
     @Option(
         name: .customLong("tone"),
         help:
-            "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one."
+            "With --audio: your sidetone's frequency in Hz, from 100 to 0.45 of the sample rate, if the automatic search (300 to 1500 Hz) picks the wrong one; a few hertz off is near enough."
     )
     var toneHz: Double?
 
