@@ -69,9 +69,12 @@ import Testing
         #expect(printed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == text)
         #expect(printed.standardError.contains("wavered as a voice's does"), "the reading is printed with a caution: \(printed.standardError)")
 
-        // Given with --tone, the same pitch is known to waver: a grade from it needs a good match too.
+        // Given with --tone, the same pitch is still known to have wavered, and the caution says
+        // it was read because it was given (not that its timing was checked).
         let given = try KochBinary.run(["decode", path, "--json", "--tone", "679"])
         let givenReport = try JSONSerialization.jsonObject(with: Data(given.standardOutput.utf8)) as? [String: Any]
         #expect(givenReport?["toneWavered"] as? Bool == true)
+        let givenPrinted = try KochBinary.run(["decode", path, "--tone", "679"])
+        #expect(givenPrinted.standardError.contains("because it was given"), "\(givenPrinted.standardError)")
     }
 }

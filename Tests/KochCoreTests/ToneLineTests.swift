@@ -124,10 +124,12 @@ import Testing
         func search(unsteady: [ToneCandidate], track: ToneTrack? = nil) -> ToneSearchResult {
             ToneSearchResult(best: tone, others: [], channelWeights: [1], reason: nil, unsteady: unsteady, track: track)
         }
-        let talk = DecodeSession.linePitchHz(near: 618, search: search(unsteady: [voice]), kept: kept, rateHz: Self.rate)
-        #expect(talk.map { abs($0 - 623.4) < 0.05 } == true)
-        #expect(DecodeSession.linePitchHz(near: 618, search: search(unsteady: []), kept: kept, rateHz: Self.rate) == nil)
-        let drifting = search(unsteady: [voice], track: ToneTrack(blockSeconds: 1, frequenciesHz: [612, 618, 624]))
-        #expect(DecodeSession.linePitchHz(near: 618, search: drifting, kept: kept, rateHz: Self.rate) == nil)
+        let talk = search(unsteady: [voice])
+        #expect(DecodeSession.readsAtLine(talk, toneHz: 618))
+        let line = DecodeSession.linePitchHz(near: 618, search: talk, kept: kept, rateHz: Self.rate)
+        #expect(line.map { abs($0 - 623.4) < 0.05 } == true)
+        #expect(!DecodeSession.readsAtLine(search(unsteady: []), toneHz: 618))
+        #expect(
+            !DecodeSession.readsAtLine(search(unsteady: [voice], track: ToneTrack(blockSeconds: 1, frequenciesHz: [612, 618, 624])), toneHz: 618))
     }
 }

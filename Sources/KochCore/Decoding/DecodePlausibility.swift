@@ -212,13 +212,15 @@ extension DecodeResult {
     }
 
     /// Where the tone's pitch wavered (`toneWavered`), a caution for a reading printed without
-    /// an exercise to match: it was taken for keying by its timing alone, and in an echoing room
-    /// such a reading can be far from what was keyed (phone recordings in reverberant rooms,
-    /// seeds 9–24: 13 to 73 % wrong; beside the speaker: 1 to 4 %).
+    /// an exercise to match: a pitch found wavering was taken for keying by its timing alone
+    /// (`DecodeSession.readsAsKeying`), one given with `--tone` because it was given; and in an
+    /// echoing room such a reading can be far from what was keyed (phone recordings in
+    /// reverberant rooms, seeds 9–24: 13 to 73 % wrong; beside the speaker: 1 to 4 %).
     public var waveringToneCaution: String? {
-        guard toneWavered, !output.characters.isEmpty else { return nil }
-        return "the tone's pitch at \(Int((toneHz ?? 0).rounded())) Hz wavered as a voice's does (a room's echo?), and it was read "
-            + "because its marks keep a fist's timing: the reading may hold the room's mistakes"
+        guard toneWavered, !output.characters.isEmpty, let toneHz else { return nil }
+        let why = toneWasGiven ? "it was read there because it was given" : "it was read because its marks keep a fist's timing"
+        return "the tone's pitch at \(Int(toneHz.rounded())) Hz wavered as a voice's does (a room's echo?), and \(why): "
+            + "the reading may hold the room's mistakes"
     }
 
     /// The tones heard other than the one decoded, worth trying with `--tone`.

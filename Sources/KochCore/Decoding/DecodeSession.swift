@@ -36,15 +36,18 @@ public enum DecodeSession {
             let keyedElsewhere = search.best.map { !near($0) } ?? false
             // A tone given where the search heard only a wavering pitch wavers as much read there.
             let wavered = !([search.best].compactMap { $0 } + search.others).contains(where: near) && search.unsteady.contains(where: near)
-            // Where nothing is keyed at the tone given, there is no line of it to read.
-            let linePitchHz = keyedElsewhere ? nil : givenLinePitchHz(near: toneHz, search: search, kept: kept, rateHz: intake.outputRate)
+            // Where nothing is keyed at the tone given, there is no line of it to read; one given
+            // within `givenToneWithinHz` of its line is read as given.
+            let line = keyedElsewhere ? nil : linePitchHz(near: toneHz, search: search, kept: kept, rateHz: intake.outputRate)
             return try decoded(
-                tone: linePitchHz ?? toneHz, weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
+                tone: line.flatMap { abs($0 - toneHz) > givenToneWithinHz ? $0 : nil } ?? toneHz,
+                weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
         }
         if let best = search.best {
-            return try decoded(
-                tone: linePitchHz(near: best.frequencyHz, search: search, kept: kept, rateHz: intake.outputRate) ?? best.frequencyHz,
-                weights: search.channelWeights, search: search, toneWavered: false)
+            let line =
+                readsAtLine(search, toneHz: best.frequencyHz)
+                ? linePitchHz(near: best.frequencyHz, search: search, kept: kept, rateHz: intake.outputRate) : nil
+            return try decoded(tone: line ?? best.frequencyHz, weights: search.channelWeights, search: search, toneWavered: false)
         }
         // A room's echo makes a sidetone's pitch waver as a voice's does: the best-scored of the
         // pitches passed over as unsteady is read, and taken for the tone if its reading keeps a
@@ -61,43 +64,38 @@ public enum DecodeSession {
             roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false)
     }
 
-    /// Where the tone search heard talk beside the tone, the pitch of the tone's spectral line
-    /// (`ToneLine`), read from the search's decimated blocks (`kept`, at `rateHz`); nil where
-    /// it heard none, the blocks were not kept (a recording longer than `DecimatedRecording`
-    /// keeps: 22 minutes of a mono recording at 6.3 kHz), the search followed a drifting tone
-    /// (`ToneSearchResult.track`), or `ToneLine` finds no line (none stands clear, or the
-    /// strongest is a steady carrier's). Whether talk was heard is asked again at the line's
-    /// pitch when the marks are judged (`DecoderConfiguration.talkHeard`); the two differ only
-    /// for a voice's pitch at 28 to 52 Hz from the tone, where the line moved it across the
-    /// search's 40 Hz.
+    /// The pitch of the tone's spectral line near `toneHz` (`ToneLine`), read from the search's
+    /// decimated blocks (`kept`, at `rateHz`); nil where the blocks were not kept (a recording
+    /// longer than `DecimatedRecording` keeps: 22 minutes of a mono recording at 6.3 kHz) or
+    /// `ToneLine` finds no line (none stands clear, or the strongest is a steady carrier's).
     ///
-    /// Talk pulls the search's pitch (up to 8 Hz off on `scripts/room_conditions.py`'s talk 6 dB
-    /// over the tone); read at the line's, seeds 1–20, talk at the tone's loudness and 6 dB over
-    /// it read 5.27 → 4.70 % and 23.07 → 16.49 % of the characters wrong (seeds 1–8: 6.57 → 5.86
-    /// and 19.77 → 14.71 %; 201–206: 6.30 → 6.63 and 8.73 → 6.60 %). Elsewhere the search's
-    /// pitch lies within a hertz or two of the line, and the line's changed readings of phones in
-    /// echoing rooms both ways, by up to 16 points on a set of eight: they are read at the search's.
+    /// It is read where the search heard talk beside the tone and followed no drift
+    /// (`ToneSearchResult.track`), and for a tone given (`givenToneWithinHz`). Talk pulls the
+    /// search's pitch (up to 14 Hz off on `scripts/room_conditions.py`'s talk 6 dB over the
+    /// tone); read at the line's, seeds 1–20, talk at the tone's loudness and 6 dB over it read
+    /// 5.27 → 4.70 % and 23.07 → 16.49 % of the characters wrong (seeds 1–8: 6.57 → 5.86 and
+    /// 19.77 → 14.71 %; 201–206: 6.30 → 6.63 and 8.73 → 6.60 %). Elsewhere the search's pitch
+    /// lies within a hertz or two of the line, and the line's changed readings of phones in
+    /// echoing rooms both ways, by up to 16 points on a set of eight: they are read at the
+    /// search's. Whether talk was heard is asked again at the line's pitch when the marks are
+    /// judged (`DecoderConfiguration.talkHeard`); the two differ only for a voice's pitch 28 to
+    /// 52 Hz from the tone, where the line moved it across the search's 40 Hz.
+    /// Whether the pitch the search found gives way to its line's (`linePitchHz`): where it
+    /// heard talk beside the tone and followed no drift.
+    static func readsAtLine(_ search: ToneSearchResult, toneHz: Double) -> Bool {
+        search.heardTalk(besidesHz: toneHz) && search.track == nil
+    }
+
     static func linePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rateHz: Double) -> Double? {
-        guard search.heardTalk(besidesHz: toneHz), search.track == nil, let blocks = kept.blocks else { return nil }
+        guard let blocks = kept.blocks else { return nil }
         return ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rateHz: rateHz, weights: search.channelWeights, carriersHz: search.steadyTonesHz)
     }
 
-    /// The pitch of the line of a tone given (`--tone`), wherever `ToneLine` finds one more than
-    /// `givenToneWithinHz` from it, whether talk was heard or not; nil where the blocks were not
-    /// kept, `ToneLine` finds no line, or the tone given is that near it (it is read as given).
-    /// Not asked where the search heard another tone keyed and none at the tone given. A pitch read off a tuner or a keyer's setting may be a few hertz off
-    /// the oscillator's: given 3 and 6 Hz off, talk 6 dB over the tone (seeds 1–28) read 26.4
-    /// and 28.6 % of the characters wrong, 14.6 % given exactly, 14.5 % at the line.
-    static func givenLinePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rateHz: Double) -> Double? {
-        guard let blocks = kept.blocks,
-            let pitchHz = ToneLine.pitchHz(
-                nearHz: toneHz, blocks: blocks, rateHz: rateHz, weights: search.channelWeights, carriersHz: search.steadyTonesHz),
-            abs(pitchHz - toneHz) > givenToneWithinHz
-        else { return nil }
-        return pitchHz
-    }
-
-    /// A tone given this near its line is read as given: it stands unless it is clearly off.
+    /// A tone given (`--tone`) more than this from its line is read at the line, talk or none: a
+    /// pitch read off a tuner or a keyer's setting may be a few hertz off the oscillator's (given
+    /// 3 and 6 Hz off, talk 6 dB over the tone, seeds 1–28, read 26.4 and 28.6 % of the
+    /// characters wrong, 14.6 % given exactly, 14.5 % at the line). One given this near its line
+    /// is read as given: it stands unless it is clearly off.
     /// Phones in echoing rooms read chaotically at pitches a hertz or two apart (given at the
     /// search's pitch, read at the line's: at 8 kHz, seeds 1–8, 42 → 57 % of the characters
     /// wrong; at 16 kHz, seeds 9–24, 32 → 26 %), and the learner's pitch is not second-guessed

@@ -30,11 +30,12 @@ struct EnvelopePipeline: Sendable {
     /// The last space, until the next mark shows whether it goes on across a mark passed over.
     private var heldSpace: KeyingRun?
     /// A mark of the tone's (by its pitch, or kept for its level in the tone's phase) that may
-    /// be read alone as an E but whose phase agreed only loosely (`TonePhase.closeAgreementRadians`), until the space after it shows whether it
-    /// stands alone (it is then passed over as talk's) or begins a character (it is then the
-    /// tone's, though it neither taught the phase nor moved the tone's pitch: the marks after
-    /// it do).
-    /// Whether talk was counted in it already (`talkMarks`: talk bent it off the pitch).
+    /// be read alone as an E but whose phase agreed only loosely
+    /// (`TonePhase.closeAgreementRadians`), with whether talk was counted in it already
+    /// (`talkMarks`: talk bent it off the pitch); held until the space after it shows whether
+    /// it stands alone (it is then passed over as talk's) or begins a character (it is then
+    /// the tone's, though it neither taught the phase nor moved the tone's pitch: the marks
+    /// after it do).
     private var looseMark: (run: KeyingRun, talkCounted: Bool)?
 
     /// The weighted evidence of every sample, if asked for (the live pipeline keeps it for weak signals).
@@ -159,8 +160,8 @@ struct EnvelopePipeline: Sendable {
 
     /// The tone's phase judges the marks once talk sounded in this many (a mark off the tone's
     /// pitch, or passed over for its phase). On `scripts/room_conditions.py`'s talk at the
-    /// tone's loudness and 6 dB above it (seeds 1–20), 14.7 / 30.5 % of the characters were read wrong by the pitch alone; 8.3 / 26.5 %
-    /// with the phase once one mark was heard off the pitch, 9.8 / 26.8 % once two were (and
+    /// tone's loudness and 6 dB above it (seeds 1–20), 14.7 / 30.5 % of the characters were
+    /// read wrong by the pitch alone; 8.3 / 26.5 % with the phase once one mark was heard off the pitch, 9.8 / 26.8 % once two were (and
     /// 2 % of the marks), 7.6 / 26.2 % from the start. From the start it misread a drifting
     /// tone (the tone follower's lag turns the phase: 13 to 23 % wrong, 0 before) and a fading
     /// beacon's Doppler; no other development recording has a mark off the pitch but talk's,

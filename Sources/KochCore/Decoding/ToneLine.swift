@@ -31,7 +31,7 @@ public enum ToneLine {
     static let searchHz = 20.0
     /// The line's power must stand this many times over the spectrum's mean power
     /// `besideHz` either side of it (16 dB). Measured on the development recordings (first
-    /// five minutes, sums every 10 ms): talk at the tone's loudness and 6 dB over it, and talk
+    /// five minutes, sampled every 10 ms): talk at the tone's loudness and 6 dB over it, and talk
     /// through a phone, 179 to 603 times; a tone keyed by hand whose phase starts afresh at
     /// each key-down, 9 (its marks' spectra add at random phases, a hump and no line); a tone
     /// drifting 20 Hz a minute or more, or a beacon's fading with Doppler, 10 at most.
@@ -45,9 +45,10 @@ public enum ToneLine {
     /// The line is read from the recording's first five minutes at most (its cost grows
     /// with the length, and a steady tone's line is clear long before).
     static let longestSeconds = 300.0
-    /// The rate of the sums the line is read from: the mixed-down tone summed over
-    /// windows of about 20 ms, every 10 ms.
+    /// The rate of the mixed-down samples the line is read from, and their band: wide enough
+    /// for `searchHz`, and a carrier 90 Hz away folds back among them 38 dB down.
     static let sumRateHz = 100.0
+    static let bandwidthHz = 30.0
     /// A line within this of a steady carrier the search heard is the carrier's.
     static let carrierWithinHz = 2.0
 
@@ -57,15 +58,14 @@ public enum ToneLine {
     /// the recording is shorter than `shortestSeconds`, the strongest line does not stand
     /// clear, lies at the edge of the search, or is a steady carrier's: within
     /// `carrierWithinHz` of one of `carriersHz`, or of where one folds back among the sums
-    /// (a carrier a multiple of `sumRateHz` away).
+    /// (a carrier about a multiple of `sumRateHz` away).
     public static func pitchHz(nearHz: Double, blocks: [[[Float]]], rateHz: Double, weights: [Double], carriersHz: [Double]) -> Double? {
         guard let channelCount = blocks.first?.count, channelCount > 0, rateHz > 2 * sumRateHz else { return nil }
         let channelWeights = weights.count == channelCount ? weights : Array(repeating: 1, count: channelCount)
-        let hopSamples = max(1, Int((rateHz / sumRateHz).rounded()))
-        let sumsRateHz = rateHz / Double(hopSamples)
         let channels = (0..<channelCount).filter { channelWeights[$0] > 0 }.map { channel in
-            (weight: channelWeights[channel], sums: mixedSums(of: blocks, channel: channel, nearHz: nearHz, rateHz: rateHz, hopSamples: hopSamples))
+            (weight: channelWeights[channel], sums: mixedSums(of: blocks, channel: channel, nearHz: nearHz, rateHz: rateHz))
         }
+        guard let sumsRateHz = channels.first?.sums.rateHz else { return nil }
         let sumCount = channels.map(\.sums.real.count).max() ?? 0
         guard Double(sumCount) >= shortestSeconds * sumsRateHz else { return nil }
         // At least twice as long as the sums, so that the line falls near a bin of its own.
@@ -107,52 +107,22 @@ public enum ToneLine {
         return pitchHz
     }
 
-    /// One channel of `blocks` mixed down by `nearHz` and summed over triangular windows two
-    /// `hopSamples` long, every `hopSamples` (their response falls as sinc², nulls at multiples
-    /// of the sums' rate), over the first `longestSeconds`.
-    private static func mixedSums(of blocks: [[[Float]]], channel: Int, nearHz: Double, rateHz: Double, hopSamples: Int) -> (
-        real: [Double], imaginary: [Double]
+    /// One channel of `blocks` over the first `longestSeconds`, mixed down by `nearHz` and
+    /// low-passed at `bandwidthHz` by the decoder's own mixer (`BasebandConverter`), taken
+    /// `sumRateHz` times a second; with that rate.
+    private static func mixedSums(of blocks: [[[Float]]], channel: Int, nearHz: Double, rateHz: Double) -> (
+        real: [Double], imaginary: [Double], rateHz: Double
     ) {
-        var real: [Double] = [], imaginary: [Double] = []
-        let limitSamples = Int(longestSeconds * rateHz)
-        // The window that began a hop ago (its second half still to come) and the one beginning now.
-        var olderReal = 0.0, olderImaginary = 0.0, newerReal = 0.0, newerImaginary = 0.0
-        // The mixing phasor, turned by `step` each sample and set again from the sample's index
-        // at each hop, so that its error stays small however long the recording.
-        let cyclesPerSample = nearHz / rateHz
-        let stepReal = cos(-2 * Double.pi * cyclesPerSample), stepImaginary = sin(-2 * Double.pi * cyclesPerSample)
-        var phasorReal = 1.0, phasorImaginary = 0.0
-        var index = 0
-        outer: for block in blocks {
+        var converter = BasebandConverter(toneHz: nearHz, inputRate: rateHz, targetOutputRate: sumRateHz, bandwidthHz: bandwidthHz)
+        var real: [Float] = [], imaginary: [Float] = []
+        var remainingSamples = Int(longestSeconds * rateHz)
+        for block in blocks where remainingSamples > 0 {
             // A block without this channel is read as silence, so that the channels keep time.
             let samples = channel < block.count ? block[channel] : [Float](repeating: 0, count: block.first?.count ?? 0)
-            for sample in samples {
-                guard index < limitSamples else { break outer }
-                let position = index % hopSamples
-                if position == 0 {
-                    let angle = -2 * Double.pi * (cyclesPerSample * Double(index)).truncatingRemainder(dividingBy: 1)
-                    (phasorReal, phasorImaginary) = (cos(angle), sin(angle))
-                }
-                let value = Double(sample)
-                let mixedReal = value * phasorReal, mixedImaginary = value * phasorImaginary
-                (phasorReal, phasorImaginary) = (
-                    phasorReal * stepReal - phasorImaginary * stepImaginary, phasorReal * stepImaginary + phasorImaginary * stepReal
-                )
-                // Rising weight in the window beginning now, falling in the one begun a hop ago.
-                let rising = Double(position + 1) / Double(hopSamples), falling = 1 - Double(position) / Double(hopSamples)
-                newerReal += rising * mixedReal
-                newerImaginary += rising * mixedImaginary
-                olderReal += falling * mixedReal
-                olderImaginary += falling * mixedImaginary
-                index += 1
-                if position == hopSamples - 1 {
-                    real.append(olderReal)
-                    imaginary.append(olderImaginary)
-                    (olderReal, olderImaginary) = (newerReal, newerImaginary)
-                    (newerReal, newerImaginary) = (0, 0)
-                }
-            }
+            let taken = Array(samples.prefix(remainingSamples))
+            remainingSamples -= taken.count
+            converter.process(taken, real: &real, imaginary: &imaginary)
         }
-        return (real, imaginary)
+        return (real.map(Double.init), imaginary.map(Double.init), converter.outputRate)
     }
 }

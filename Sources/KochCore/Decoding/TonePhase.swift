@@ -74,8 +74,8 @@ struct TonePhase: Sendable {
     /// A mark that may be read alone as an E (`mayStandAlone`) is the tone's only if its phase
     /// agrees this closely (`EnvelopePipeline` holds it until the space after it shows whether
     /// it does stand alone). Where talk is heard, a voice's harmonic at the tone's pitch by
-    /// chance makes short marks in the gaps, at any phase; the tone's short marks mostly agree within
-    /// this. On `scripts/room_conditions.py`'s talk, read at the tone's line (`ToneLine`): of
+    /// chance makes short marks in the gaps, at any phase; the tone's short marks mostly agree
+    /// within this. On `scripts/room_conditions.py`'s talk, read at the tone's line (`ToneLine`): of
     /// the marks under 0.75 dits kept at the tone's pitch, talk's agreed within 15–35° in 37
     /// and the tone's in 9 (seeds 1–20, 201–206 and 9–12); passing over such marks only where
     /// they stood alone (1.5 dits or more of space either side), talk at the tone's loudness and
