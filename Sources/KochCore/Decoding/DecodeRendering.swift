@@ -76,6 +76,8 @@ public enum DecodeRendering {
         let roomEchoHeard: Bool
         /// Whether the keying was read from the moments the key went down and up, past a room's echo.
         let readFromKeySteps: Bool
+        /// Whether the keying was read through a filter learned to undo the room's echo.
+        let roomEchoEqualized: Bool
         /// Whether the tone's pitch wavered as a voice's does, and was read because its marks keep a fist's timing.
         let toneWavered: Bool
         let characters: [Character]
@@ -128,6 +130,7 @@ public enum DecodeRendering {
             roomEchoTakenOut: result.roomEchoTakenOut,
             roomEchoHeard: result.roomEchoHeard,
             readFromKeySteps: result.readFromKeySteps,
+            roomEchoEqualized: result.roomEchoEqualized,
             toneWavered: result.toneWavered,
             characters: result.output.characters.map {
                 Report.Character(

@@ -34,6 +34,10 @@ public struct DecodeResult: Sendable {
     /// `--tone` where the search heard only a wavering pitch. A room's echo makes a sidetone's
     /// pitch waver so; talk at the pitch given would too.
     public let toneWavered: Bool
+    /// Whether what was read is the keying given back by a filter learned to undo the room's
+    /// echo (`RoomEqualizer`): where an echo was heard, and that reading's keying the room's
+    /// response explained better than the plain reading's (`DecodeSession.equalizedWhereEchoed`).
+    public var roomEchoEqualized = false
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

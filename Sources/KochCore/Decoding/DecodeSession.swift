@@ -16,6 +16,18 @@ public enum DecodeSession {
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
+        try run(
+            sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, speedWPM: speedWPM,
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, equalizesRoomEcho: true, pass: pass)
+    }
+
+    /// `run`, where a room's echo heard is equalized (`equalizedWhereEchoed`) or not (a
+    /// recording already equalized).
+    static func run(
+        sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
+        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, equalizesRoomEcho: Bool,
+        pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+    ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
         var kept = DecimatedRecording()
@@ -27,9 +39,12 @@ public enum DecodeSession {
         }
         let search = finder.result()
         func decoded(tone: Double, weights: [Double], search: ToneSearchResult, toneWavered: Bool) throws -> DecodeResult {
-            try decode(
+            let plain = try decode(
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
                 configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
+            guard equalizesRoomEcho, plain.roomEchoHeard, let blocks = kept.blocks else { return plain }
+            return try equalizedWhereEchoed(
+                plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
         }
         if let toneHz {
             func near(_ candidate: ToneCandidate) -> Bool { abs(candidate.frequencyHz - toneHz) <= ToneCandidate.sameToneWithinHz }
