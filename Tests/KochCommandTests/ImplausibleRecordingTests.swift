@@ -62,8 +62,8 @@ import Testing
     }
 
     /// A room whose echo fills the gaps (sox's reverb: another room than the decoder's own test
-    /// rooms) is read right from the key's steps, where the sidetone keeps its phase from mark
-    /// to mark. Where the key starts the sidetone's oscillator afresh at each mark, the steps
+    /// rooms) is read right, from the key's steps or through the room undone (`RoomEqualizer`),
+    /// where the sidetone keeps its phase from mark to mark. Where the key starts the sidetone's oscillator afresh at each mark, the steps
     /// cannot be read, and a room whose echo is 3 dB stronger makes the exercise read with many
     /// characters wrong, at a plausible speed and length. The echo was heard trailing the
     /// marks, so the poor match is not graded as the learner's; with less echo that keying is
@@ -75,7 +75,9 @@ import Testing
         #expect(try KochBinary.runTool("sox", [steady, steadyEchoing, "reverb", "90", "50", "100", "100", "0", "0"]) == 0)
         let steps = try KochBinary.run(["decode", steadyEchoing, "--json"])
         let stepsReport = try JSONSerialization.jsonObject(with: Data(steps.standardOutput.utf8)) as? [String: Any]
-        #expect(stepsReport?["readFromKeySteps"] as? Bool == true, "--json says the keying was read from the key's steps")
+        #expect(
+            stepsReport?["readFromKeySteps"] as? Bool == true || stepsReport?["roomEchoEqualized"] as? Bool == true,
+            "--json says the keying was read past the echo: from the key's steps, or through the room undone")
         #expect(stepsReport?["text"] as? String == learner.text)
 
         let keying = learner.scratch.folder + "/keying.wav"

@@ -21,8 +21,9 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// Many marks read at other pitches (or phases) than the tone's: talk or music sounded
     /// through its filter, and may have bent the marks that were read.
     case talkAtTheTone(offPitchMarks: Int, marks: Int)
-    /// A room's echo trailed the marks, and the reading matches the exercise poorly: the
-    /// mistakes may be the echo's (marks it ran together) rather than the sender's.
+    /// A room's echo trailed the marks (or the reading is of a room undone, `roomEchoEqualized`),
+    /// and the reading matches the exercise poorly: the mistakes may be the echo's (marks it ran
+    /// together) rather than the sender's.
     case echoWithPoorMatch(accuracy: Double)
     /// The tone stood near the noise (under `nearTheNoiseBelowDB`), and the reading matches
     /// the exercise poorly: the mistakes may be the noise's.
@@ -189,7 +190,7 @@ extension DecodeResult {
         return found
     }
 
-    /// Whether the recording was hard to read: a room's echo heard, the tone's pitch wavering,
+    /// Whether the recording was hard to read: a room's echo heard (or undone, `roomEchoEqualized`), the tone's pitch wavering,
     /// talk or music heard, the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the
     /// noise, or another station keyed (a rival of a tone the search chose). There a reading that matches an exercise
     /// poorly may hold the recording's mistakes rather than the sender's.
@@ -199,7 +200,7 @@ extension DecodeResult {
     /// matches only `accuracy` of an exercise.
     private func poorMatchDoubts(accuracy: Double) -> [ImplausibleDecode] {
         var found: [ImplausibleDecode] = []
-        if roomEchoHeard { found.append(.echoWithPoorMatch(accuracy: accuracy)) }
+        if roomEchoHeard || roomEchoEqualized { found.append(.echoWithPoorMatch(accuracy: accuracy)) }
         if toneWavered { found.append(.waveringToneWithPoorMatch(accuracy: accuracy)) }
         if toneSearch.heardTalk(besidesHz: toneHz) { found.append(.talkWithPoorMatch(accuracy: accuracy)) }
         if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {

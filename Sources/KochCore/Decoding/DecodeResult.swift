@@ -35,8 +35,9 @@ public struct DecodeResult: Sendable {
     /// pitch waver so; talk at the pitch given would too.
     public let toneWavered: Bool
     /// Whether what was read is the keying given back by a filter learned to undo the room's
-    /// echo (`RoomEqualizer`): where an echo was heard, and that reading's keying the room's
-    /// response explained better than the plain reading's (`DecodeSession.equalizedWhereEchoed`).
+    /// echo (`RoomEqualizer`): where an echo was heard or the plain reading was doubtful, and
+    /// that reading's keying the room's response explained better than the plain reading's
+    /// (`DecodeSession.equalizedWhereEchoed`).
     public var roomEchoEqualized = false
 
     /// The decoded text: words separated by single spaces.

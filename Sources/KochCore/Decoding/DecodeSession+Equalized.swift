@@ -1,9 +1,12 @@
 import Foundation
 
 extension DecodeSession {
-    /// Where a room's echo was heard, the recording read a second time through the filter
-    /// learned to undo the room (`RoomEqualizer`), and the reading kept that is plausible as
-    /// keying and whose keying the room's response explains better (`KeyingChannel`).
+    /// Where a room's echo was heard, or the plain reading is doubtful as keying (an echo the
+    /// first seconds did not show can make a reading far too fast or slow), the recording read
+    /// a second time through the filter learned to undo the room (`RoomEqualizer`), and the
+    /// reading kept that is plausible as keying and whose keying the room's response explains
+    /// better (`KeyingChannel`). A reading so equalized is one of a recording hard to read
+    /// (`DecodeResult.isHardToRead`): a poor match to an exercise is not graded.
     ///
     /// The filter's output is the keying, about 1 while the key is down and 0 while it is up:
     /// it is keyed onto a clean tone at the refined pitch and read as any recording is, so
@@ -42,7 +45,7 @@ extension DecodeSession {
             output: reading.output, toneHz: pitchHz, otherTones: plain.otherTones, channelWeights: plain.channelWeights,
             statistics: reading.statistics, model: reading.model, signalToNoiseDB: plain.signalToNoiseDB, trace: reading.trace,
             nothingToDecode: reading.nothingToDecode, toneSearch: plain.toneSearch, toneWasGiven: plain.toneWasGiven,
-            roomEchoTakenOut: false, roomEchoHeard: true, readFromKeySteps: false, toneWavered: plain.toneWavered,
+            roomEchoTakenOut: false, roomEchoHeard: plain.roomEchoHeard, readFromKeySteps: false, toneWavered: plain.toneWavered,
             roomEchoEqualized: true)
         let plainDoubtful = !plain.implausibilities().isEmpty
         let equalizedDoubtful = !candidate.implausibilities().isEmpty
