@@ -56,6 +56,27 @@ import Testing
         #expect(!wavering(result(toneWavered: false), matchAccuracy: 0.7), "a steady tone's poor match is the sender's")
     }
 
+    /// A reading through a room undone (`RoomEqualizer`) is of a recording hard to read, whether
+    /// or not its first seconds showed the echo: a poor match there may be the room's.
+    @Test func aPoorMatchOfARoomUndoneIsDoubtful() {
+        func result(equalized: Bool) -> DecodeResult {
+            DecodeResult(
+                output: DecoderOutput(), toneHz: 680, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
+                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
+                toneSearch: ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil), toneWasGiven: false,
+                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false, roomEchoEqualized: equalized)
+        }
+        func echo(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
+            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .echoWithPoorMatch = $0 { true } else { false }
+            }
+        }
+        #expect(result(equalized: true).isHardToRead && !result(equalized: false).isHardToRead)
+        #expect(echo(result(equalized: true), matchAccuracy: 0.8))
+        #expect(!echo(result(equalized: true), matchAccuracy: 0.95), "a good match is graded")
+        #expect(!echo(result(equalized: false), matchAccuracy: 0.8), "a clean recording's poor match is the sender's")
+    }
+
     /// Talk heard by the tone search (a pitch keyed clearly but gliding) makes a recording hard
     /// to read even where no mark was passed over for its pitch (a phone's automatic gain can
     /// hide talk from it): a poor match there is doubtful.

@@ -5,7 +5,7 @@ extension DecodeSession {
     /// first seconds did not show can make a reading far too fast or slow), the recording read
     /// a second time through the filter learned to undo the room (`RoomEqualizer`), and the
     /// reading kept that is plausible as keying and whose keying the room's response explains
-    /// better (`KeyingChannel`). A reading so equalized is one of a recording hard to read
+    /// better (`KeyingChannel`, at most `mostUnexplainedShare`). A reading so equalized is one of a recording hard to read
     /// (`DecodeResult.isHardToRead`): a poor match to an exercise is not graded.
     ///
     /// The filter's output is the keying, about 1 while the key is down and 0 while it is up:
@@ -54,8 +54,16 @@ extension DecodeSession {
             KeyingChannel.unexplainedShare(
                 keying: keying(of: result.output, rateHz: equalized.rateHz, count: equalized.baseband.count), baseband: equalized.baseband)
         }
-        return unexplained(candidate) <= unexplained(plain) ? candidate : plain
+        let equalizedUnexplained = unexplained(candidate)
+        return equalizedUnexplained <= min(unexplained(plain), mostUnexplainedShare) ? candidate : plain
     }
+
+    /// A reading that leaves more than this share of the recording unexplained by the room's
+    /// response (`KeyingChannel`) is not taken over the plain one: there the recording is not a
+    /// room's linear echo of a keyed tone (clipped, say: sox's reverb 10 dB over the direct
+    /// sound clipped thousands of samples, and left 83 to 99 % of it unexplained by either
+    /// reading). Read right, phones in echoing rooms left 1 to 46 %.
+    static let mostUnexplainedShare = 0.5
 
     /// The channel that counted most in the reading (the first where all counted alike).
     private static func loudestChannel(_ weights: [Double], of blocks: [[[Float]]]) -> Int? {
