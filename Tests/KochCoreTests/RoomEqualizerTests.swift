@@ -98,6 +98,20 @@ import Testing
         #expect(equalized.unexplainedShare < 0.1, "\(equalized.unexplainedShare)")
     }
 
+    /// Starts spread over seven minutes agree only within a thousandth of a hertz of the pitch:
+    /// the search's steps are fine enough to find it there, and random phases do not agree.
+    @Test func startsOverLongRecordingsFindThePitchAndRandomPhasesDoNot() {
+        var random = SeededGenerator(seed: 8)
+        let times = (0..<40).map { Double($0) * 10.5 + 3 * random.nextUnit() }
+        let offsetHz = 1.2345
+        let steps = times.map { ComplexValue(magnitude: 0.5 + random.nextUnit(), angleRadians: 0.7 + 2 * Double.pi * offsetHz * $0) }
+        let found = RoomEqualizer.agreeingOffset(steps: steps, times: times)
+        #expect(abs(found.offsetHz - offsetHz) < 0.0002, "\(found.offsetHz)")
+        #expect(found.mean.magnitude > 0.99 && abs(found.mean.angleRadians - 0.7) < 0.15, "\(found.mean)")
+        let scattered = times.map { _ in ComplexValue(magnitude: 1, angleRadians: 2 * Double.pi * random.nextUnit()) }
+        #expect(RoomEqualizer.agreeingOffset(steps: scattered, times: times).mean.magnitude < RoomEqualizer.leastCoherence)
+    }
+
     /// A keying convolved with a room's response is explained by it; the same keying with its
     /// marks run together is not.
     @Test func theKeyingAsSentExplainsTheRecordingBest() {

@@ -37,7 +37,8 @@ public struct DecodeResult: Sendable {
     /// Whether what was read is the keying given back by a filter learned to undo the room's
     /// echo (`RoomEqualizer`): where an echo was heard or the plain reading was doubtful, and
     /// that reading's keying the room's response explained better than the plain reading's
-    /// (`DecodeSession.equalizedWhereEchoed`).
+    /// (`DecodeSession.equalizedWhereEchoed`). Its `trace` is then the filter's output, and its
+    /// marks' times lie some 10 ms later than the plain reading's would.
     public var roomEchoEqualized = false
 
     /// The decoded text: words separated by single spaces.

@@ -5,7 +5,7 @@ extension DecodeSession {
     /// first seconds did not show can make a reading far too fast or slow), the recording read
     /// a second time through the filter learned to undo the room (`RoomEqualizer`), and the
     /// reading kept that is plausible as keying and whose keying the room's response explains
-    /// better (`KeyingChannel`, at most `mostUnexplainedShare`). A reading so equalized is one of a recording hard to read
+    /// better (`KeyingChannel`; at most `mostUnexplainedShare`, doubtful or not). A reading so equalized is one of a recording hard to read
     /// (`DecodeResult.isHardToRead`): a poor match to an exercise is not graded.
     ///
     /// The filter's output is the keying, about 1 while the key is down and 0 while it is up:
@@ -41,25 +41,30 @@ extension DecodeSession {
             }
         }
         guard !reading.output.characters.isEmpty else { return plain }
+        // The clean tone holds no talk: marks the plain reading passed over for their pitch or
+        // phase still cast their doubt.
+        var output = reading.output
+        output.offPitchMarks = plain.output.offPitchMarks
         let candidate = DecodeResult(
-            output: reading.output, toneHz: pitchHz, otherTones: plain.otherTones, channelWeights: plain.channelWeights,
+            output: output, toneHz: pitchHz, otherTones: plain.otherTones, channelWeights: plain.channelWeights,
             statistics: reading.statistics, model: reading.model, signalToNoiseDB: plain.signalToNoiseDB, trace: reading.trace,
             nothingToDecode: reading.nothingToDecode, toneSearch: plain.toneSearch, toneWasGiven: plain.toneWasGiven,
             roomEchoTakenOut: false, roomEchoHeard: plain.roomEchoHeard, readFromKeySteps: false, toneWavered: plain.toneWavered,
             roomEchoEqualized: true)
-        let plainDoubtful = !plain.implausibilities().isEmpty
-        let equalizedDoubtful = !candidate.implausibilities().isEmpty
-        if plainDoubtful != equalizedDoubtful { return equalizedDoubtful ? plain : candidate }
         func unexplained(_ result: DecodeResult) -> Double {
             KeyingChannel.unexplainedShare(
                 keying: keying(of: result.output, rateHz: equalized.rateHz, count: equalized.baseband.count), baseband: equalized.baseband)
         }
         let equalizedUnexplained = unexplained(candidate)
-        return equalizedUnexplained <= min(unexplained(plain), mostUnexplainedShare) ? candidate : plain
+        guard equalizedUnexplained <= mostUnexplainedShare else { return plain }
+        let plainDoubtful = !plain.implausibilities().isEmpty
+        let equalizedDoubtful = !candidate.implausibilities().isEmpty
+        if plainDoubtful != equalizedDoubtful { return equalizedDoubtful ? plain : candidate }
+        return equalizedUnexplained <= unexplained(plain) ? candidate : plain
     }
 
     /// A reading that leaves more than this share of the recording unexplained by the room's
-    /// response (`KeyingChannel`) is not taken over the plain one: there the recording is not a
+    /// response (`KeyingChannel`) is never taken over the plain one: there the recording is not a
     /// room's linear echo of a keyed tone (clipped, say: sox's reverb 10 dB over the direct
     /// sound clipped thousands of samples, and left 83 to 99 % of it unexplained by either
     /// reading). Read right, phones in echoing rooms left 1 to 46 %.
@@ -87,7 +92,7 @@ extension DecodeSession {
     }
 
     /// A tone at `pitchHz` keyed by `envelope` (at `rateHz`, its loud level about 1, read
-    /// between its samples in straight lines), at `sampleRate`.
+    /// between its samples in straight lines, and never below 0), at `sampleRate`.
     static func keyedTone(_ envelope: [Double], rateHz: Double, pitchHz: Double, sampleRate: Int) -> [Float] {
         guard envelope.count > 1 else { return [] }
         let count = Int(Double(envelope.count - 1) / rateHz * Double(sampleRate))
@@ -96,7 +101,8 @@ extension DecodeSession {
             let position = Double(index) * rateHz / Double(sampleRate)
             let below = min(envelope.count - 2, Int(position))
             let fraction = position - Double(below)
-            let level = envelope[below] + fraction * (envelope[below + 1] - envelope[below])
+            // The filter's undershoot in a gap is no mark: a tone's level is not below silence.
+            let level = max(0, envelope[below] + fraction * (envelope[below + 1] - envelope[below]))
             return Float(0.5 * level * sin(step * Double(index)))
         }
     }
