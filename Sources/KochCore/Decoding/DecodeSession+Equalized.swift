@@ -16,7 +16,7 @@ extension DecodeSession {
     /// (`DecodeResult.implausibilities`) gives way to one that is not.
     ///
     /// On `scripts/room_conditions.py`'s phones in echoing rooms (DRR −6 dB, 8 and 16 kHz), the
-    /// plain readings of seeds 1–8 misread 33 % of the characters and the kept ones 1.6 %;
+    /// plain readings of seeds 1–8 misread 33 % of the characters and the kept ones 1.1 %;
     /// of seeds 201–206, 30 % and 3.9 % (two of whose recordings no echo was heard in, and were
     /// read plainly, 5.9 and 11.5 %). Phones beside the speaker read as before or better.
     static func equalizedWhereEchoed(
