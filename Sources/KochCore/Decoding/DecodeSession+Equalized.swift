@@ -1,8 +1,9 @@
 import Foundation
 
 extension DecodeSession {
-    /// Where a room's echo was heard, or the plain reading is doubtful as keying (an echo the
-    /// first seconds did not show can make a reading far too fast or slow), the recording read
+    /// Where a room's echo was heard, or the plain reading is doubtful as keying, or the tone
+    /// stood under `softReadingBelowDB` over the noise (an echo the first seconds did not show
+    /// fills the gaps as noise does, and can make a reading far too fast or slow), the recording read
     /// a second time through the filter learned to undo the room (`RoomEqualizer`), and the
     /// reading kept that is plausible as keying and whose keying the room's response explains
     /// better (`KeyingChannel`; at most `mostUnexplainedShare`, doubtful or not). A reading so equalized is one of a recording hard to read
@@ -17,8 +18,9 @@ extension DecodeSession {
     ///
     /// On `scripts/room_conditions.py`'s phones in echoing rooms (DRR −6 dB, 8 and 16 kHz), the
     /// plain readings of seeds 1–8 misread 33 % of the characters and the kept ones 1.1 %;
-    /// of seeds 201–206, 30 % and 3.9 % (two of whose recordings no echo was heard in, and were
-    /// read plainly, 5.9 and 11.5 %). Phones beside the speaker read as before or better.
+    /// of seeds 201–206, 30 % and 2.5 %. Phones beside the speaker read as before or better;
+    /// nothing else of the development recordings (noise, fading, other stations, talk, music,
+    /// files made elsewhere) reads differently.
     static func equalizedWhereEchoed(
         _ plain: DecodeResult, blocks: [[[Float]]], rateHz: Double, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
         prior: CharacterPrior

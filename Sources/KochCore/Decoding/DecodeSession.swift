@@ -21,8 +21,8 @@ public enum DecodeSession {
             traceRangeSeconds: traceRangeSeconds, expecting: prior, equalizesRoomEcho: true, pass: pass)
     }
 
-    /// `run`, where a room's echo heard (or a reading doubtful as keying) is equalized
-    /// (`equalizedWhereEchoed`) or not (a recording already equalized).
+    /// `run`, where a room's echo heard (or a reading doubtful as keying, or a tone near the
+    /// noise) is equalized (`equalizedWhereEchoed`) or not (a recording already equalized).
     static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
         traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, equalizesRoomEcho: Bool,
@@ -42,7 +42,10 @@ public enum DecodeSession {
             let plain = try decode(
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
                 configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
-            guard equalizesRoomEcho, plain.roomEchoHeard || !plain.implausibilities().isEmpty, let blocks = kept.blocks else { return plain }
+            guard equalizesRoomEcho,
+                plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB,
+                let blocks = kept.blocks
+            else { return plain }
             return try equalizedWhereEchoed(
                 plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
         }
