@@ -3,10 +3,11 @@ import Foundation
 extension DecodeSession {
     /// Where a room's echo was heard, or the plain reading is doubtful as keying, or the tone
     /// stood under `softReadingBelowDB` over the noise (an echo the first seconds did not show
-    /// fills the gaps as noise does, and can make a reading far too fast or slow), the recording read
-    /// a second time through the filter learned to undo the room (`RoomEqualizer`), and the
-    /// reading kept that is plausible as keying and whose keying the room's response explains
-    /// better (`KeyingChannel`; at most `mostUnexplainedShare`, doubtful or not). A reading so equalized is one of a recording hard to read
+    /// fills the gaps as noise does, and can make a reading far too fast or slow), the
+    /// recording read a second time through the filter learned to undo the room
+    /// (`RoomEqualizer`), and the reading kept that is plausible as keying and whose keying the
+    /// room's response explains better (`KeyingChannel`; at most `mostUnexplainedShare`,
+    /// doubtful or not). A reading so equalized is one of a recording hard to read
     /// (`DecodeResult.isHardToRead`): a poor match to an exercise is not graded.
     ///
     /// The filter's output is the keying, about 1 while the key is down and 0 while it is up:
@@ -31,17 +32,9 @@ extension DecodeSession {
         let pitchHz = toneHz + equalized.pitchOffsetHz
         let sampleRate = max(8000, Int((4 * pitchHz / 1000).rounded(.up)) * 1000)
         let samples = keyedTone(equalized.envelope, rateHz: equalized.rateHz, pitchHz: pitchHz, sampleRate: sampleRate)
-        let reading = try run(
-            sampleRate: sampleRate, channelCount: 1, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, equalizesRoomEcho: false
-        ) { consume in
-            var start = 0
-            while start < samples.count {
-                let end = min(samples.count, start + sampleRate)
-                consume([Array(samples[start..<end])])
-                start = end
-            }
-        }
+        let reading = try decode(
+            channels: [samples], sampleRate: sampleRate, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
+            expecting: prior, equalizesRoomEcho: false)
         guard !reading.output.characters.isEmpty else { return plain }
         // The clean tone holds no talk: marks the plain reading passed over for their pitch or
         // phase still cast their doubt.

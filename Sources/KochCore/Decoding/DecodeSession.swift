@@ -273,10 +273,20 @@ public enum DecodeSession {
         channels: [[Float]], sampleRate: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text
     ) throws -> DecodeResult {
+        try decode(
+            channels: channels, sampleRate: sampleRate, toneHz: toneHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
+            expecting: prior, equalizesRoomEcho: true)
+    }
+
+    /// `decode`, where a room's echo is equalized or not (`run`).
+    static func decode(
+        channels: [[Float]], sampleRate: Int, toneHz: Double?, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
+        expecting prior: CharacterPrior, equalizesRoomEcho: Bool
+    ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
         return try run(
             sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, equalizesRoomEcho: equalizesRoomEcho
         ) { consume in
             var start = 0
             while start < length {
