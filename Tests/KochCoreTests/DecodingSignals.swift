@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochTestSupport
 
 /// Test signals for the decoder: keyed tones with chosen timing, and the
 /// impairments of real recordings (noise at a stated SNR, fading, hum).
@@ -145,16 +146,6 @@ enum DecodingSignals {
 
     /// Character error rate: edit distance over the length of the truth.
     static func characterErrorRate(_ decoded: String, _ truth: String, ignoringSpaces: Bool = false) -> Double {
-        let a = Array(ignoringSpaces ? decoded.filter { $0 != " " } : decoded)
-        let b = Array(ignoringSpaces ? truth.filter { $0 != " " } : truth)
-        var previous = Array(0...b.count)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return Double(a.isEmpty ? b.count : previous[b.count]) / Double(max(1, b.count))
+        KochTestSupport.characterErrorRate(decoded, truth, ignoringSpaces: ignoringSpaces)
     }
 }

@@ -40,7 +40,7 @@ import Testing
     static func plainReading(_ samples: [Float], sampleRate: Int = 8000) throws -> DecodeResult {
         try DecodeSession.decode(
             channels: [samples], sampleRate: sampleRate, toneHz: nil, speedWPM: nil, traceRangeSeconds: nil, expecting: .text,
-            equalizesRoomEcho: false)
+            readsAgain: false)
     }
 
     /// Rooms whose echo the plain reading cannot read past (its gaps filled: over 30 % of the

@@ -191,7 +191,7 @@ extension DecodeResult {
     }
 
     /// Whether the recording was hard to read: a room's echo heard (or undone, `roomEchoEqualized`), the tone's pitch wavering,
-    /// talk or music heard, the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the
+    /// talk or music heard (or read past, `readAlongTonePhase`), the tone under `ImplausibleDecode.nearTheNoiseBelowDB` over the
     /// noise, or another station keyed (a rival of a tone the search chose). There a reading that matches an exercise
     /// poorly may hold the recording's mistakes rather than the sender's.
     public var isHardToRead: Bool { !poorMatchDoubts(accuracy: 0).isEmpty }
@@ -202,7 +202,7 @@ extension DecodeResult {
         var found: [ImplausibleDecode] = []
         if roomEchoHeard || roomEchoEqualized { found.append(.echoWithPoorMatch(accuracy: accuracy)) }
         if toneWavered { found.append(.waveringToneWithPoorMatch(accuracy: accuracy)) }
-        if toneSearch.heardTalk(besidesHz: toneHz) { found.append(.talkWithPoorMatch(accuracy: accuracy)) }
+        if toneSearch.heardTalk(besidesHz: toneHz) || readAlongTonePhase { found.append(.talkWithPoorMatch(accuracy: accuracy)) }
         if let snr = signalToNoiseDB, snr < ImplausibleDecode.nearTheNoiseBelowDB {
             found.append(.noiseWithPoorMatch(signalToNoiseDB: snr, accuracy: accuracy))
         }

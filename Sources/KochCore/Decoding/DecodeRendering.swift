@@ -78,6 +78,8 @@ public enum DecodeRendering {
         let readFromKeySteps: Bool
         /// Whether the keying was read through a filter learned to undo the room's echo.
         let roomEchoEqualized: Bool
+        /// Whether the keying was read along the tone's own phase, past talk or music at its pitch.
+        let readAlongTonePhase: Bool
         /// Whether the tone's pitch wavered as a voice's does, and was read because its marks keep a fist's timing.
         let toneWavered: Bool
         let characters: [Character]
@@ -131,6 +133,7 @@ public enum DecodeRendering {
             roomEchoHeard: result.roomEchoHeard,
             readFromKeySteps: result.readFromKeySteps,
             roomEchoEqualized: result.roomEchoEqualized,
+            readAlongTonePhase: result.readAlongTonePhase,
             toneWavered: result.toneWavered,
             characters: result.output.characters.map {
                 Report.Character(

@@ -40,6 +40,11 @@ public struct DecodeResult: Sendable {
     /// (`DecodeSession.equalizedWhereEchoed`). Its `trace` is then the filter's output, and its
     /// marks' times lie some 10 ms later than the plain reading's would.
     public var roomEchoEqualized = false
+    /// Whether what was read is the keying along the tone's own phase (`InPhaseReading`): where
+    /// talk or music sounded through the tone's filter, and that reading's keying the recording
+    /// explained as well or better (`DecodeSession.readAlongTonePhaseWhereTalked`). Its `trace`
+    /// is then that reading's.
+    public var readAlongTonePhase = false
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

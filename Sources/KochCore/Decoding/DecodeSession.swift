@@ -18,14 +18,17 @@ public enum DecodeSession {
     ) throws -> DecodeResult {
         try run(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, equalizesRoomEcho: true, pass: pass)
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: true, pass: pass)
     }
 
-    /// `run`, where a room's echo heard (or a reading doubtful as keying, or a tone near the
-    /// noise) is equalized (`equalizedWhereEchoed`) or not (a recording already equalized).
+    /// `run`, where the recording is read a second time or not (a recording already read
+    /// again): where a room's echo was heard (or the reading is doubtful as keying, or the tone
+    /// stood near the noise) through a filter that undoes the room (`equalizedWhereEchoed`), and
+    /// where talk sounded through the tone's filter, along the tone's phase
+    /// (`readAlongTonePhaseWhereTalked`).
     static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
-        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, equalizesRoomEcho: Bool,
+        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, readsAgain: Bool,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
@@ -42,11 +45,19 @@ public enum DecodeSession {
             let plain = try decode(
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
                 configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
-            guard equalizesRoomEcho,
-                plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB,
-                let blocks = kept.blocks
-            else { return plain }
-            return try equalizedWhereEchoed(
+            guard readsAgain, let blocks = kept.blocks else { return plain }
+            // Talk with no echo heard is read along the tone's phase; the room's filter would
+            // learn the talk as a room.
+            let talked = plain.output.offPitchMarks > 0
+            if !(talked && !plain.roomEchoHeard),
+                plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB
+            {
+                let equalized = try equalizedWhereEchoed(
+                    plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
+                if equalized.roomEchoEqualized || !talked { return equalized }
+            }
+            guard talked else { return plain }
+            return try readAlongTonePhaseWhereTalked(
                 plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
         }
         if let toneHz {
@@ -275,18 +286,18 @@ public enum DecodeSession {
     ) throws -> DecodeResult {
         try decode(
             channels: channels, sampleRate: sampleRate, toneHz: toneHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, equalizesRoomEcho: true)
+            expecting: prior, readsAgain: true)
     }
 
-    /// `decode`, where a room's echo is equalized or not (`run`).
+    /// `decode`, where the recording is read a second time or not (`run`).
     static func decode(
         channels: [[Float]], sampleRate: Int, toneHz: Double?, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
-        expecting prior: CharacterPrior, equalizesRoomEcho: Bool
+        expecting prior: CharacterPrior, readsAgain: Bool
     ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
         return try run(
             sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, equalizesRoomEcho: equalizesRoomEcho
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain
         ) { consume in
             var start = 0
             while start < length {
