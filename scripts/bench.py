@@ -266,10 +266,18 @@ def bench_realisations(decoders, scratch, seeds=range(1, 9)):
 
 def bench_rooms(decoders, scratch):
     """Recordings made the way learners make them (scripts/room_conditions.py), beside their targets."""
+    import decoder_conditions
     import room_conditions
     # Eight realisations: a room's echo at the tone's pitch varies from one to the next (its
     # response at one frequency is random), and two hid how often a phone's recording fails.
-    bench_table(decoders, scratch, room_conditions, "Recordings made in rooms", seeds=range(1, 9))
+    seeds = range(1, 9)
+    bench_table(decoders, scratch, room_conditions, "Recordings made in rooms", seeds=seeds)
+    mc = decoder_conditions.corpus_module()
+    print("\nWhat talk sets (scripts/room_conditions.py talk_shares): the share of the characters during which "
+          "the voice, inside a dit's band at the tone's pitch, was as loud as the tone at some moment (within 3 dB):")
+    for level_db, label in [(0, "at the tone's loudness"), (6, "6 dB louder than the tone")]:
+        shares = room_conditions.talk_shares(mc, seeds, level_db)
+        print(f"  talk {label}: {100 * shares[0]:.1f} % ({100 * shares[-3]:.1f} %)")
 
 
 def bench_outside(decoders, scratch):

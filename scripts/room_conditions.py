@@ -135,6 +135,50 @@ def agc(x, fs, max_gain_db=30.0, attack_s=0.005, release_s=0.4):
     return x * gain
 
 
+def talk_parts(mc, rng, level_db, with_tone=True):
+    """The talk conditions' sounds apart: 45 s of keying at 20 WPM (gaps at 12) on a steady
+    oscillator, espeak-ng's voice `level_db` over it while each sounds, and noise 30 dB under;
+    with the text and its keying (`mc.machine_segments`)."""
+    fs = mc.FS
+    freq = float(rng.uniform(550, 750))
+    text = mc.text_for_duration(rng, 45, 20, 12) if with_tone else ""
+    segments = mc.machine_segments(text, 20, 12) if with_tone else []
+    envelope = mc.keying_envelope(segments, fs, lead_s=mc.LEAD_S, tail_s=mc.TAIL_S)[0] if with_tone else np.zeros(45 * fs)
+    tone = envelope * mc.carrier(len(envelope), fs, freq)
+    voice = fit(speech(rng, len(tone) / fs, fs), len(tone))
+    voice *= (1 / np.sqrt(2)) * 10 ** (level_db / 20) / active_rms(voice, fs)
+    hiss = mc.scale_noise_to_snr(mc.white_noise(rng, len(tone)), fs, freq, 1.0, 30)
+    return {"text": text, "segments": segments, "freq": freq, "tone": tone, "voice": voice, "noise": hiss}
+
+
+def talk_shares(mc, seeds, level_db, thresholds_db=(0, -3)):
+    """What the talk condition itself sets: the share of the characters during which the voice,
+    inside the band a dit occupies at the tone's pitch (a dit-long filter), was as loud as the
+    tone at some moment, or within 3 dB of it. There two sounds of one pitch fill the tone's
+    filter, and only the tone's phase and timing tell them apart."""
+    fs = mc.FS
+    name = "talk_at_the_tone_s_loudness" if level_db == 0 else f"talk_{level_db}_db_louder_than_the_tone"
+    counts, total = {threshold: 0 for threshold in thresholds_db}, 0
+    for seed in seeds:
+        parts = talk_parts(mc, mc.case_rng(seed, name), level_db)
+        t = np.arange(len(parts["voice"])) / fs
+        mixed = parts["voice"] * np.exp(-2j * np.pi * parts["freq"] * t) * 2
+        dit = 1.2 / 20
+        level = np.abs(signal.fftconvolve(mixed, np.ones(int(dit * fs)) / int(dit * fs), mode="same"))
+        spans, start = {}, mc.LEAD_S
+        for segment in parts["segments"]:
+            key_down, seconds, index = segment[0], segment[1], segment[2]
+            if key_down:
+                spans.setdefault(index, [start, start])[1] = start + seconds
+            start += seconds
+        for first, last in spans.values():
+            loudest = level[int(first * fs):int(last * fs)].max()
+            for threshold in thresholds_db:
+                counts[threshold] += loudest >= 10 ** (threshold / 20)
+            total += 1
+    return {threshold: count / max(1, total) for threshold, count in counts.items()}
+
+
 def conditions(mc):
     fs = mc.FS
 
@@ -149,13 +193,8 @@ def conditions(mc):
 
     def talk(level_db, with_tone=True):
         def make(rng):
-            freq = float(rng.uniform(550, 750))
-            text = mc.text_for_duration(rng, 45, 20, 12) if with_tone else ""
-            envelope = keyed(rng, text, freq) if with_tone else np.zeros(45 * fs)
-            x = envelope * mc.carrier(len(envelope), fs, freq)
-            voice = fit(speech(rng, len(x) / fs, fs), len(x))
-            voice *= (1 / np.sqrt(2)) * 10 ** (level_db / 20) / active_rms(voice, fs)
-            return text, x + voice + noise(rng, len(x), 30, freq), fs
+            parts = talk_parts(mc, rng, level_db, with_tone)
+            return parts["text"], parts["tone"] + parts["voice"] + parts["noise"], fs
         return make
 
     def chords(rng):

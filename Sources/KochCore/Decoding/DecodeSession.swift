@@ -46,17 +46,12 @@ public enum DecodeSession {
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
                 configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
             guard readsAgain, let blocks = kept.blocks else { return plain }
-            // Talk with no echo heard is read along the tone's phase; the room's filter would
-            // learn the talk as a room.
-            let talked = plain.output.offPitchMarks > 0
-            if !(talked && !plain.roomEchoHeard),
-                plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB
-            {
+            if plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB {
                 let equalized = try equalizedWhereEchoed(
                     plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
-                if equalized.roomEchoEqualized || !talked { return equalized }
+                if equalized.roomEchoEqualized { return equalized }
             }
-            guard talked else { return plain }
+            guard plain.output.offPitchMarks > 0 else { return plain }
             return try readAlongTonePhaseWhereTalked(
                 plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
         }

@@ -8,7 +8,7 @@ import Foundation
 /// the tone's pitch arrives at any phase and turns as its pitch glides, so half
 /// its power lies in the quadrature, where the tone has none; read by its level,
 /// as the plain reading reads, all of it counts. Here the keying is the
-/// in-phase amplitude, through a low-pass of `cutoffHz` either way (no delay),
+/// in-phase amplitude, through a low-pass either way (no delay) of `cutoffDits` over a dit,
 /// less `quadratureWeight` of the quadrature's (talk's own sign of itself), and
 /// a run of it whose mean phase lies more than `widestAngleRadians` from the
 /// tone's (`shortMarkAngleRadians` for a run under `shortMarkDits`) is talk's.
@@ -25,15 +25,23 @@ import Foundation
 /// against 11.0 and 16.6 %: there a voice's harmonic is louder than the tone inside a
 /// dit's band in 12 % of the characters, and no phase tells them apart while it is.
 public enum InPhaseReading {
+    /// How far the pitch is looked for from the one mixed down: where the search heard talk the
+    /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
+    /// of it (`DecodeSession.givenToneWithinHz`); elsewhere the search's lies within a hertz or
+    /// two of the line. (Ten minutes of talk read 1.5 s with the room equalizer's 8 Hz.)
+    static let pitchSearchHz = 3.0
     /// Fewer marks than this tell no phase.
     public static let fewestMarks = 20
     /// The marks' unit phasors, turned at the pitch found, must agree this well (the length
     /// of their mean). On the talk recordings above they agreed to 0.978 to 0.999.
     public static let leastCoherence = 0.92
-    /// The low-pass on the tone's complex amplitude, run forward and back: 9 Hz (a band 18 Hz
-    /// wide about the tone) passed a 20 WPM dit and read the talk recordings best of 10 to
-    /// 30 Hz; 5 Hz lost the dits.
-    public static let cutoffHz = 9.0
+    /// The low-pass on the tone's complex amplitude, run forward and back, cuts off at this
+    /// over the dit's length: at 20 WPM (a dit of 60 ms) 10 Hz, a band 20 Hz wide about the
+    /// tone. At 20 WPM 9 to 10 Hz read the talk recordings best of 5 to 30 Hz (7.5 Hz and under
+    /// lost dits, 15 Hz and over let more talk through); a fixed 9 Hz lost the dits of 30 WPM,
+    /// misread 34 to 39 % with the talk 6 dB louder (15 % plainly). 0.54, 0.6 and 0.7 over the
+    /// dit read 20 and 30 WPM alike within a point or two; 0.6 the talk of 20 WPM best.
+    public static let cutoffDits = 0.6
     /// The share of the quadrature's magnitude taken from the in-phase amplitude (0.3 read
     /// better than 0, 0.5 and 1).
     static let quadratureWeight = 0.3
@@ -90,6 +98,7 @@ public enum InPhaseReading {
     /// marks, or their phases do not agree.
     public static func read(real: [Float], imaginary: [Float], rateHz: Double, marks: [Mark], ditSeconds: Double) -> Read? {
         let count = min(real.count, imaginary.count)
+        guard ditSeconds > 0 else { return nil }
         var baseband = (0..<count).map { ComplexValue(real: Double(real[$0]), imaginary: Double(imaginary[$0])) }
         var phasors: [ComplexValue] = []
         var times: [Double] = []
@@ -104,7 +113,7 @@ public enum InPhaseReading {
         }
         guard phasors.count >= fewestMarks else { return nil }
         let units = phasors.map { $0 / $0.magnitude }
-        let (offsetHz, mean) = RoomEqualizer.agreeingOffset(steps: units, times: times)
+        let (offsetHz, mean) = RoomEqualizer.agreeingOffset(steps: units, times: times, withinHz: pitchSearchHz)
         guard mean.magnitude >= leastCoherence else { return nil }
         var magnitudes = phasors.map(\.magnitude)
         let level = magnitudes.withUnsafeMutableBufferPointer { quickSelect($0, $0.count / 2) }
@@ -114,7 +123,8 @@ public enum InPhaseReading {
             let turn = ComplexValue(magnitude: 1 / level, angleRadians: -(2 * Double.pi * offsetHz * Double(index) / rateHz + phaseRadians))
             baseband[index] = baseband[index] * turn
         }
-        let narrowed = bothWays(baseband, rateHz: rateHz)
+        // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 27 Hz).
+        let narrowed = bothWays(baseband, cutoffHz: min(cutoffDits / ditSeconds, 0.4 * rateHz), rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
         let ditSamples = ditSeconds * rateHz
         var runs: [(start: Int, end: Int, angle: Double)] = []
@@ -138,8 +148,8 @@ public enum InPhaseReading {
         return Read(envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, baseband: narrowed)
     }
 
-    /// `values` through the low-pass of `cutoffHz` forward, then backward (no delay).
-    static func bothWays(_ values: [ComplexValue], rateHz: Double) -> [ComplexValue] {
+    /// `values` through a low-pass of `cutoffHz` forward, then backward (no delay).
+    static func bothWays(_ values: [ComplexValue], cutoffHz: Double, rateHz: Double) -> [ComplexValue] {
         func filtered(_ part: [Double]) -> [Double] {
             var forward = ButterworthLowPass(cutoffHz: cutoffHz, order: 4, sampleRate: rateHz)
             var backward = forward

@@ -161,7 +161,9 @@ public enum RoomEqualizer {
     /// `times` (seconds), agree best, and their mean there, each weighed by its size (a clear
     /// start counts more than one the noise or the echo blurred): its length is 1 where all
     /// agree.
-    static func agreeingOffset(steps: [ComplexValue], times: [Double]) -> (offsetHz: Double, mean: ComplexValue) {
+    static func agreeingOffset(steps: [ComplexValue], times: [Double], withinHz: Double = offsetSearchHz) -> (
+        offsetHz: Double, mean: ComplexValue
+    ) {
         let totalSize = max(.leastNormalMagnitude, steps.reduce(0) { $0 + $1.magnitude })
         func mean(_ offsetHz: Double) -> ComplexValue {
             var sum = ComplexValue.zero
@@ -180,7 +182,7 @@ public enum RoomEqualizer {
         // The agreement's peak is about 1/span wide: the coarse steps must be finer than that.
         let spanSeconds = (times.max() ?? 0) - (times.min() ?? 0)
         let coarseHz = min(coarseStepHz, 0.5 / max(spanSeconds, 1))
-        let coarse = best(from: -offsetSearchHz, to: offsetSearchHz, by: coarseHz)
+        let coarse = best(from: -withinHz, to: withinHz, by: coarseHz)
         return best(from: coarse.offsetHz - 2 * coarseHz, to: coarse.offsetHz + 2 * coarseHz, by: min(fineStepHz, coarseHz / 10))
     }
 
