@@ -57,6 +57,11 @@ public enum InPhaseReading {
     static let loneMarkDits = 2.0
     static let loneSpaceDits = 2.0
     static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
+    /// ...and last this much of a dit: of the lone marks read along the phase in
+    /// `scripts/room_conditions.py`'s talk (seeds 1–20, at the tone's loudness and 6 dB over),
+    /// the tone's all lasted 0.64 dits or more (bar one fragment of 0.08), and 14 of talk's 37
+    /// less (a voice's harmonic crossing the tone's phase briefly).
+    static let loneShortestDits = 0.6
     static let markLevel = 0.5
     /// The reading along the phase is kept over the plain one where it leaves up to this many
     /// times as much of the recording unexplained (`KeyingChannel`, against the tone's amplitude
@@ -141,7 +146,8 @@ public enum InPhaseReading {
         for (index, run) in runs.enumerated() where Double(run.end - run.start) < loneMarkDits * ditSamples {
             let before = index > 0 ? Double(run.start - runs[index - 1].end) : .infinity
             let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
-            if min(before, after) > loneSpaceDits * ditSamples, run.angle > loneMarkAngleRadians {
+            let length = Double(run.end - run.start)
+            if min(before, after) > loneSpaceDits * ditSamples, run.angle > loneMarkAngleRadians || length < loneShortestDits * ditSamples {
                 for sample in run.start..<run.end { envelope[sample] = 0 }
             }
         }
