@@ -63,7 +63,7 @@ import Testing
     }
 
     /// A voice talking on without a pause, as loud as the tone, over four lessons: the plain
-    /// reading misread 15 % of the characters, and read along the tone's phase 8 %. Talk still
+    /// reading misread 15 % of the characters, and read along the tone's phase 4 %. Talk still
     /// casts its doubt: no such reading is graded.
     @Test func talkAtTheTonesLoudnessIsReadAlongTheTonesPhase() throws {
         let scratch = try GradingScratch(#function)

@@ -25,10 +25,11 @@ public enum DecodeSession {
     /// again): where a room's echo was heard (or the reading is doubtful as keying, or the tone
     /// stood near the noise) through a filter that undoes the room (`equalizedWhereEchoed`), and
     /// where talk sounded through the tone's filter, along the tone's phase
-    /// (`readAlongTonePhaseWhereTalked`).
+    /// (`readAlongTonePhaseWhereTalked`). `talkSounded`: the recording is such a reading of one
+    /// where talk sounded, and its words are read again as talk's are.
     static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
-        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, readsAgain: Bool,
+        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
@@ -44,7 +45,8 @@ public enum DecodeSession {
         func decoded(tone: Double, weights: [Double], search: ToneSearchResult, toneWavered: Bool) throws -> DecodeResult {
             let plain = try decode(
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
-                configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept, intake: intake, pass: pass)
+                talkSounded: talkSounded, configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept,
+                intake: intake, pass: pass)
             guard readsAgain, let blocks = kept.blocks else { return plain }
             if plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB {
                 let equalized = try equalizedWhereEchoed(
@@ -151,7 +153,7 @@ public enum DecodeSession {
 
     /// Decodes at `tone` the recording the tone search went over, and sums up what was read.
     private static func decode(
-        tone: Double, weights: [Double], search: ToneSearchResult, toneGiven: Bool, toneWavered: Bool,
+        tone: Double, weights: [Double], search: ToneSearchResult, toneGiven: Bool, toneWavered: Bool, talkSounded talkBefore: Bool,
         configuration settings: (
             sampleRate: Int, channelCount: Int, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior
         ),
@@ -171,7 +173,7 @@ public enum DecodeSession {
         // does (`WordRereader.repaired`): where a mark was heard off the tone's pitch, each word is
         // read again with its suspects repaired, whatever the SNR.
         // (A room's echo also bends marks' pitch: there the marks are not talk's.)
-        let talkSounded = output.offPitchMarks > 0 && !decoder.heardRoomEcho
+        let talkSounded = talkBefore || (output.offPitchMarks > 0 && !decoder.heardRoomEcho)
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
@@ -287,12 +289,12 @@ public enum DecodeSession {
     /// `decode`, where the recording is read a second time or not (`run`).
     static func decode(
         channels: [[Float]], sampleRate: Int, toneHz: Double?, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
-        expecting prior: CharacterPrior, readsAgain: Bool
+        expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false
     ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
         return try run(
             sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain, talkSounded: talkSounded
         ) { consume in
             var start = 0
             while start < length {

@@ -9,7 +9,7 @@ import Foundation
 /// its power lies in the quadrature, where the tone has none; read by its level,
 /// as the plain reading reads, all of it counts. Here the keying is the
 /// in-phase amplitude, through a low-pass either way (no delay) of `cutoffDits` over a dit,
-/// less `quadratureWeight` of the quadrature's (talk's own sign of itself), and
+/// less `quadratureWeight` of the quadrature's (where the tone has none, talk shows), and
 /// a run of it whose mean phase lies more than `widestAngleRadians` from the
 /// tone's (`shortMarkAngleRadians` for a run under `shortMarkDits`) is talk's.
 ///
@@ -19,11 +19,12 @@ import Foundation
 /// `leastCoherence` (an oscillator keyed afresh at each mark, or marks that are
 /// not the tone's), nothing is read.
 ///
-/// On `scripts/room_conditions.py`'s talk at the tone's loudness (seeds 1–8 and 21–36,
-/// a Python model of this reading), 4.9 and 5.4 % of the characters were misread by the
-/// plain reading and 2.0 and 2.4 % by this; with the talk 6 dB louder, 13.7 and 15.7 %
-/// against 11.0 and 16.6 %: there a voice's harmonic is louder than the tone inside a
-/// dit's band in 12 % of the characters, and no phase tells them apart while it is.
+/// On `scripts/room_conditions.py`'s talk at the tone's loudness, seeds 1–8, the plain
+/// reading misread 4.9 % of the characters and this reading (`DecodeSession`'s choice of the
+/// two) 1.5 %; seeds 9–36, 4.4 and 1.4 %. With the talk 6 dB louder, 13.7 and 9.5 %, and 15.7
+/// and 13.4 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
+/// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
+/// much the voice's as the tone's.
 public enum InPhaseReading {
     /// How far the pitch is looked for from the one mixed down: where the search heard talk the
     /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
