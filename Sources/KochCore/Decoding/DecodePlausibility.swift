@@ -159,10 +159,9 @@ extension DecodeResult {
             found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
         }
         let offPitch = output.offPitchMarks
-        if offPitch >= ImplausibleDecode.fewestOffPitchMarks,
-            Double(offPitch) >= ImplausibleDecode.largestOffPitchShare * Double(offPitch + output.elements.count)
-        {
-            found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: output.elements.count))
+        let judged = output.marksJudgedForTalk ?? offPitch + output.elements.count
+        if offPitch >= ImplausibleDecode.fewestOffPitchMarks, Double(offPitch) >= ImplausibleDecode.largestOffPitchShare * Double(judged) {
+            found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: judged - offPitch))
         }
         if let matchAccuracy, matchAccuracy < ImplausibleDecode.poorMatchBelowAccuracy {
             found += poorMatchDoubts(accuracy: matchAccuracy)

@@ -41,9 +41,10 @@ public struct DecodeResult: Sendable {
     /// marks' times lie some 10 ms later than the plain reading's would.
     public var roomEchoEqualized = false
     /// Whether what was read is the keying along the tone's own phase (`InPhaseReading`): where
-    /// talk or music sounded through the tone's filter, and that reading's keying the recording
-    /// explained as well or better (`DecodeSession.readAlongTonePhaseWhereTalked`). Its `trace`
-    /// is then that reading's.
+    /// talk or music sounded through the tone's filter and no echo was heard, and that reading
+    /// was not doubtful where the plain one was not, nor explained the tone's amplitude clearly
+    /// worse (`DecodeSession.readAlongTonePhaseWhereTalked`). Its `trace` is then that reading's,
+    /// and the marks the plain reading passed over as talk cast their doubt on it as on that one.
     public var readAlongTonePhase = false
 
     /// The decoded text: words separated by single spaces.

@@ -53,7 +53,6 @@ public enum DecodeSession {
                     plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
                 if equalized.roomEchoEqualized { return equalized }
             }
-            guard plain.output.offPitchMarks > 0 else { return plain }
             return try readAlongTonePhaseWhereTalked(
                 plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
         }

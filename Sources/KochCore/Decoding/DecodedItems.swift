@@ -54,6 +54,10 @@ public struct DecoderOutput: Sendable, Hashable {
     public var stuckKeys: [StuckKey] = []
     /// Marks passed over because their pitch was off the tone's: talk or music through its filter.
     public var offPitchMarks = 0
+    /// The marks (passed over or read) among which `offPitchMarks` were passed over, where they
+    /// are not this output's own: a second reading of the recording from a clean tone carries
+    /// the plain reading's (`DecodeSession.readAgain`), so that talk's doubt is judged as it was.
+    public var marksJudgedForTalk: Int?
 
     public init() {}
 

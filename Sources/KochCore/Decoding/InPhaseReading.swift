@@ -22,7 +22,7 @@ import Foundation
 /// On `scripts/room_conditions.py`'s talk at the tone's loudness, seeds 1–8, the plain
 /// reading misread 4.9 % of the characters and this reading (`DecodeSession`'s choice of the
 /// two) 1.5 %; seeds 9–36, 4.4 and 1.4 %. With the talk 6 dB louder, 13.7 and 9.5 %, and 15.7
-/// and 13.4 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
+/// and 13.5 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
 /// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
 /// much the voice's as the tone's.
 public enum InPhaseReading {
@@ -94,8 +94,9 @@ public enum InPhaseReading {
         public let pitchOffsetHz: Double
         /// How well the marks' phases agreed at that pitch (0 to 1).
         public let coherence: Double
-        /// The tone's amplitude mixed down at the refined pitch (unfiltered), scaled to the marks'
-        /// level: what readings of it are measured against (`KeyingChannel`).
+        /// The tone's amplitude mixed down at the refined pitch, turned to the tone's phase, scaled
+        /// to the marks' level and through the low-pass: what readings of it are measured against
+        /// (`KeyingChannel`).
         let baseband: [ComplexValue]
     }
 
@@ -129,7 +130,7 @@ public enum InPhaseReading {
             let turn = ComplexValue(magnitude: 1 / level, angleRadians: -(2 * Double.pi * offsetHz * Double(index) / rateHz + phaseRadians))
             baseband[index] = baseband[index] * turn
         }
-        // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 27 Hz).
+        // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
         let narrowed = bothWays(baseband, cutoffHz: min(cutoffDits / ditSeconds, 0.4 * rateHz), rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
         let ditSamples = ditSeconds * rateHz
@@ -143,13 +144,18 @@ public enum InPhaseReading {
                 runs.append((run.start, run.end, angle))
             }
         }
-        // A dit with a long space either side would be read alone as an E.
-        for (index, run) in runs.enumerated() where Double(run.end - run.start) < loneMarkDits * ditSamples {
-            let before = index > 0 ? Double(run.start - runs[index - 1].end) : .infinity
-            let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
+        // A dit with a long space either side would be read alone as an E: its space before
+        // is to the last mark kept.
+        var lastKeptEnd: Int?
+        for (index, run) in runs.enumerated() {
             let length = Double(run.end - run.start)
-            if min(before, after) > loneSpaceDits * ditSamples, run.angle > loneMarkAngleRadians || length < loneShortestDits * ditSamples {
+            let before = lastKeptEnd.map { Double(run.start - $0) } ?? .infinity
+            let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
+            let lone = length < loneMarkDits * ditSamples && min(before, after) > loneSpaceDits * ditSamples
+            if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * ditSamples {
                 for sample in run.start..<run.end { envelope[sample] = 0 }
+            } else {
+                lastKeptEnd = run.end
             }
         }
         return Read(envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, baseband: narrowed)
