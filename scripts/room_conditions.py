@@ -27,7 +27,7 @@ import numpy as np
 from scipy import signal
 from scipy.io import wavfile
 
-from decoder_conditions import case_writer, cli
+from decoder_conditions import case_name, case_writer, cli
 
 SENTENCES = [
     "Did you remember to buy the milk on the way home this evening",
@@ -135,14 +135,18 @@ def agc(x, fs, max_gain_db=30.0, attack_s=0.005, release_s=0.4):
     return x * gain
 
 
+TALK_WPM, TALK_EFFECTIVE_WPM = 20, 12
+TALK_CONDITIONS = {0: "talk at the tone's loudness", 6: "talk 6 dB louder than the tone"}
+
+
 def talk_parts(mc, rng, level_db, with_tone=True):
-    """The talk conditions' sounds apart: 45 s of keying at 20 WPM (gaps at 12) on a steady
-    oscillator, espeak-ng's voice `level_db` over it while each sounds, and noise 30 dB under;
-    with the text and its keying (`mc.machine_segments`)."""
+    """The talk conditions' sounds apart: 45 s of keying at TALK_WPM (gaps at TALK_EFFECTIVE_WPM)
+    on a steady oscillator, espeak-ng's voice `level_db` over it while each sounds, and noise
+    30 dB under; with the text and its keying (`mc.machine_segments`)."""
     fs = mc.FS
     freq = float(rng.uniform(550, 750))
-    text = mc.text_for_duration(rng, 45, 20, 12) if with_tone else ""
-    segments = mc.machine_segments(text, 20, 12) if with_tone else []
+    text = mc.text_for_duration(rng, 45, TALK_WPM, TALK_EFFECTIVE_WPM) if with_tone else ""
+    segments = mc.machine_segments(text, TALK_WPM, TALK_EFFECTIVE_WPM) if with_tone else []
     envelope = mc.keying_envelope(segments, fs, lead_s=mc.LEAD_S, tail_s=mc.TAIL_S)[0] if with_tone else np.zeros(45 * fs)
     tone = envelope * mc.carrier(len(envelope), fs, freq)
     voice = fit(speech(rng, len(tone) / fs, fs), len(tone))
@@ -155,15 +159,16 @@ def talk_shares(mc, seeds, level_db, thresholds_db=(0, -3)):
     """What the talk condition itself sets: the share of the characters during which the voice,
     inside the band a dit occupies at the tone's pitch (a dit-long filter), was as loud as the
     tone at some moment, or within 3 dB of it. There two sounds of one pitch fill the tone's
-    filter, and only the tone's phase and timing tell them apart."""
+    filter, and only the tone's phase and timing tell them apart. `level_db`: one of
+    TALK_CONDITIONS, whose recordings these are."""
     fs = mc.FS
-    name = "talk_at_the_tone_s_loudness" if level_db == 0 else f"talk_{level_db}_db_louder_than_the_tone"
+    name = case_name(TALK_CONDITIONS[level_db])
     counts, total = {threshold: 0 for threshold in thresholds_db}, 0
     for seed in seeds:
         parts = talk_parts(mc, mc.case_rng(seed, name), level_db)
         t = np.arange(len(parts["voice"])) / fs
         mixed = parts["voice"] * np.exp(-2j * np.pi * parts["freq"] * t) * 2
-        dit = 1.2 / 20
+        dit = 1.2 / TALK_WPM
         level = np.abs(signal.fftconvolve(mixed, np.ones(int(dit * fs)) / int(dit * fs), mode="same"))
         spans, start = {}, mc.LEAD_S
         for segment in parts["segments"]:
@@ -263,8 +268,8 @@ def conditions(mc):
         return text, x + noise(rng, len(x), 25, 600.0, rate), rate
 
     return {
-        "talk at the tone's loudness": talk(0),
-        "talk 6 dB louder than the tone": talk(6),
+        TALK_CONDITIONS[0]: talk(0),
+        TALK_CONDITIONS[6]: talk(6),
         "talk alone": talk(0, with_tone=False),
         "music at the tone's loudness": chords,
         "drift 30 Hz a minute, +10 dB": drift(30),

@@ -1,4 +1,5 @@
 import Foundation
+import KochTestSupport
 import Testing
 
 @testable import KochCore
@@ -91,7 +92,7 @@ import Testing
         DecodingSignals.addRoomReverberation(&samples, directToReverberantDB: 6, rt60Seconds: 0.6, sampleRate: 8000, seed: 7)
         DecodingSignals.addWhiteNoise(&samples, snrDB: 25, sampleRate: 8000, seed: 9)
         let result = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
-        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.02, "\(result.text)")
+        #expect(characterErrorRate(result.text, text) <= 0.02, "\(result.text)")
         #expect(result.roomEchoTakenOut || result.readFromKeySteps || result.roomEchoEqualized, "the echo was taken out, read past, or undone")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(DecodeRendering.json(result, file: "room.wav").utf8)) as? [String: Any])
@@ -112,7 +113,7 @@ import Testing
         DecodingSignals.addWhiteNoise(&samples, snrDB: 30, sampleRate: 8000, seed: 22)
         DecodingSignals.applyAutomaticGain(&samples, sampleRate: 8000)
         let result = try RoomEqualizerTests.plainReading(samples)
-        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.1, "\(result.text)")
+        #expect(characterErrorRate(result.text, text) <= 0.1, "\(result.text)")
         #expect(result.roomEchoTakenOut)
     }
 
@@ -155,7 +156,7 @@ import Testing
         }
         for roomSeed: UInt64 in [2, 11] {
             let result = try decoded(roomSeed: roomSeed)
-            #expect(DecodingSignals.characterErrorRate(result.text, text) > 0.5, "\(result.text)")
+            #expect(characterErrorRate(result.text, text) > 0.5, "\(result.text)")
             #expect(result.roomEchoHeard)
             #expect(filledGaps(result), "\(result.implausibilities())")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochTestSupport
 import Testing
 
 /// Round trips: text → keyed audio with real-recording impairments → decoder → text.
@@ -66,7 +67,7 @@ import Testing
         var samples = Self.cleanLesson
         DecodingSignals.addWhiteNoise(&samples, snrDB: snrDB, sampleRate: 8000, seed: 11)
         let result = try decode([samples], sampleRate: 8000)
-        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= allowedErrorRate, "decoded \(result.text)")
+        #expect(characterErrorRate(result.text, Self.text) <= allowedErrorRate, "decoded \(result.text)")
     }
 
     @Test func readsWeakSignalsWordByWordFromTheirEvidence() throws {
@@ -79,7 +80,7 @@ import Testing
             var samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 600, sampleRate: 8000)
             DecodingSignals.addWhiteNoise(&samples, snrDB: -3, sampleRate: 8000, seed: seed + 40)
             let result = try decode([samples], sampleRate: 8000)
-            rates.append(DecodingSignals.characterErrorRate(result.text, text))
+            rates.append(characterErrorRate(result.text, text))
         }
         #expect(rates.reduce(0, +) / Double(rates.count) <= 0.08, "error rates \(rates)")
     }
@@ -88,7 +89,7 @@ import Testing
         var samples = Self.cleanLesson
         DecodingSignals.fade(&samples, depthDB: 20, periodSeconds: 12, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
-        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.03, "decoded \(result.text)")
+        #expect(characterErrorRate(result.text, Self.text) <= 0.03, "decoded \(result.text)")
     }
 
     @Test func ignoresHumAndDCOffset() throws {
@@ -171,7 +172,7 @@ import Testing
                 result.output.characters.allSatisfy { $0.startSeconds > 29.5 },
                 "tone \(String(describing: result.toneHz)) others \(result.otherTones.map(\.frequencyHz)) \(result.output.characters.prefix(3).map { ($0.text, $0.startSeconds) })"
             )
-            #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.02, "decoded \(result.text)")
+            #expect(characterErrorRate(result.text, text) <= 0.02, "decoded \(result.text)")
         }
     }
 
@@ -201,7 +202,7 @@ import Testing
         let keying = DecodingSignals.keying(text, startWPM: 15, endWPM: 22, dahRatio: 3.2, jitter: jitter, seed: 3)
         let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 650, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
-        #expect(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true) <= allowedErrorRate, "decoded \(result.text)")
+        #expect(characterErrorRate(result.text, text, ignoringSpaces: true) <= allowedErrorRate, "decoded \(result.text)")
     }
 
     @Test func keepsEveryShortGapOfAJitteryFistOnACleanSignal() throws {
@@ -237,7 +238,7 @@ import Testing
             let keying = DecodingSignals.keying(text, startWPM: 15, endWPM: 25, jitter: 0.2, seed: seed)
             let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: 600, sampleRate: 8000)
             let result = try decode([samples], sampleRate: 8000)
-            rates.append(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true))
+            rates.append(characterErrorRate(result.text, text, ignoringSpaces: true))
         }
         #expect(rates.reduce(0, +) / Double(rates.count) <= 0.03, "error rates \(rates)")
     }
@@ -248,7 +249,7 @@ import Testing
         let keying = DecodingSignals.keying(text, startWPM: 18, jitter: 0.2, seed: 4)
         let samples = DecodingSignals.tone(keying.intervals, durationSeconds: keying.endSeconds + 0.5, frequencyHz: 700, sampleRate: 8000)
         let result = try decode([samples], sampleRate: 8000)
-        #expect(DecodingSignals.characterErrorRate(result.text, text, ignoringSpaces: true) <= 0.1, "decoded \(result.text)")
+        #expect(characterErrorRate(result.text, text, ignoringSpaces: true) <= 0.1, "decoded \(result.text)")
         #expect(abs((result.statistics.speedWPM ?? 0) - 18) < 4)
     }
 
@@ -260,7 +261,7 @@ import Testing
         let result = try decode([samples], sampleRate: 8000)
         let words = result.text.split(separator: " ").count
         #expect(abs(words - 12) <= 2, "decoded \(result.text)")
-        #expect(DecodingSignals.characterErrorRate(result.text, text) <= 0.15, "decoded \(result.text)")
+        #expect(characterErrorRate(result.text, text) <= 0.15, "decoded \(result.text)")
     }
 
     @Test func printsFewerShortWordsAsTheSignalWeakens() {
@@ -340,7 +341,7 @@ import Testing
         }
         let small = try decode(blockFrames: 333), large = try decode(blockFrames: 100_000)
         #expect(small.text == large.text)
-        #expect(DecodingSignals.characterErrorRate(large.text, Array(repeating: Self.text, count: 3).joined(separator: " ")) < 0.05)
+        #expect(characterErrorRate(large.text, Array(repeating: Self.text, count: 3).joined(separator: " ")) < 0.05)
         #expect(small.toneHz == large.toneHz)
         #expect(small.channelWeights == large.channelWeights)
         #expect(small.toneSearch.best == large.toneSearch.best)

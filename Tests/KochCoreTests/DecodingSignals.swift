@@ -1,6 +1,5 @@
 import Foundation
 import KochCore
-import KochTestSupport
 
 /// Test signals for the decoder: keyed tones with chosen timing, and the
 /// impairments of real recordings (noise at a stated SNR, fading, hum).
@@ -142,10 +141,5 @@ enum DecodingSignals {
             }
             samples[index] += Float(hum + offset)
         }
-    }
-
-    /// Character error rate: edit distance over the length of the truth.
-    static func characterErrorRate(_ decoded: String, _ truth: String, ignoringSpaces: Bool = false) -> Double {
-        KochTestSupport.characterErrorRate(decoded, truth, ignoringSpaces: ignoringSpaces)
     }
 }

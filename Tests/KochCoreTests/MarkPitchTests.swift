@@ -1,4 +1,5 @@
 import Foundation
+import KochTestSupport
 import Testing
 
 @testable import KochCore
@@ -67,7 +68,7 @@ import Testing
         // synthetic voice, syllables almost without pause, bent a third of the text read by the
         // pitch alone (0.34); the tone's phase from mark to mark keeps the marks talk bent and
         // passes over talk at the tone's pitch, and repairs a gap the talk filled (0.16).
-        #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.25, "\(result.text)")
+        #expect(characterErrorRate(result.text, Self.text) <= 0.25, "\(result.text)")
         let doubts = result.implausibilities()
         #expect(doubts.contains { if case .talkAtTheTone = $0 { true } else { false } }, "\(doubts)")
         #expect(doubts.map(\.description).joined().contains("talk or music"))

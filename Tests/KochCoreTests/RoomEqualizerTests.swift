@@ -1,4 +1,5 @@
 import Foundation
+import KochTestSupport
 import Testing
 
 @testable import KochCore
@@ -50,10 +51,10 @@ import Testing
         for roomSeed: UInt64 in [2, 11] {
             let samples = Self.phoneInAnEchoingRoom(roomSeed: roomSeed)
             let plain = try Self.plainReading(samples)
-            #expect(DecodingSignals.characterErrorRate(plain.text, Self.text) > 0.3, "room \(roomSeed): \(plain.text)")
+            #expect(characterErrorRate(plain.text, Self.text) > 0.3, "room \(roomSeed): \(plain.text)")
             let result = try DecodeSession.decode(channels: [samples], sampleRate: 8000)
             // The target for a phone in an echoing room: 5 % of the characters at most.
-            #expect(DecodingSignals.characterErrorRate(result.text, Self.text) <= 0.05, "room \(roomSeed): \(result.text)")
+            #expect(characterErrorRate(result.text, Self.text) <= 0.05, "room \(roomSeed): \(result.text)")
             #expect(result.roomEchoEqualized && result.roomEchoHeard)
             #expect(result.implausibilities().isEmpty, "\(result.implausibilities())")
             #expect(abs((result.toneHz ?? 0) - 650) < 0.05, "the pitch is refined to the oscillator's: \(result.toneHz ?? 0)")
