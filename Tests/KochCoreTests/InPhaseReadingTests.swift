@@ -9,8 +9,8 @@ import Testing
     static let keying = DecodingSignals.keying("PARIS QFQG UJQWL ODRG YZ LZ FFKT", startWPM: 20, jitter: 0.05, seed: 3)
 
     /// The tone's amplitude at 200 samples a second, mixed down `offsetHz` from its pitch, each mark
-    /// at `phase(markIndex)` radians more than a tone that ran on; and bursts of talk, a third of a
-    /// dit long at 1.5 times the tone's level, at `talkPhaseRadians`, in the middle of each word's gap.
+    /// at `phase(markIndex)` radians more than a tone that ran on; and bursts of talk, a dah
+    /// long at 1.5 times the tone's level, at `talkPhaseRadians`, in the middle of each word's gap.
     static func baseband(offsetHz: Double, phase: (Int) -> Double = { _ in 0 }, talkPhaseRadians: Double? = nil) -> (
         real: [Float], imaginary: [Float], talkSeconds: [Double]
     ) {
@@ -28,7 +28,7 @@ import Testing
             for (before, after) in zip(keying.intervals, keying.intervals.dropFirst()) where after.0 - before.1 > 0.3 {
                 let middle = (before.1 + after.0) / 2
                 talk.append(middle)
-                for sample in Int((middle - 0.01) * rateHz)...Int((middle + 0.01) * rateHz) {
+                for sample in Int((middle - 0.09) * rateHz)..<Int((middle + 0.09) * rateHz) {
                     let angle = 2 * Double.pi * offsetHz * Double(sample) / rateHz + 0.7 + talkPhaseRadians
                     real[sample] += Float(1.5 * cos(angle))
                     imaginary[sample] += Float(1.5 * sin(angle))
@@ -43,10 +43,9 @@ import Testing
     }
 
     @Test func theMarksPhaseGivesThePitchAndTalksBurstsOffItAreNoMarks() throws {
-        // Bursts 50° off the tone's phase (in phase, as loud as the tone's marks: over the mark
-        // level) and half a turn off it. (One in the tone's phase, smeared by the low-pass to a
-        // dit's length, is a dit as far as the phase can tell.)
-        for talkPhase in [50 * Double.pi / 180, Double.pi] {
+        // Bursts 40° off the tone's phase (in phase, louder than the tone's marks) and half a
+        // turn off it. (One in the tone's phase is a mark as far as the phase can tell.)
+        for talkPhase in [40 * Double.pi / 180, Double.pi] {
             let signal = Self.baseband(offsetHz: 0.4, talkPhaseRadians: talkPhase)
             let read = try #require(
                 InPhaseReading.read(real: signal.real, imaginary: signal.imaginary, rateHz: Self.rateHz, marks: Self.marks, ditSeconds: 0.06))

@@ -16,6 +16,33 @@ import Testing
         return try DecodeSession.decode(channels: [samples], sampleRate: 8000)
     }
 
+    /// A reading of nothing at 680 Hz, 20 dB over the noise, with nothing else hard about it.
+    static func clearReading(toneWavered: Bool = false, output: DecoderOutput = DecoderOutput()) -> DecodeResult {
+        DecodeResult(
+            output: output, toneHz: 680, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
+            signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
+            toneSearch: ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil), toneWasGiven: false,
+            roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: toneWavered)
+    }
+
+    /// A reading along the tone's phase past talk (`InPhaseReading`) is of a recording hard to
+    /// read, and carries the talk doubt of the plain reading it stands for, judged among that
+    /// reading's marks: 2 passed over of 150 judged is doubtful, however few marks it read itself.
+    @Test func aReadingAlongTheTonesPhaseKeepsTalksDoubt() {
+        #expect(!Self.clearReading().isHardToRead)
+        func alongThePhase(marksJudged: Int) -> DecodeResult {
+            var output = DecoderOutput()
+            output.offPitchMarks = 2
+            output.marksJudgedForTalk = marksJudged
+            var result = Self.clearReading(output: output)
+            result.readAlongTonePhase = true
+            return result
+        }
+        #expect(alongThePhase(marksJudged: 150).isHardToRead)
+        #expect(alongThePhase(marksJudged: 150).implausibilities().contains { if case .talkAtTheTone(2, 148) = $0 { true } else { false } })
+        #expect(alongThePhase(marksJudged: 250).implausibilities().isEmpty, "2 of 250 is under 1 %")
+    }
+
     static func nearTheNoise(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
         result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
             if case .noiseWithPoorMatch = $0 { true } else { false }
@@ -39,13 +66,7 @@ import Testing
     /// A tone whose pitch wavered as a voice's does (a room's echo) was read because its marks kept
     /// a fist's timing; a poor match there may be the room's.
     @Test func aPoorMatchOfAWaveringToneIsDoubtful() {
-        func result(toneWavered: Bool) -> DecodeResult {
-            DecodeResult(
-                output: DecoderOutput(), toneHz: 680, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
-                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
-                toneSearch: ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil), toneWasGiven: false,
-                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: toneWavered)
-        }
+        func result(toneWavered: Bool) -> DecodeResult { Self.clearReading(toneWavered: toneWavered) }
         func wavering(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
             result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
                 if case .waveringToneWithPoorMatch = $0 { true } else { false }
@@ -60,11 +81,9 @@ import Testing
     /// or not its first seconds showed the echo: a poor match there may be the room's.
     @Test func aPoorMatchOfARoomUndoneIsDoubtful() {
         func result(equalized: Bool) -> DecodeResult {
-            DecodeResult(
-                output: DecoderOutput(), toneHz: 680, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
-                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
-                toneSearch: ToneSearchResult(best: nil, others: [], channelWeights: [1], reason: nil), toneWasGiven: false,
-                roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false, roomEchoEqualized: equalized)
+            var result = Self.clearReading()
+            result.roomEchoEqualized = equalized
+            return result
         }
         func echo(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
             result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {

@@ -47,6 +47,12 @@ public struct DecodeResult: Sendable {
     /// and the marks the plain reading passed over as talk cast their doubt on it as on that one.
     public var readAlongTonePhase = false
 
+    /// Whether talk or music sounded through the tone's filter: marks were passed over for their
+    /// pitch or phase, where no room's echo was heard (an echo bends the marks' pitch too).
+    public var talkSounded: Bool { Self.talkSounded(offPitchMarks: output.offPitchMarks, roomEchoHeard: roomEchoHeard) }
+
+    static func talkSounded(offPitchMarks: Int, roomEchoHeard: Bool) -> Bool { offPitchMarks > 0 && !roomEchoHeard }
+
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }
 }

@@ -27,7 +27,7 @@ extension DecodeSession {
         prior: CharacterPrior
     ) throws -> DecodeResult {
         guard let toneHz = plain.toneHz, !plain.output.characters.isEmpty,
-            let mixed = mixedDown(blocks, weights: plain.channelWeights, rateHz: rateHz, toneHz: toneHz, bandwidthHz: RoomEqualizer.bandwidthHz),
+            let mixed = mixedDown(blocks, weights: plain.channelWeights, rateHz: rateHz, toneHz: toneHz),
             let equalized = RoomEqualizer.equalize(real: mixed.real, imaginary: mixed.imaginary, rateHz: mixed.rateHz)
         else { return plain }
         guard

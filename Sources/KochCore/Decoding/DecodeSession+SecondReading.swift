@@ -19,7 +19,7 @@ extension DecodeSession {
         let samples = keyedTone(envelope, rateHz: rateHz, pitchHz: pitchHz, sampleRate: sampleRate)
         let reading = try decode(
             channels: [samples], sampleRate: sampleRate, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, readsAgain: false, talkSounded: plain.output.offPitchMarks > 0 && !plain.roomEchoHeard)
+            expecting: prior, readsAgain: false, talkSounded: plain.talkSounded)
         guard !reading.output.characters.isEmpty else { return nil }
         var output = reading.output
         output.offPitchMarks = plain.output.offPitchMarks
@@ -62,11 +62,10 @@ extension DecodeSession {
     static let mostUnexplainedShare = 0.5
 
     /// The channel that counted most in the reading (`weights`; the first where all counted
-    /// alike) of `blocks`, mixed down at `toneHz` to `RoomEqualizer`'s rate with a low-pass of
-    /// `bandwidthHz`; nil where there is none, or the recording is longer than
+    /// alike) of `blocks`, mixed down at `toneHz` to `RoomEqualizer`'s rate and band; nil where there is none, or the recording is longer than
     /// `RoomEqualizer.longestSeconds` (over ten minutes an oscillator's pitch moves more than one
     /// refined pitch can follow).
-    static func mixedDown(_ blocks: [[[Float]]], weights: [Double], rateHz: Double, toneHz: Double, bandwidthHz: Double) -> (
+    static func mixedDown(_ blocks: [[[Float]]], weights: [Double], rateHz: Double, toneHz: Double) -> (
         real: [Float], imaginary: [Float], rateHz: Double
     )? {
         guard let count = blocks.first?.count, count > 0 else { return nil }
@@ -74,7 +73,7 @@ extension DecodeSession {
         let seconds = Double(blocks.reduce(0) { $0 + ($1.first?.count ?? 0) }) / rateHz
         guard seconds <= RoomEqualizer.longestSeconds else { return nil }
         var converter = BasebandConverter(
-            toneHz: toneHz, inputRate: rateHz, targetOutputRate: RoomEqualizer.sampleRateHz, bandwidthHz: bandwidthHz)
+            toneHz: toneHz, inputRate: rateHz, targetOutputRate: RoomEqualizer.sampleRateHz, bandwidthHz: RoomEqualizer.bandwidthHz)
         var real: [Float] = [], imaginary: [Float] = []
         for block in blocks {
             let samples = channel < block.count ? block[channel] : [Float](repeating: 0, count: block.first?.count ?? 0)

@@ -172,7 +172,7 @@ public enum DecodeSession {
         // does (`WordRereader.repaired`): where a mark was heard off the tone's pitch, each word is
         // read again with its suspects repaired, whatever the SNR.
         // (A room's echo also bends marks' pitch: there the marks are not talk's.)
-        let talkSounded = talkBefore || (output.offPitchMarks > 0 && !decoder.heardRoomEcho)
+        let talkSounded = talkBefore || DecodeResult.talkSounded(offPitchMarks: output.offPitchMarks, roomEchoHeard: decoder.heardRoomEcho)
         if let reread = WordRereader.reread(
             output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
             minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
