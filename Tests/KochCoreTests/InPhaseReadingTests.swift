@@ -61,6 +61,42 @@ import Testing
         }
     }
 
+    @Test func theFasterPartOfATakeKeepsItsDitsAndGaps() throws {
+        // A learner speeding up from 15 to 30 WPM over the take, with a voice's harmonic
+        // turning slowly through the tone's band at a quarter of its level: the band is scaled to
+        // the dits of the take's faster part. Scaled to the whole take's dit (20 WPM's), it
+        // lowered the faster part's dits and raised its gaps to where the harmonic moved them
+        // across the mark level.
+        let keying = DecodingSignals.keying(
+            "PARIS QFQG UJQWL ODRG YZ LZ FFKT HSVB EIS PARIS", startWPM: 15, endWPM: 30, jitter: 0.1, seed: 5)
+        let count = Int(keying.endSeconds * Self.rateHz)
+        var real = (0..<count).map { Float(0.25 * cos(2 * Double.pi * 2.5 * Double($0) / Self.rateHz)) }
+        let imaginary = (0..<count).map { Float(0.25 * sin(2 * Double.pi * 2.5 * Double($0) / Self.rateHz)) }
+        for interval in keying.intervals {
+            for sample in Int((interval.0 * Self.rateHz).rounded())..<Int((interval.1 * Self.rateHz).rounded()) { real[sample] += 1 }
+        }
+        let marks = keying.intervals.map { InPhaseReading.Mark(startSeconds: $0.0, durationSeconds: $0.1 - $0.0) }
+        let read = try #require(
+            InPhaseReading.read(real: real, imaginary: imaginary, rateHz: Self.rateHz, marks: marks, ditSeconds: 1.2 / 20))
+        let runs = KeyingChannel.keyDownRuns(read.envelope.map { $0 > InPhaseReading.markLevel })
+        #expect(runs.count == marks.count, "\(runs.count) marks read of \(marks.count)")
+    }
+
+    @Test func theDitOfTheFasterPartIsTheLowerQuartileOfTheDits() {
+        func marks(_ seconds: [Double]) -> [InPhaseReading.Mark] {
+            seconds.enumerated().map { InPhaseReading.Mark(startSeconds: Double($0.offset), durationSeconds: $0.element) }
+        }
+        let steady = marks(Array(repeating: 0.06, count: 30) + Array(repeating: 0.18, count: 20))
+        #expect(InPhaseReading.fasterDitSeconds(marks: steady, ditSeconds: 0.06) == 0.06)
+        let speedingUp = marks((0..<40).map { 0.08 - 0.032 * Double($0) / 39 } + Array(repeating: 0.2, count: 20))
+        let faster = InPhaseReading.fasterDitSeconds(marks: speedingUp, ditSeconds: 0.064)
+        #expect(faster > 0.05 && faster < 0.058, "\(faster)")
+        let fragments = marks(Array(repeating: 0.01, count: 20) + Array(repeating: 0.06, count: 20))
+        #expect(InPhaseReading.fasterDitSeconds(marks: fragments, ditSeconds: 0.06) == 0.6 * 0.06)
+        let few = marks(Array(repeating: 0.03, count: 9) + Array(repeating: 0.18, count: 20))
+        #expect(InPhaseReading.fasterDitSeconds(marks: few, ditSeconds: 0.06) == 0.06)
+    }
+
     @Test func marksAtRandomPhasesOrTooFewAreNotReadAlong() {
         var random = SeededGenerator(seed: 9)
         let phases = Self.marks.map { _ in Double.random(in: 0..<(2 * Double.pi), using: &random) }
