@@ -47,10 +47,15 @@ public enum InPhaseReading {
     /// (its marks under `longestDitDits`), where there are `fewestDitsMeasured` or more, and
     /// no shorter than `shortestCutoffDits` of the dit (a few fragments of talk among the marks
     /// do not widen the band). A learner's speed changes over a take, and a band scaled to the
-    /// dit of the whole take lost the faster part's dits and filled its gaps: on talk at the
-    /// tone's loudness over a straight key (15 % jitter, 15 to 25 WPM, 12 recordings) 9.4 % of
-    /// the characters were misread, 8.4 % with the quartile (6 dB louder, 20.9 and 15.6 %); at
-    /// one speed the quartile is the dit, and `make bench`'s talk read 1.5 and 1.2 %.
+    /// dit of the whole take lost the faster part's dits and filled its gaps. A short run's
+    /// length (`shortMarkDits`) and a lone mark's shortest (`loneShortestDits`) are in this dit
+    /// too, the tone's dits being no shorter; what makes a mark lone is in the take's dit (in
+    /// the faster part's, a dit of the slower part between two gaps inside its character was).
+    /// On talk at the tone's loudness over a straight key (15 % jitter, 15 to 25 WPM, 12
+    /// recordings) 9.4 % of the characters were misread, 8.4 % with the band scaled to the
+    /// quartile, 6.6 % with the rules' lengths too and `shortMarkAngleRadians` 30° (6 dB louder,
+    /// 20.9, 15.6 and 15.1 %); at one speed the quartile is the dit, and `make bench`'s talk
+    /// read 1.5, 1.2 and 1.2 %.
     static let cutoffDitQuantile = 0.25
     static let longestDitDits = 2.0
     static let fewestDitsMeasured = 10
@@ -61,16 +66,20 @@ public enum InPhaseReading {
     /// A run over `markLevel` (of the marks' median level) whose mean phase lies further than
     /// this from the tone's is talk's.
     static let widestAngleRadians = 35.0 * Double.pi / 180
-    static let shortMarkAngleRadians = 20.0 * Double.pi / 180
+    /// ...and a short run further than this: 20° dropped the faster dits of a take whose speed
+    /// changed (a dit dipped by talk, short over the mark level, 23 to 38° off), and 30° read
+    /// the talk above (and talk without a pause, over lessons at 13, 20 and 30 WPM) as well or
+    /// better.
+    static let shortMarkAngleRadians = 30.0 * Double.pi / 180
     static let shortMarkDits = 0.75
-    /// A mark under `loneMarkDits` with more than `loneSpaceDits` of space either side would be
+    /// A mark under `loneMarkDits` with more than `loneSpaceDits` (of the take's dit) of space either side would be
     /// read alone as an E: where talk sounds, a voice's harmonic at the tone's pitch makes such
     /// marks in the gaps, and the tone's are its only where their phase agrees this closely
     /// (as `TonePhase.closeAgreementRadians`).
     static let loneMarkDits = 2.0
     static let loneSpaceDits = 2.0
     static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
-    /// ...and last this much of a dit: of the lone marks read along the phase in
+    /// ...and last this much of the faster part's dit: of the lone marks read along the phase in
     /// `scripts/room_conditions.py`'s talk (seeds 1–20, at the tone's loudness and 6 dB over),
     /// the tone's all lasted 0.64 dits or more (bar one fragment of 0.08), and 14 of talk's 37
     /// less (a voice's harmonic crossing the tone's phase briefly).
@@ -143,10 +152,12 @@ public enum InPhaseReading {
             baseband[index] = baseband[index] * turn
         }
         // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
-        let cutoffHz = min(cutoffDits / fasterDitSeconds(marks: marks, ditSeconds: ditSeconds), 0.4 * rateHz)
+        let scaleDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
+        let cutoffHz = min(cutoffDits / scaleDitSeconds, 0.4 * rateHz)
         let narrowed = bothWays(baseband, cutoffHz: cutoffHz, rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
-        let ditSamples = ditSeconds * rateHz
+        let ditSamples = scaleDitSeconds * rateHz
+        let takesDitSamples = ditSeconds * rateHz
         var runs: [(start: Int, end: Int, angle: Double)] = []
         for run in KeyingChannel.keyDownRuns(envelope.map { $0 > markLevel }) {
             let angle = abs(narrowed[run.start..<run.end].reduce(ComplexValue.zero, +).angleRadians)
@@ -164,7 +175,7 @@ public enum InPhaseReading {
             let length = Double(run.end - run.start)
             let before = lastKeptEnd.map { Double(run.start - $0) } ?? .infinity
             let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
-            let lone = length < loneMarkDits * ditSamples && min(before, after) > loneSpaceDits * ditSamples
+            let lone = length < loneMarkDits * takesDitSamples && min(before, after) > loneSpaceDits * takesDitSamples
             if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * ditSamples {
                 for sample in run.start..<run.end { envelope[sample] = 0 }
             } else {
