@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Recordings made the way learners make them: someone talking in the room,
-music, a drifting or chirping oscillator, a phone's chain (automatic gain,
-room echo, the 300-3400 Hz band, 8 and 16 kHz) over a jittery fist, fast
-keying in short files, and a recording sampled at 4 kHz.
+"""Recordings made the way learners make them: someone talking in the room (over
+a machine's keying and over a straight key), music, a drifting or chirping
+oscillator, a phone's chain (automatic gain, room echo, the 300-3400 Hz band,
+8 and 16 kHz) over a jittery fist, fast keying in short files, and a recording
+sampled at 4 kHz.
 
     python3 scripts/room_conditions.py OUTDIR [--seeds 1-2]
 
@@ -137,16 +138,25 @@ def agc(x, fs, max_gain_db=30.0, attack_s=0.005, release_s=0.4):
 
 TALK_WPM, TALK_EFFECTIVE_WPM = 20, 12
 TALK_CONDITIONS = {0: "talk at the tone's loudness", 6: "talk 6 dB louder than the tone"}
+# A learner's straight key under talk: the phone conditions' fist (15 % jitter, standard spacing).
+HAND_WPM, HAND_JITTER = 18, 0.15
 
 
-def talk_parts(mc, rng, level_db, with_tone=True):
-    """The talk conditions' sounds apart: 45 s of keying at TALK_WPM (gaps at TALK_EFFECTIVE_WPM)
-    on a steady oscillator, espeak-ng's voice `level_db` over it while each sounds, and noise
-    30 dB under; with the text and its keying (`mc.machine_segments`)."""
+def talk_parts(mc, rng, level_db, with_tone=True, by_hand=False):
+    """The talk conditions' sounds apart: 45 s of keying at TALK_WPM (gaps at TALK_EFFECTIVE_WPM;
+    `by_hand`: a straight key at HAND_WPM with HAND_JITTER) on a steady oscillator, espeak-ng's
+    voice `level_db` over it while each sounds, and noise 30 dB under; with the text and its
+    keying (`mc.machine_segments`, `mc.human_segments`)."""
     fs = mc.FS
     freq = float(rng.uniform(550, 750))
-    text = mc.text_for_duration(rng, 45, TALK_WPM, TALK_EFFECTIVE_WPM) if with_tone else ""
-    segments = mc.machine_segments(text, TALK_WPM, TALK_EFFECTIVE_WPM) if with_tone else []
+    if not with_tone:
+        text, segments = "", []
+    elif by_hand:
+        text = mc.text_for_duration(rng, 45, HAND_WPM, HAND_WPM)
+        segments = mc.human_segments(text, rng, HAND_JITTER, HAND_WPM, HAND_WPM)[0]
+    else:
+        text = mc.text_for_duration(rng, 45, TALK_WPM, TALK_EFFECTIVE_WPM)
+        segments = mc.machine_segments(text, TALK_WPM, TALK_EFFECTIVE_WPM)
     envelope = mc.keying_envelope(segments, fs, lead_s=mc.LEAD_S, tail_s=mc.TAIL_S)[0] if with_tone else np.zeros(45 * fs)
     tone = envelope * mc.carrier(len(envelope), fs, freq)
     voice = fit(speech(rng, len(tone) / fs, fs), len(tone))
@@ -196,9 +206,9 @@ def conditions(mc):
     def noise(rng, n, snr_db, freq, rate=fs):
         return mc.scale_noise_to_snr(mc.white_noise(rng, n), rate, freq, 1.0, snr_db)
 
-    def talk(level_db, with_tone=True):
+    def talk(level_db, with_tone=True, by_hand=False):
         def make(rng):
-            parts = talk_parts(mc, rng, level_db, with_tone)
+            parts = talk_parts(mc, rng, level_db, with_tone, by_hand)
             return parts["text"], parts["tone"] + parts["voice"] + parts["noise"], fs
         return make
 
@@ -270,6 +280,7 @@ def conditions(mc):
     return {
         TALK_CONDITIONS[0]: talk(0),
         TALK_CONDITIONS[6]: talk(6),
+        "talk at the tone's loudness over a straight key": talk(0, by_hand=True),
         "talk alone": talk(0, with_tone=False),
         "music at the tone's loudness": chords,
         "drift 30 Hz a minute, +10 dB": drift(30),
@@ -291,6 +302,7 @@ def conditions(mc):
 TARGETS = {
     "talk_at_the_tone_s_loudness": 0.01,
     "talk_6_db_louder_than_the_tone": 0.01,
+    "talk_at_the_tone_s_loudness_over_a_straight_key": 0.01,
     "talk_alone": None,
     "music_at_the_tone_s_loudness": 0.01,
     "drift_30_hz_a_minute_10_db": 0.01,
