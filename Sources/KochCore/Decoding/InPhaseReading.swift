@@ -25,7 +25,7 @@ import Foundation
 /// and 12.6 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
 /// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
 /// much the voice's as the tone's. Over a straight key (15 % jitter, 18 WPM), 12 recordings
-/// not used to choose the settings: 5.6 % before this reading, 2.6 % with it.
+/// not used to choose the settings: the plain reading 5.2 %, this one 2.6 %.
 public enum InPhaseReading {
     /// How far the pitch is looked for from the one mixed down: where the search heard talk the
     /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
@@ -70,13 +70,13 @@ public enum InPhaseReading {
     /// ...and a short run further than this: 20° dropped the faster dits of a take whose speed
     /// changed (a dit dipped by talk, short over the mark level, 23 to 38° off), and 30° read
     /// the talk above (and talk without a pause, over lessons at 13, 20 and 30 WPM) as well or
-    /// better.
+    /// better, bar `make bench`'s talk 6 dB louder (8.8 % wrong at 20°, 9.0 % at 30°).
     static let shortMarkAngleRadians = 30.0 * Double.pi / 180
     static let shortMarkDits = 0.75
-    /// A mark under `loneMarkDits` with more than `loneSpaceDits` (of the take's dit) of space either side would be
-    /// read alone as an E: where talk sounds, a voice's harmonic at the tone's pitch makes such
-    /// marks in the gaps, and the tone's are its only where their phase agrees this closely
-    /// (as `TonePhase.closeAgreementRadians`).
+    /// A mark under `loneMarkDits` with more than `loneSpaceDits` of space either side (in the
+    /// take's dit) would be read alone as an E: where talk sounds, a voice's harmonic at the
+    /// tone's pitch makes such marks in the gaps, and the tone's are its only where their phase
+    /// agrees this closely (as `TonePhase.closeAgreementRadians`).
     static let loneMarkDits = 2.0
     static let loneSpaceDits = 2.0
     static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
