@@ -275,9 +275,9 @@ def bench_rooms(decoders, scratch):
     mc = decoder_conditions.corpus_module()
     print("\nWhat talk sets (scripts/room_conditions.py talk_shares): the share of the characters during which "
           "the voice, inside a dit's band at the tone's pitch, was as loud as the tone at some moment (within 3 dB):")
-    for level_db, label in [(0, "at the tone's loudness"), (6, "6 dB louder than the tone")]:
+    for level_db, name in room_conditions.TALK_CONDITIONS.items():
         shares = room_conditions.talk_shares(mc, seeds, level_db)
-        print(f"  talk {label}: {100 * shares[0]:.1f} % ({100 * shares[-3]:.1f} %)")
+        print(f"  {name}: {100 * shares[0]:.1f} % ({100 * shares[-3]:.1f} %)")
 
 
 def bench_outside(decoders, scratch):

@@ -142,6 +142,12 @@ TALK_CONDITIONS = {0: "talk at the tone's loudness", 6: "talk 6 dB louder than t
 HAND_WPM, HAND_JITTER = 18, 0.15
 
 
+def keying_segments(mc, rng, text, wpm, eff_wpm, sigma=0.0):
+    """`text` keyed by a machine at `wpm` (gaps at `eff_wpm`), or by a straight key at `wpm`
+    whose every element and gap is off by `sigma` (standard spacing)."""
+    return mc.machine_segments(text, wpm, eff_wpm) if sigma == 0 else mc.human_segments(text, rng, sigma, wpm, wpm)[0]
+
+
 def talk_parts(mc, rng, level_db, with_tone=True, by_hand=False):
     """The talk conditions' sounds apart: 45 s of keying at TALK_WPM (gaps at TALK_EFFECTIVE_WPM;
     `by_hand`: a straight key at HAND_WPM with HAND_JITTER) on a steady oscillator, espeak-ng's
@@ -149,14 +155,9 @@ def talk_parts(mc, rng, level_db, with_tone=True, by_hand=False):
     keying (`mc.machine_segments`, `mc.human_segments`)."""
     fs = mc.FS
     freq = float(rng.uniform(550, 750))
-    if not with_tone:
-        text, segments = "", []
-    elif by_hand:
-        text = mc.text_for_duration(rng, 45, HAND_WPM, HAND_WPM)
-        segments = mc.human_segments(text, rng, HAND_JITTER, HAND_WPM, HAND_WPM)[0]
-    else:
-        text = mc.text_for_duration(rng, 45, TALK_WPM, TALK_EFFECTIVE_WPM)
-        segments = mc.machine_segments(text, TALK_WPM, TALK_EFFECTIVE_WPM)
+    wpm, eff_wpm, sigma = (HAND_WPM, HAND_WPM, HAND_JITTER) if by_hand else (TALK_WPM, TALK_EFFECTIVE_WPM, 0.0)
+    text = mc.text_for_duration(rng, 45, wpm, eff_wpm) if with_tone else ""
+    segments = keying_segments(mc, rng, text, wpm, eff_wpm, sigma) if with_tone else []
     envelope = mc.keying_envelope(segments, fs, lead_s=mc.LEAD_S, tail_s=mc.TAIL_S)[0] if with_tone else np.zeros(45 * fs)
     tone = envelope * mc.carrier(len(envelope), fs, freq)
     voice = fit(speech(rng, len(tone) / fs, fs), len(tone))
@@ -198,8 +199,7 @@ def conditions(mc):
     fs = mc.FS
 
     def keyed(rng, text, freq, wpm=20, eff_wpm=12, rate=fs, lead=mc.LEAD_S, tail=mc.TAIL_S, sigma=0.0):
-        segments = mc.machine_segments(text, wpm, eff_wpm) if sigma == 0 else \
-            mc.human_segments(text, rng, sigma, wpm, wpm)[0]
+        segments = keying_segments(mc, rng, text, wpm, eff_wpm, sigma)
         envelope, _ = mc.keying_envelope(segments, rate, lead_s=lead, tail_s=tail)
         return envelope
 

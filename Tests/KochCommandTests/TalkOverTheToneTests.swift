@@ -18,8 +18,9 @@ import Testing
     ]
 
     /// `tone` (at `sampleRate`) with espeak-ng's voice over it, `levelDB` louder than the tone
-    /// while each sounds (`activeRMS`, as `scripts/room_conditions.py` measures them). Spoken by the espeak-ng program, a process of its own: the library's
-    /// voice comes out a little different at each call within one process.
+    /// while each sounds (`activeRMS`, as `scripts/room_conditions.py` measures them). Spoken
+    /// by the espeak-ng program, a process of its own: the library's voice comes out a little
+    /// different at each call within one process.
     static func withTalk(_ tone: [Float], sampleRate: Int, levelDB: Double, in folder: String) throws -> [Float] {
         let spoken = folder + "/talk.wav"
         if !FileManager.default.fileExists(atPath: spoken) {
@@ -73,8 +74,7 @@ import Testing
             let samples = try Self.withTalk(tone, sampleRate: sampleRate, levelDB: 0, in: scratch.folder)
             let plain = try Self.plainReading(samples, sampleRate: sampleRate)
             let result = try DecodeSession.decode(channels: [samples], sampleRate: sampleRate)
-            let readAlong = result.readAlongTonePhase
-            #expect(readAlong, "lesson \(seed): \(result.text)")
+            #expect(result.readAlongTonePhase, "lesson \(seed): \(result.text)")
             #expect(result.isHardToRead, "a poor match to an exercise is not graded")
             #expect(!result.implausibilities().isEmpty, "the marks passed over as talk still cast their doubt")
             plainErrors += characterErrorRate(plain.text, text) / 4
@@ -94,7 +94,6 @@ import Testing
         let plain = try Self.plainReading(samples, sampleRate: 16000)
         #expect(plain.output.offPitchMarks > 0, "talk was heard")
         let result = try DecodeSession.decode(channels: [samples], sampleRate: 16000)
-        let readAlong = result.readAlongTonePhase
-        #expect(!readAlong)
+        #expect(!result.readAlongTonePhase)
     }
 }

@@ -159,7 +159,7 @@ extension DecodeResult {
             found.append(.toneGivenNotKeyed(givenHz: given, keyedHz: keyed.frequencyHz))
         }
         let offPitch = output.offPitchMarks
-        let judged = output.marksJudgedForTalk ?? offPitch + output.elements.count
+        let judged = output.marksJudged
         if offPitch >= ImplausibleDecode.fewestOffPitchMarks, Double(offPitch) >= ImplausibleDecode.largestOffPitchShare * Double(judged) {
             found.append(.talkAtTheTone(offPitchMarks: offPitch, marks: judged - offPitch))
         }

@@ -23,7 +23,7 @@ extension DecodeSession {
         guard !reading.output.characters.isEmpty else { return nil }
         var output = reading.output
         output.offPitchMarks = plain.output.offPitchMarks
-        output.marksJudgedForTalk = plain.output.marksJudgedForTalk ?? plain.output.offPitchMarks + plain.output.elements.count
+        output.marksJudgedForTalk = plain.output.marksJudged
         return DecodeResult(
             output: output, toneHz: pitchHz, otherTones: plain.otherTones, channelWeights: plain.channelWeights,
             statistics: reading.statistics, model: reading.model, signalToNoiseDB: plain.signalToNoiseDB, trace: reading.trace,

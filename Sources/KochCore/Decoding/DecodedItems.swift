@@ -58,6 +58,9 @@ public struct DecoderOutput: Sendable, Hashable {
     /// are not this output's own: a second reading of the recording from a clean tone carries
     /// the plain reading's (`DecodeSession.readAgain`), so that talk's doubt is judged as it was.
     public var marksJudgedForTalk: Int?
+    /// The marks among which `offPitchMarks` were passed over: `marksJudgedForTalk`, or this
+    /// output's own (those passed over and those read).
+    public var marksJudged: Int { marksJudgedForTalk ?? offPitchMarks + elements.count }
 
     public init() {}
 

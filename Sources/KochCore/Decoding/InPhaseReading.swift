@@ -73,11 +73,10 @@ public enum InPhaseReading {
     /// better, bar `make bench`'s talk 6 dB louder (8.8 % wrong at 20°, 9.0 % at 30°).
     static let shortMarkAngleRadians = 30.0 * Double.pi / 180
     static let shortMarkDits = 0.75
-    /// A mark under `loneMarkDits` with more than `loneSpaceDits` of space either side (in the
-    /// take's dit) would be read alone as an E: where talk sounds, a voice's harmonic at the
-    /// tone's pitch makes such marks in the gaps, and the tone's are its only where their phase
-    /// agrees this closely (as `TonePhase.closeAgreementRadians`).
-    static let loneMarkDits = 2.0
+    /// A dit (a mark under `longestDitDits`) with more than `loneSpaceDits` of space either side
+    /// (both in the take's dit) would be read alone as an E: where talk sounds, a voice's
+    /// harmonic at the tone's pitch makes such marks in the gaps, and the tone's are its only
+    /// where their phase agrees this closely (as `TonePhase.closeAgreementRadians`).
     static let loneSpaceDits = 2.0
     static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
     /// ...and last this much of the faster part's dit: of the lone marks read along the phase in
@@ -153,16 +152,15 @@ public enum InPhaseReading {
             baseband[index] = baseband[index] * turn
         }
         // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
-        let scaleDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
-        let cutoffHz = min(cutoffDits / scaleDitSeconds, 0.4 * rateHz)
-        let narrowed = bothWays(baseband, cutoffHz: cutoffHz, rateHz: rateHz)
+        let fasterPartDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
+        let narrowed = bothWays(baseband, cutoffHz: min(cutoffDits / fasterPartDitSeconds, 0.4 * rateHz), rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
-        let ditSamples = scaleDitSeconds * rateHz
+        let fasterPartDitSamples = fasterPartDitSeconds * rateHz
         let takesDitSamples = ditSeconds * rateHz
         var runs: [(start: Int, end: Int, angle: Double)] = []
         for run in KeyingChannel.keyDownRuns(envelope.map { $0 > markLevel }) {
             let angle = abs(narrowed[run.start..<run.end].reduce(ComplexValue.zero, +).angleRadians)
-            let widest = Double(run.end - run.start) < shortMarkDits * ditSamples ? shortMarkAngleRadians : widestAngleRadians
+            let widest = Double(run.end - run.start) < shortMarkDits * fasterPartDitSamples ? shortMarkAngleRadians : widestAngleRadians
             if angle > widest {
                 for index in run.start..<run.end { envelope[index] = 0 }
             } else {
@@ -176,8 +174,8 @@ public enum InPhaseReading {
             let length = Double(run.end - run.start)
             let before = lastKeptEnd.map { Double(run.start - $0) } ?? .infinity
             let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
-            let lone = length < loneMarkDits * takesDitSamples && min(before, after) > loneSpaceDits * takesDitSamples
-            if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * ditSamples {
+            let lone = length < longestDitDits * takesDitSamples && min(before, after) > loneSpaceDits * takesDitSamples
+            if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * fasterPartDitSamples {
                 for sample in run.start..<run.end { envelope[sample] = 0 }
             } else {
                 lastKeptEnd = run.end
@@ -189,9 +187,9 @@ public enum InPhaseReading {
     /// The dit of the take's faster part (`cutoffDitQuantile`), within `shortestCutoffDits` of
     /// `ditSeconds` and no longer than it.
     static func fasterDitSeconds(marks: [Mark], ditSeconds: Double) -> Double {
-        let dits = marks.map(\.durationSeconds).filter { $0 < longestDitDits * ditSeconds }.sorted()
+        var dits = marks.map(\.durationSeconds).filter { $0 < longestDitDits * ditSeconds }
         guard dits.count >= fewestDitsMeasured else { return ditSeconds }
-        let quartile = dits[Int((cutoffDitQuantile * Double(dits.count - 1)).rounded(.down))]
+        let quartile = dits.withUnsafeMutableBufferPointer { quickSelect($0, Int(cutoffDitQuantile * Double($0.count - 1))) }
         return min(ditSeconds, max(shortestCutoffDits * ditSeconds, quartile))
     }
 
