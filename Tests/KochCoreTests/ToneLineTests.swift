@@ -60,6 +60,9 @@ import Testing
         let mixed = zip(Self.keyed(pitchHz: 623.4), Self.gliding(aroundHz: 630, amplitude: 1)).map(+)
         let pitchHz = try #require(ToneLine.pitchHz(nearHz: 616.4, blocks: Self.blocks(mixed), rateHz: Self.rate, weights: [1], carriersHz: []))
         #expect(abs(pitchHz - 623.4) < 0.05)
+        // At 8 and 16 kHz the search's shorter frames let talk pull its pitch up to 27 Hz off.
+        let farOff = try #require(ToneLine.pitchHz(nearHz: 594.4, blocks: Self.blocks(mixed), rateHz: Self.rate, weights: [1], carriersHz: []))
+        #expect(abs(farOff - 623.4) < 0.05)
     }
 
     @Test func aToneThatDriftsOrRestartsItsPhaseLeavesNoLine() {

@@ -20,7 +20,7 @@ extension DecodeSession {
                 ditSeconds: ditSeconds),
             var candidate = try readAgain(
                 plain, envelope: read.envelope, rateHz: read.rateHz, pitchHz: toneHz + read.pitchOffsetHz, speedWPM: speedWPM,
-                traceRangeSeconds: traceRangeSeconds, prior: prior)
+                traceRangeSeconds: traceRangeSeconds, prior: prior, evidence: InPhaseEvidence.evidence(of: read))
         else { return plain }
         candidate.readAlongTonePhase = true
         return kept(plain, or: candidate, measuredAgainst: read.baseband, rateHz: read.rateHz, allowance: InPhaseReading.allowance)

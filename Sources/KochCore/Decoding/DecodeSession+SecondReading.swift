@@ -10,16 +10,17 @@ extension DecodeSession {
     /// tone holds no talk: marks the plain reading passed over for their pitch or phase still
     /// cast their doubt, and where talk sounded (with no echo) its words are read again as the
     /// plain reading's are where talk sounded (`WordRereader`: talk's breaks and bursts are in
-    /// the keying read; at the tone's loudness, seeds 1–36, 1.8 → 1.4 % of the characters wrong).
+    /// the keying read; at the tone's loudness, seeds 1–36, 1.8 → 1.4 % of the characters wrong),
+    /// from `evidence` where it is given (`InPhaseEvidence`).
     static func readAgain(
         _ plain: DecodeResult, envelope: [Double], rateHz: Double, pitchHz: Double, speedWPM: Double?,
-        traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior
+        traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior, evidence: MarkEvidence? = nil
     ) throws -> DecodeResult? {
         let sampleRate = max(8000, Int((4 * pitchHz / 1000).rounded(.up)) * 1000)
         let samples = keyedTone(envelope, rateHz: rateHz, pitchHz: pitchHz, sampleRate: sampleRate)
         let reading = try decode(
             channels: [samples], sampleRate: sampleRate, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, readsAgain: false, talkSounded: plain.talkSounded)
+            expecting: prior, readsAgain: false, talkSounded: plain.talkSounded, evidence: evidence)
         guard !reading.output.characters.isEmpty else { return nil }
         var output = reading.output
         output.offPitchMarks = plain.output.offPitchMarks

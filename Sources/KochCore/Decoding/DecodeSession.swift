@@ -26,11 +26,13 @@ public enum DecodeSession {
     /// stood near the noise) through a filter that undoes the room (`equalizedWhereEchoed`), and
     /// where talk sounded through the tone's filter, along the tone's phase
     /// (`readAlongTonePhaseWhereTalked`). `talkSounded`: the recording is such a reading of one
-    /// where talk sounded, and its words are read again as talk's are.
+    /// where talk sounded, and its words are read again as talk's are; `evidence`: the evidence
+    /// of every sample of the recording it reads (`InPhaseEvidence`), which its words are read
+    /// again from (`WordRereader`) whatever the SNR.
     static func run(
         sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
         traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false,
-        pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+        evidence givenEvidence: MarkEvidence? = nil, pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
         var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
@@ -45,8 +47,8 @@ public enum DecodeSession {
         func decoded(tone: Double, weights: [Double], search: ToneSearchResult, toneWavered: Bool) throws -> DecodeResult {
             let plain = try decode(
                 tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
-                talkSounded: talkSounded, configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior), kept: &kept,
-                intake: intake, pass: pass)
+                talkSounded: talkSounded, evidence: givenEvidence, configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior),
+                kept: &kept, intake: intake, pass: pass)
             guard readsAgain, let blocks = kept.blocks else { return plain }
             if plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB {
                 let equalized = try equalizedWhereEchoed(
@@ -153,6 +155,7 @@ public enum DecodeSession {
     /// Decodes at `tone` the recording the tone search went over, and sums up what was read.
     private static func decode(
         tone: Double, weights: [Double], search: ToneSearchResult, toneGiven: Bool, toneWavered: Bool, talkSounded talkBefore: Bool,
+        evidence givenEvidence: MarkEvidence?,
         configuration settings: (
             sampleRate: Int, channelCount: Int, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior
         ),
@@ -179,7 +182,7 @@ public enum DecodeSession {
             repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB || talkSounded,
             splitsLongMarks: talkSounded,
             law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
-            evidence: (decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil)
+            evidence: givenEvidence ?? ((decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil))
         {
             output = reread.output
             statistics = reread.statistics
@@ -288,12 +291,12 @@ public enum DecodeSession {
     /// `decode`, where the recording is read a second time or not (`run`).
     static func decode(
         channels: [[Float]], sampleRate: Int, toneHz: Double?, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
-        expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false
+        expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false, evidence: MarkEvidence? = nil
     ) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
         return try run(
             sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain, talkSounded: talkSounded
+            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain, talkSounded: talkSounded, evidence: evidence
         ) { consume in
             var start = 0
             while start < length {

@@ -115,6 +115,8 @@ public enum InPhaseReading {
         public let pitchOffsetHz: Double
         /// How well the marks' phases agreed at that pitch (0 to 1).
         public let coherence: Double
+        /// Where the low-pass on the tone's amplitude cuts off.
+        let cutoffHz: Double
         /// The tone's amplitude mixed down at the refined pitch, turned to the tone's phase, scaled
         /// to the marks' level and through the low-pass: what readings of it are measured against
         /// (`KeyingChannel`).
@@ -153,7 +155,8 @@ public enum InPhaseReading {
         }
         // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
         let fasterPartDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
-        let narrowed = bothWays(baseband, cutoffHz: min(cutoffDits / fasterPartDitSeconds, 0.4 * rateHz), rateHz: rateHz)
+        let cutoffHz = min(cutoffDits / fasterPartDitSeconds, 0.4 * rateHz)
+        let narrowed = bothWays(baseband, cutoffHz: cutoffHz, rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
         let fasterPartDitSamples = fasterPartDitSeconds * rateHz
         let takesDitSamples = ditSeconds * rateHz
@@ -181,7 +184,8 @@ public enum InPhaseReading {
                 lastKeptEnd = run.end
             }
         }
-        return Read(envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, baseband: narrowed)
+        return Read(
+            envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, cutoffHz: cutoffHz, baseband: narrowed)
     }
 
     /// The dit of the take's faster part (`cutoffDitQuantile`), within `shortestCutoffDits` of

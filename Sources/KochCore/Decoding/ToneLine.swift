@@ -25,10 +25,13 @@ public enum ToneLine {
     /// How far from the search's pitch the line is looked for: talk pulled the search's pitch
     /// up to 8 Hz off on seeds 1–20 of `scripts/room_conditions.py`'s talk 6 dB over the tone,
     /// and 14 Hz on seeds 21–36 (there, looking within 12 Hz, that recording read 102 % wrong,
-    /// and the set of 16 20.0 % against 15.7 % within 20 Hz). A steady carrier the search heard
-    /// there is not taken (`carriersHz`); another station keyed nearer than 40 Hz is the same
-    /// tone to the search (`ToneCandidate.sameToneWithinHz`).
-    static let searchHz = 20.0
+    /// and the set of 16 20.0 % against 15.7 % within 20 Hz). Recorded at 8 or 16 kHz, where the
+    /// search's frames are shorter (32 ms against 46 ms at 44.1 kHz, bins of 31 Hz), the same
+    /// talk pulled it 27 Hz off (seed 7: read 94 % wrong at the search's pitch, 4 % at the line
+    /// found within 35 Hz). A steady carrier the search heard there is not taken (`carriersHz`);
+    /// another station keyed nearer than 40 Hz is the same tone to the search
+    /// (`ToneCandidate.sameToneWithinHz`).
+    static let searchHz = 35.0
     /// The line's power must stand this many times over the spectrum's mean power
     /// `besideHz` either side of it (16 dB). Measured on the development recordings (first
     /// five minutes, sampled every 10 ms): talk at the tone's loudness and 6 dB over it, and talk
@@ -46,9 +49,9 @@ public enum ToneLine {
     /// with the length, and a steady tone's line is clear long before).
     static let longestSeconds = 300.0
     /// The rate of the mixed-down samples the line is read from, and their band: wide enough
-    /// for `searchHz`, and a carrier 90 Hz away folds back among them 38 dB down.
+    /// for `searchHz`, and a carrier 90 Hz away folds back among them 28 dB down.
     static let sumRateHz = 100.0
-    static let bandwidthHz = 30.0
+    static let bandwidthHz = 40.0
     /// A line within this of a steady carrier the search heard is the carrier's.
     static let carrierWithinHz = 2.0
 

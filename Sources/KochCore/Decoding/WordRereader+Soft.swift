@@ -2,11 +2,36 @@ import Foundation
 
 /// Reads words again from the evidence of their samples, on every core.
 extension WordRereader {
+    /// The last round where the words are read from the evidence: each word read again from it
+    /// (`softReadAll`), or from its durations where its evidence holds no doubt; the words as
+    /// read, and their readings.
+    static func softRound(
+        _ words: [Word], nextWords: [Word], evidence: MarkEvidence, models: [TimingModel], reader: SoftWordReader,
+        assembler: CharacterAssembler
+    ) -> (words: [Word], readings: [[CharacterAssembler.Reading]]) {
+        var softWords: [Word] = []
+        var readings: [[CharacterAssembler.Reading]] = []
+        for (index, parts) in softReadAll(words, nextWords: nextWords, evidence: evidence, models: models, reader: reader).enumerated() {
+            guard let parts else {
+                var word = words[index]
+                readings.append(readByDurations(&word, assembler: assembler, model: models[index]))
+                softWords.append(word)
+                continue
+            }
+            for part in parts {
+                softWords.append(part.word)
+                readings.append(part.readings)
+            }
+        }
+        return (softWords, readings)
+    }
+
     /// Every word read again from the evidence (`softRead`), the words shared out among the cores;
-    /// each word's parts, in order.
+    /// each word's parts, in order, or nil for a word whose evidence holds no doubt (it keeps the
+    /// reading from its durations).
     static func softReadAll(
         _ words: [Word], nextWords: [Word], evidence: MarkEvidence, models: [TimingModel], reader: SoftWordReader
-    ) -> [[(word: Word, readings: [CharacterAssembler.Reading])]] {
+    ) -> [[(word: Word, readings: [CharacterAssembler.Reading])]?] {
         let chunkCount = min(words.count, 4 * ProcessInfo.processInfo.activeProcessorCount)
         return concurrentMap(chunkCount) { chunk in
             ((words.count * chunk / chunkCount)..<(words.count * (chunk + 1) / chunkCount)).map { index in
@@ -17,10 +42,11 @@ extension WordRereader {
 
     /// Reads a word again from the evidence of its samples, from a little before its first
     /// mark to a little after its last (never into its neighbours): the word as read, split
-    /// where the reading found word gaps; the word as it was if nothing in it beats silence.
+    /// where the reading found word gaps; the word as it was if nothing in it beats silence; nil
+    /// where the evidence there holds no doubt (`MarkEvidence.holdsDoubt`).
     private static func softRead(
         _ words: [Word], at index: Int, nextWords: [Word], evidence: MarkEvidence, model: TimingModel, reader: SoftWordReader
-    ) -> [(word: Word, readings: [CharacterAssembler.Reading])] {
+    ) -> [(word: Word, readings: [CharacterAssembler.Reading])]? {
         let word = words[index]
         let first = word.marks[0], last = word.marks[word.marks.count - 1]
         let margin = softMarginDits * model.ditSeconds
@@ -32,6 +58,7 @@ extension WordRereader {
         if index + 1 < nextWords.count {
             to = min(to, 0.5 * (last.startSeconds + last.durationSeconds + nextWords[index + 1].marks[0].startSeconds))
         }
+        guard evidence.holdsDoubt(fromSeconds: from, toSeconds: to) else { return nil }
         let soft = reader.read(evidence, fromSeconds: from, toSeconds: to, model: model)
         guard !soft.isEmpty else { return [] }
         var parts: [(word: Word, readings: [CharacterAssembler.Reading])] = []

@@ -23,7 +23,9 @@ import Foundation
 /// fewer marks than the caller asks for are dropped (see `DecodeSession`).
 /// For a weak signal the caller passes the evidence of every sample: the
 /// last round then reads each word anew from it (`SoftWordReader`), and its
-/// marks, and where it splits into words, may change too.
+/// marks, and where it splits into words, may change too. Evidence that says
+/// where it is in doubt (`MarkEvidence.doubtful`: where talk sounded) is read
+/// so only for the words that hold some doubt; the others keep their reading.
 enum WordRereader {
     struct Word {
         var marks: [TimedElement]
@@ -53,8 +55,6 @@ enum WordRereader {
         guard !words.isEmpty else { return nil }
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
-        // Read from the evidence, a word may turn out to be two or more (a word gap that noise broke).
-        var softWords: [Word] = []
         let softReader = evidence.map { _ in
             SoftWordReader(trie: CharacterTrie(prior: assembler.prior), perCharacterCost: assembler.perCharacterCost)
         }
@@ -71,23 +71,16 @@ enum WordRereader {
             if let evidence, let softReader, isLast {
                 // Each word is read within the midpoints of the gaps to its neighbours: the one
                 // before as repaired, the one after as it was when the words were read in turn.
-                let parts = softReadAll(words, nextWords: unrepaired, evidence: evidence, models: models, reader: softReader)
-                for part in parts.joined() {
-                    softWords.append(part.word)
-                    readings.append(part.readings)
-                }
+                // Read from the evidence, a word may turn out to be two or more (a word gap that
+                // noise broke).
+                (words, readings) = softRound(
+                    words, nextWords: unrepaired, evidence: evidence, models: models, reader: softReader, assembler: assembler)
                 continue
             }
             for index in words.indices {
-                let word = words[index]
-                let read = assembler.read(
-                    markLogs: word.marks.map { log(max($0.durationSeconds, 1e-4)) },
-                    gapLogs: word.gapSeconds.map { log(max($0, 1e-4)) }, model: models[index])
-                readings.append(read)
-                relabel(&words[index], with: read)
+                readings.append(readByDurations(&words[index], assembler: assembler, model: models[index]))
             }
         }
-        if evidence != nil { words = softWords }
         var rebuilt = DecoderOutput()
         rebuilt.stuckKeys = output.stuckKeys
         rebuilt.offPitchMarks = output.offPitchMarks
@@ -159,6 +152,17 @@ enum WordRereader {
             }
         }
         return words
+    }
+
+    /// The word read from the durations of its marks and gaps against `model`, and relabelled so.
+    static func readByDurations(
+        _ word: inout Word, assembler: CharacterAssembler, model: TimingModel
+    ) -> [CharacterAssembler.Reading] {
+        let read = assembler.read(
+            markLogs: word.marks.map { log(max($0.durationSeconds, 1e-4)) }, gapLogs: word.gapSeconds.map { log(max($0, 1e-4)) },
+            model: model)
+        relabel(&word, with: read)
+        return read
     }
 
     private static func relabel(_ word: inout Word, with readings: [CharacterAssembler.Reading]) {
