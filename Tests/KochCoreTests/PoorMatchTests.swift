@@ -126,6 +126,29 @@ import Testing
         #expect(!talk(result(talkKeyednessDB: 15), matchAccuracy: 0.6))
     }
 
+    /// Marks passed over for their pitch or phase where an echo was heard are talk's where the
+    /// tone search heard talk beside the tone (talk right after the first seconds' marks sounds
+    /// as their echo), and the recording is read along the tone's phase; where it heard none,
+    /// they are the echo's, and it is not.
+    @Test func marksPassedOverWhereAnEchoAndTalkWereHeardAreTalks() {
+        func result(offPitchMarks: Int, echo: Bool, talk: Bool) -> DecodeResult {
+            let tone = ToneCandidate(frequencyHz: 650, channel: 0, keyednessDB: 28, tonality: 1, onLevelDB: -10, offLevelDB: -38)
+            let voice = ToneCandidate(frequencyHz: 420, channel: 0, keyednessDB: 34, tonality: 0.35, onLevelDB: -8, offLevelDB: -42)
+            var output = DecoderOutput()
+            output.offPitchMarks = offPitchMarks
+            return DecodeResult(
+                output: output, toneHz: 650, otherTones: [], channelWeights: [1], statistics: TimingStatistics(), model: nil,
+                signalToNoiseDB: 20, trace: [], nothingToDecode: nil,
+                toneSearch: ToneSearchResult(best: tone, others: [], channelWeights: [1], reason: nil, unsteady: talk ? [voice] : []),
+                toneWasGiven: false, roomEchoTakenOut: false, roomEchoHeard: echo, readFromKeySteps: false, toneWavered: false)
+        }
+        #expect(result(offPitchMarks: 5, echo: true, talk: true).talkHeardBesideEcho)
+        #expect(!result(offPitchMarks: 5, echo: true, talk: true).talkSounded)
+        #expect(!result(offPitchMarks: 5, echo: true, talk: false).talkHeardBesideEcho, "an echo bends the marks' pitch too")
+        #expect(!result(offPitchMarks: 0, echo: true, talk: true).talkHeardBesideEcho)
+        #expect(!result(offPitchMarks: 5, echo: false, talk: true).talkHeardBesideEcho, "there talk sounded, and no echo was heard")
+    }
+
     /// A harmonic of the tone, or what a square wave folds back from above half the sample rate,
     /// is the same keying, not another station's.
     @Test func onlyAnotherStationsToneIsARival() {
