@@ -23,6 +23,14 @@ extension WordRereader {
                 readings.append(part.readings)
             }
         }
+        // A word read from the evidence may end or start elsewhere than it did: each word gap
+        // runs from the end of the word before to the start of the word after.
+        for index in softWords.indices {
+            guard let gap = softWords[index].endingGap, let last = softWords[index].marks.last else { continue }
+            let start = last.startSeconds + last.durationSeconds
+            let end = index + 1 < softWords.count ? softWords[index + 1].marks[0].startSeconds : gap.startSeconds + gap.durationSeconds
+            softWords[index].endingGap = TimedGap(gap: .word, startSeconds: start, durationSeconds: max(1e-4, end - start))
+        }
         return (softWords, readings)
     }
 
