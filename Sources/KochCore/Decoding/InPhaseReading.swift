@@ -25,7 +25,10 @@ import Foundation
 /// and 12.6 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
 /// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
 /// much the voice's as the tone's. Over a straight key (15 % jitter, 18 WPM), 12 recordings
-/// not used to choose the settings: the plain reading 5.2 %, this one 2.6 %.
+/// not used to choose the settings: the plain reading 5.2 %, this one 2.6 %. (These are
+/// the words read by the threshold on `envelope`; where talk sounded they are now read from
+/// the evidence of every sample, `InPhaseEvidence`: at the tone's loudness, seeds 1–8, 0.7 %,
+/// and 6 dB louder 1.2 %.)
 public enum InPhaseReading {
     /// How far the pitch is looked for from the one mixed down: where the search heard talk the
     /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
