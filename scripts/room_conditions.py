@@ -300,10 +300,9 @@ def conditions(mc):
     }
 
 
-# Targets of the character error rate (with spaces); None: no characters at all. The issue sets
-# talk its target at the tone's loudness and asks for talk 6 dB from it to be measured: here both
-# ways, 6 dB louder (no target set) and 6 dB under (held to the target at the tone's loudness).
-# Talk over a straight key is measured beside them, with no target set.
+# Targets of the character error rate (with spaces); None: no characters at all. Talk is held to
+# its target at the tone's loudness, and 6 dB under it; 6 dB louder, and at the tone's loudness
+# over a straight key, it is measured beside them with no target.
 TARGETS = {
     "talk_at_the_tone_s_loudness": 0.01,
     "talk_6_db_under_the_tone": 0.01,

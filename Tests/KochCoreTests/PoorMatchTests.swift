@@ -142,11 +142,10 @@ import Testing
                 toneSearch: ToneSearchResult(best: tone, others: [], channelWeights: [1], reason: nil, unsteady: talk ? [voice] : []),
                 toneWasGiven: false, roomEchoTakenOut: false, roomEchoHeard: echo, readFromKeySteps: false, toneWavered: false)
         }
-        #expect(result(offPitchMarks: 5, echo: true, talk: true).talkHeardBesideEcho)
-        #expect(!result(offPitchMarks: 5, echo: true, talk: true).talkSounded)
-        #expect(!result(offPitchMarks: 5, echo: true, talk: false).talkHeardBesideEcho, "an echo bends the marks' pitch too")
-        #expect(!result(offPitchMarks: 0, echo: true, talk: true).talkHeardBesideEcho)
-        #expect(!result(offPitchMarks: 5, echo: false, talk: true).talkHeardBesideEcho, "there talk sounded, and no echo was heard")
+        #expect(result(offPitchMarks: 5, echo: true, talk: true).talkThroughTheFilter)
+        #expect(!result(offPitchMarks: 5, echo: true, talk: false).talkThroughTheFilter, "an echo bends the marks' pitch too")
+        #expect(!result(offPitchMarks: 0, echo: true, talk: true).talkThroughTheFilter)
+        #expect(result(offPitchMarks: 5, echo: false, talk: false).talkThroughTheFilter, "with no echo, marks off the pitch are talk's")
     }
 
     /// A harmonic of the tone, or what a square wave folds back from above half the sample rate,

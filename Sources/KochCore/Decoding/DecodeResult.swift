@@ -41,7 +41,7 @@ public struct DecodeResult: Sendable {
     /// marks' times lie some 10 ms later than the plain reading's would.
     public var roomEchoEqualized = false
     /// Whether what was read is the keying along the tone's own phase (`InPhaseReading`): where
-    /// talk or music sounded through the tone's filter and no echo was heard, and that reading
+    /// talk or music sounded through the tone's filter (`talkThroughTheFilter`), and that reading
     /// was not doubtful where the plain one was not, nor explained the tone's amplitude clearly
     /// worse (`DecodeSession.readAlongTonePhaseWhereTalked`). Its `trace` is then that reading's,
     /// and the marks the plain reading passed over as talk cast their doubt on it as on that one.
@@ -64,6 +64,11 @@ public struct DecodeResult: Sendable {
     public var talkHeardBesideEcho: Bool {
         output.offPitchMarks > 0 && roomEchoHeard && toneSearch.heardTalk(besidesHz: toneHz)
     }
+
+    /// Whether the plain reading's marks passed over for their pitch or phase were talk's
+    /// (`talkSounded`, or `talkHeardBesideEcho`): the recording is read again along the tone's
+    /// phase, and that reading's words as talk's are (`DecodeSession.readAgain`).
+    public var talkThroughTheFilter: Bool { talkSounded || talkHeardBesideEcho }
 
     /// The decoded text: words separated by single spaces.
     public var text: String { output.text }

@@ -1,16 +1,16 @@
 import Foundation
 
 extension DecodeSession {
-    /// Where talk or music sounded through the tone's filter (`DecodeResult.talkSounded`: no
-    /// room's echo turned the marks' phase; or `talkHeardBesideEcho`), the recording read a second
-    /// time along the tone's own phase (`InPhaseReading`), from the evidence of every sample
-    /// (`InPhaseEvidence`), and the reading kept as `kept` chooses. The clean tone holds no
-    /// talk, so the reading carries the plain reading's marks passed over, and their doubt.
+    /// Where talk or music sounded through the tone's filter (`DecodeResult.talkThroughTheFilter`),
+    /// the recording read a second time along the tone's own phase (`InPhaseReading`), from the
+    /// evidence of every sample (`InPhaseEvidence`), and the reading kept as `kept` chooses. The
+    /// clean tone holds no talk, so the reading carries the plain reading's marks passed over, and
+    /// their doubt.
     static func readAlongTonePhaseWhereTalked(
         _ plain: DecodeResult, blocks: [[[Float]]], rateHz: Double, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
         prior: CharacterPrior
     ) throws -> DecodeResult {
-        guard let toneHz = plain.toneHz, plain.talkSounded || plain.talkHeardBesideEcho, plain.output.elements.count >= InPhaseReading.fewestMarks,
+        guard let toneHz = plain.toneHz, plain.talkThroughTheFilter, plain.output.elements.count >= InPhaseReading.fewestMarks,
             let ditSeconds = plain.statistics.ditSeconds ?? plain.model?.ditSeconds,
             let mixed = mixedDown(blocks, weights: plain.channelWeights, rateHz: rateHz, toneHz: toneHz)
         else { return plain }

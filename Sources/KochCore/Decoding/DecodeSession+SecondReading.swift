@@ -8,10 +8,10 @@ extension DecodeSession {
     /// tone at `pitchHz` and read as any recording is, so that every rule of the reading
     /// (timing, characters, words) applies to it; nil where it reads as nothing. The clean
     /// tone holds no talk: marks the plain reading passed over for their pitch or phase still
-    /// cast their doubt, and where talk sounded (with no echo) its words are read again as the
-    /// plain reading's are where talk sounded (`WordRereader`: talk's breaks and bursts are in
-    /// the keying read; at the tone's loudness, seeds 1–36, 1.8 → 1.4 % of the characters wrong),
-    /// from `evidence` where it is given (`InPhaseEvidence`).
+    /// cast their doubt, and where they were talk's (`DecodeResult.talkThroughTheFilter`) its
+    /// words are read again as the plain reading's are where talk sounded (`WordRereader`: talk's
+    /// breaks and bursts are in the keying read; at the tone's loudness, seeds 1–36, 1.8 → 1.4 %
+    /// of the characters wrong), from `evidence` where it is given (`InPhaseEvidence`).
     static func readAgain(
         _ plain: DecodeResult, envelope: [Double], rateHz: Double, pitchHz: Double, speedWPM: Double?,
         traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior, evidence: MarkEvidence? = nil
@@ -20,7 +20,7 @@ extension DecodeSession {
         let samples = keyedTone(envelope, rateHz: rateHz, pitchHz: pitchHz, sampleRate: sampleRate)
         let reading = try decode(
             channels: [samples], sampleRate: sampleRate, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, readsAgain: false, talkSounded: plain.talkSounded, evidence: evidence)
+            expecting: prior, readsAgain: false, talkSounded: plain.talkThroughTheFilter, evidence: evidence)
         guard !reading.output.characters.isEmpty else { return nil }
         var output = reading.output
         output.offPitchMarks = plain.output.offPitchMarks
