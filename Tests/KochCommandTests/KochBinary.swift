@@ -13,6 +13,10 @@ struct KochBinary {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Now, for every run: no test depends on the day it runs (`RunClock`).
+    static let now = Date(timeIntervalSince1970: 1_795_867_200)
+    static let nowVariable = "2026-11-28T12:00:00Z"
+
     /// The executable beside the running test bundle (the build products
     /// folder, whatever the scratch path), else in `.build/debug`.
     static let path: String = {
@@ -54,6 +58,7 @@ struct KochBinary {
         env["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
         // Lessons are dated 2025-10-01, before every date the tests grade them on.
         env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1759276800"
+        env["KOCH_NOW"] = nowVariable
         for (key, value) in environment { env[key] = value }
         for key in unset { env[key] = nil }
         process.environment = env

@@ -122,7 +122,7 @@ import Testing
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let future = formatter.string(from: Date().addingTimeInterval(3 * 86_400))
+        let future = formatter.string(from: KochBinary.now.addingTimeInterval(3 * 86_400))
         let ahead = try scratch.grade(key, copy: copy, date: future)
         #expect(!ahead.succeeded)
         #expect(ahead.standardError.contains("in the future"), "\(ahead.standardError)")
@@ -130,7 +130,7 @@ import Testing
 
         // Today's date where the day begins first (UTC+14) is no future date.
         formatter.timeZone = TimeZone(secondsFromGMT: 14 * 3600)
-        let todayAhead = try scratch.grade(key, copy: copy, date: formatter.string(from: Date()))
+        let todayAhead = try scratch.grade(key, copy: copy, date: formatter.string(from: KochBinary.now))
         #expect(todayAhead.succeeded, "\(todayAhead.standardError)")
     }
 }

@@ -27,7 +27,7 @@ extension GradeCommand {
         guard let given = returns.pack, let folder = returns.returns else { return }
         let pack = ClassGrading.withoutTrailingSlash(given)
         let roster = try returns.roster ?? rosterNamed(byPack: pack)
-        let now = Date()
+        let now = try Now.date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         var grading = ClassGrading(
             pack: pack, returns: folder, roster: roster, done: date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt,

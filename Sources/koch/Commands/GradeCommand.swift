@@ -282,7 +282,7 @@ struct GradeCommand: ParsableCommand {
 
     /// When the lesson was done (`--date`, else now) and when it is graded (now).
     func sessionDates(of key: AnswerKey) throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
-        let now = Date()
+        let now = try Now.date()
         let gradedAt = LocalTimestamp(date: now, timeZone: .current)
         let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
         if let date,

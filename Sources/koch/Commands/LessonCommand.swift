@@ -147,7 +147,7 @@ struct LessonCommand: ParsableCommand {
         }
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
-            let files = try writer.write(lesson, createdAt: Self.createdAt())
+            let files = try writer.write(lesson, createdAt: try Self.createdAt())
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
             print(
                 "  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)"
@@ -159,10 +159,11 @@ struct LessonCommand: ParsableCommand {
         }
     }
 
-    /// When the lesson was made: now, or `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
+    /// When the lesson was made: now (`RunClock`), or `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
     /// so that the same seed gives the same bytes.
-    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
+    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Date {
+        if let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) { return Date(timeIntervalSince1970: seconds) }
+        return try Now.date()
     }
 
     /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.

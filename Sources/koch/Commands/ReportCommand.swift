@@ -44,7 +44,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let today = day.day
+        let today = try day.day()
         let templates = try Templates()
         guard let roster else {
             let store = progress.store

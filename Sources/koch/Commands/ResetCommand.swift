@@ -52,7 +52,7 @@ struct ResetCommand: ParsableCommand {
                     keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
                     """)
         }
-        let today = LocalTimestamp(date: Date(), timeZone: .current).day
+        let today = LocalTimestamp(date: try Now.date(), timeZone: .current).day
         guard let reset = try store.reset(direction, on: today) else {
             print("\(store.path) holds no sessions: there is nothing to reset.")
             return

@@ -57,8 +57,8 @@ struct ScheduleCommand: ParsableCommand {
     func run() throws {
         let store = progress.store
         let recorded = try store.read()
-        let now = Date()
-        let today = day.day
+        let now = try Now.date()
+        let today = try day.day()
         let learner = LearnerState(progress: recorded)
         let quiet = QuietHours(parsing: quietHours) ?? .standard
         let reminders = PracticeReminders(

@@ -35,7 +35,7 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let store = progress.store
         let recorded = try store.read()
-        let today = day.day
+        let today = try day.day()
         let learner = LearnerState(progress: recorded)
         let statuses = Direction.allCases.map { DirectionStatus(progress: learner[$0], today: today) }
         if json {

@@ -14,7 +14,8 @@ struct DayOption: ParsableArguments {
     }
 
     /// The day given, else today on the learner's clock.
-    var day: CalendarDay {
-        (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? LocalTimestamp(date: Date(), timeZone: .current)).day
+    func day() throws -> CalendarDay {
+        if let given = date.flatMap({ LocalTimestamp.parse($0, timeZone: .current) }) { return given.day }
+        return LocalTimestamp(date: try Now.date(), timeZone: .current).day
     }
 }
