@@ -77,7 +77,8 @@ import Testing
             plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: createdAt, keysSeparate: true)
                 == plan.signature(extra: "wav|8000|64|5|5.0|1759276800.0|keys separate"))
         #expect(
-            signature != plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: createdAt.addingTimeInterval(1), keysSeparate: false))
+            signature
+                != plan.signature(format: .wav, settings: settings, mp3Quality: 5, createdAt: createdAt.addingTimeInterval(1), keysSeparate: false))
     }
 }
 
