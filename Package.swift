@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "koch", targets: ["koch"]),
         .library(name: "KochCore", targets: ["KochCore"]),
+        .library(name: "KochDecoding", targets: ["KochDecoding"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
@@ -39,12 +40,16 @@ let package = Package(
             pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]
         ),
+        // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
         .target(name: "KochCore"),
-        .target(name: "KochAudio", dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP"]),
+        // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,
+        // timing, characters, the second readings, talk and rooms, and the signal processing they share.
+        .target(name: "KochDecoding", dependencies: ["KochCore"]),
+        .target(name: "KochAudio", dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP"]),
         .target(
             name: "KochIO",
             dependencies: [
-                "KochCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
+                "KochCore", "KochDecoding", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedShippedFiles"]
@@ -52,30 +57,34 @@ let package = Package(
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
         .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
-        .target(name: "KochClass", dependencies: ["KochCore", "KochAudio", "KochIO", "KochLessons"]),
+        .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochAudio", "KochIO", "KochLessons", "KochClass",
+                "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzzing (make fuzz): libFuzzer's driver, and one executable for every harness.
         .target(name: "CFuzzDriver"),
-        .executableTarget(name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
+        .executableTarget(
+            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
         .target(name: "KochTestSupport", dependencies: ["KochCore"]),
         .testTarget(
             name: "KochCoreTests",
-            dependencies: ["KochCore", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochCore", "KochTestSupport"]),
+            dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "KochDecodingTests",
+            dependencies: ["KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
-        .testTarget(name: "KochClassTests", dependencies: ["KochClass", "KochLessons", "KochAudio", "KochCore", "KochIO"]),
-        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
+        .testTarget(name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO"]),
+        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

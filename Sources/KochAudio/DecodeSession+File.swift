@@ -1,4 +1,5 @@
 import KochCore
+import KochDecoding
 
 extension DecodeSession {
     /// Decodes the recording at `path` in the two streaming passes of

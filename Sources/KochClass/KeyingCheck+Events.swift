@@ -1,4 +1,5 @@
 import KochCore
+import KochDecoding
 import KochLessons
 
 extension KeyingCheck {

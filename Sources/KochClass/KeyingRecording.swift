@@ -1,4 +1,5 @@
 import KochCore
+import KochDecoding
 
 /// A recording (or a log of key events) of a send exercise, decoded and read against its key.
 public struct KeyingRecording: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochDecoding
 
 /// Readers of audio: MP3 frames, samples from anywhere, and files in any format libsndfile reads.
 enum AudioHarnesses {

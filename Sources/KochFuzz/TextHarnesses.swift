@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochDecoding
 import KochIO
 
 /// Readers of text a learner or a teacher writes.

@@ -3,6 +3,7 @@ import KochAudio
 import KochCore
 import KochIO
 import Testing
+@testable import KochDecoding
 
 /// Never a false grade: a recording whose decode is implausible for the
 /// exercise (talk alone, a carrier, a wrong --tone, two tones keyed alike)

@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import Testing
+@testable import KochDecoding
 
 /// Spoken lessons (`koch lesson --speak`) through the built binary: the Morse
 /// where the key says and nothing else there, speech where the key says, the

@@ -4,6 +4,7 @@ import KochTestSupport
 import Testing
 
 @testable import KochCore
+@testable import KochDecoding
 
 /// Someone talking over the keying: where the plain reading passed marks over as talk, the
 /// recording is read again along the oscillator's own phase (`InPhaseReading`), which talk at

@@ -1,6 +1,8 @@
+import KochTestSupport
 import Testing
 
 @testable import KochCore
+@testable import KochDecoding
 
 /// Keying synthesized as audio, decoded, and reported on: the fist report
 /// sees what the decoder measured, so its figures must survive the trip.

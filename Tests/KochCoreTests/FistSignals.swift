@@ -1,4 +1,5 @@
 import Foundation
+import KochTestSupport
 
 @testable import KochCore
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KochAudio
 import KochCore
+import KochDecoding
 import KochIO
 
 struct DecodeCommand: ParsableCommand {

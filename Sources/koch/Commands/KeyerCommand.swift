@@ -3,6 +3,7 @@ import Foundation
 import KochAudio
 import KochClass
 import KochCore
+import KochDecoding
 import KochIO
 import KochLessons
 

@@ -1,0 +1,216 @@
+import Foundation
+import KochCore
+
+/// Reads the keying along the tone's own phase, past talk at its pitch.
+///
+/// An oscillator that runs on while the key is up holds one phase from mark to
+/// mark: mixed down at its exact pitch and turned to that phase, the tone is a
+/// real, positive amplitude while the key is down. A voice's harmonic crossing
+/// the tone's pitch arrives at any phase and turns as its pitch glides, so half
+/// its power lies in the quadrature, where the tone has none; read by its level,
+/// as the plain reading reads, all of it counts. Here the keying is the
+/// in-phase amplitude, through a low-pass either way (no delay) of `cutoffDits` over a dit,
+/// less `quadratureWeight` of the quadrature's (where the tone has none, talk shows), and
+/// a run of it whose mean phase lies more than `widestAngleRadians` from the
+/// tone's (`shortMarkAngleRadians` for a run under `shortMarkDits`) is talk's.
+///
+/// The pitch and phase are learned from the plain reading's marks: each mark's
+/// mean over its middle is a phasor of the tone, and they agree once the pitch
+/// is exact (`RoomEqualizer.agreeingOffset`); where they agree less than
+/// `leastCoherence` (an oscillator keyed afresh at each mark, or marks that are
+/// not the tone's), nothing is read.
+///
+/// On `scripts/room_conditions.py`'s talk at the tone's loudness, seeds 1–8, the plain
+/// reading misread 4.9 % of the characters and this reading (`DecodeSession`'s choice of the
+/// two) 1.2 %; seeds 9–36, 4.4 and 1.3 %. With the talk 6 dB louder, 13.7 and 9.0 %, and 15.7
+/// and 12.6 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
+/// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
+/// much the voice's as the tone's. Over a straight key (15 % jitter, 18 WPM), 12 recordings
+/// not used to choose the settings: the plain reading 5.2 %, this one 2.6 %. (These are
+/// the words read by the threshold on `envelope`; where talk sounded they are now read from
+/// the evidence of every sample, `InPhaseEvidence`: at the tone's loudness, seeds 1–8, 0.7 %,
+/// and 6 dB louder 1.2 %.)
+public enum InPhaseReading {
+    /// How far the pitch is looked for from the one mixed down: where the search heard talk the
+    /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
+    /// of it (`DecodeSession.givenToneWithinHz`); elsewhere the search's lies within a hertz or
+    /// two of the line. (Ten minutes of talk read 1.5 s with the room equalizer's 8 Hz.)
+    static let pitchSearchHz = 3.0
+    /// Fewer marks than this tell no phase.
+    public static let fewestMarks = 20
+    /// The marks' unit phasors, turned at the pitch found, must agree this well (the length
+    /// of their mean). On the talk recordings above they agreed to 0.978 to 0.999.
+    public static let leastCoherence = 0.92
+    /// The low-pass on the tone's complex amplitude, run forward and back, cuts off at this
+    /// over the dit's length: at 20 WPM (a dit of 60 ms) 10 Hz, a band 20 Hz wide about the
+    /// tone. At 20 WPM 9 to 10 Hz read the talk recordings best of 5 to 30 Hz (7.5 Hz and under
+    /// lost dits, 15 Hz and over let more talk through); a fixed 9 Hz lost the dits of 30 WPM,
+    /// misread 34 to 39 % with the talk 6 dB louder (15 % plainly). 0.54, 0.6 and 0.7 over the
+    /// dit read 20 and 30 WPM alike within a point or two; 0.6 the talk of 20 WPM best.
+    public static let cutoffDits = 0.6
+    /// ...of the dit of the take's faster part: the lower quartile of the plain reading's dits
+    /// (its marks under `longestDitDits`), where there are `fewestDitsMeasured` or more, and
+    /// no shorter than `shortestCutoffDits` of the dit (a few fragments of talk among the marks
+    /// do not widen the band). A learner's speed changes over a take, and a band scaled to the
+    /// dit of the whole take lost the faster part's dits and filled its gaps. A short run's
+    /// length (`shortMarkDits`) and a lone mark's shortest (`loneShortestDits`) are in this dit
+    /// too, the tone's dits being no shorter; what makes a mark lone is in the take's dit (in
+    /// the faster part's, a dit of the slower part between two gaps inside its character was).
+    /// On talk at the tone's loudness over a straight key (15 % jitter, 15 to 25 WPM, 12
+    /// recordings) 9.4 % of the characters were misread, 8.4 % with the band scaled to the
+    /// quartile, 6.6 % with the rules' lengths too and `shortMarkAngleRadians` 30° (6 dB louder,
+    /// 20.9, 15.6 and 15.1 %); at one speed the quartile is the dit, and `make bench`'s talk
+    /// read 1.5, 1.2 and 1.2 %.
+    static let cutoffDitQuantile = 0.25
+    static let longestDitDits = 2.0
+    static let fewestDitsMeasured = 10
+    static let shortestCutoffDits = 0.6
+    /// The share of the quadrature's magnitude taken from the in-phase amplitude (0.3 read
+    /// better than 0, 0.5 and 1).
+    static let quadratureWeight = 0.3
+    /// A run over `markLevel` (of the marks' median level) whose mean phase lies further than
+    /// this from the tone's is talk's.
+    static let widestAngleRadians = 35.0 * Double.pi / 180
+    /// ...and a short run further than this: 20° dropped the faster dits of a take whose speed
+    /// changed (a dit dipped by talk, short over the mark level, 23 to 38° off), and 30° read
+    /// the talk above (and talk without a pause, over lessons at 13, 20 and 30 WPM) as well or
+    /// better, bar `make bench`'s talk 6 dB louder (8.8 % wrong at 20°, 9.0 % at 30°).
+    static let shortMarkAngleRadians = 30.0 * Double.pi / 180
+    static let shortMarkDits = 0.75
+    /// A dit (a mark under `longestDitDits`) with more than `loneSpaceDits` of space either side
+    /// (both in the take's dit) would be read alone as an E: where talk sounds, a voice's
+    /// harmonic at the tone's pitch makes such marks in the gaps, and the tone's are its only
+    /// where their phase agrees this closely (as `TonePhase.closeAgreementRadians`).
+    static let loneSpaceDits = 2.0
+    static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
+    /// ...and last this much of the faster part's dit: of the lone marks read along the phase in
+    /// `scripts/room_conditions.py`'s talk (seeds 1–20, at the tone's loudness and 6 dB over),
+    /// the tone's all lasted 0.64 dits or more (bar one fragment of 0.08), and 14 of talk's 37
+    /// less (a voice's harmonic crossing the tone's phase briefly).
+    static let loneShortestDits = 0.6
+    static let markLevel = 0.5
+    /// The reading along the phase is kept over the plain one where it leaves up to this many
+    /// times as much of the recording unexplained (`KeyingChannel`, against the tone's amplitude
+    /// through the low-pass): talk fills most of what either leaves, and readings of the talk
+    /// recordings above, right or wrong, left within 11 % of each other; a reading that lost the
+    /// keying leaves far more.
+    public static let allowance = 1.25
+    /// Each mark's phasor is its mean between these shares of its length (its edges hold the
+    /// filter's rise and fall).
+    static let middle = 0.2...0.8
+
+    /// A mark of the plain reading: where it starts and how long it lasts.
+    public struct Mark: Sendable {
+        public let startSeconds: Double
+        public let durationSeconds: Double
+
+        public init(startSeconds: Double, durationSeconds: Double) {
+            self.startSeconds = startSeconds
+            self.durationSeconds = durationSeconds
+        }
+    }
+
+    /// What the reading gave.
+    public struct Read: Sendable {
+        /// The keying, about 1 while the key is down and 0 while it is up, at `rateHz`.
+        public let envelope: [Double]
+        public let rateHz: Double
+        /// How far the tone's pitch lay from the pitch mixed down.
+        public let pitchOffsetHz: Double
+        /// How well the marks' phases agreed at that pitch (0 to 1).
+        public let coherence: Double
+        /// Where the low-pass on the tone's amplitude cuts off.
+        let cutoffHz: Double
+        /// The tone's amplitude mixed down at the refined pitch, turned to the tone's phase, scaled
+        /// to the marks' level and through the low-pass: what readings of it are measured against
+        /// (`KeyingChannel`).
+        let baseband: [ComplexValue]
+    }
+
+    /// The keying read from `real` and `imaginary` (the tone's complex amplitude at `rateHz`,
+    /// mixed down near its pitch) along the phase of `marks`; nil where there are too few
+    /// marks, or their phases do not agree.
+    public static func read(real: [Float], imaginary: [Float], rateHz: Double, marks: [Mark], ditSeconds: Double) -> Read? {
+        let count = min(real.count, imaginary.count)
+        guard ditSeconds > 0 else { return nil }
+        var baseband = (0..<count).map { ComplexValue(real: Double(real[$0]), imaginary: Double(imaginary[$0])) }
+        var phasors: [ComplexValue] = []
+        var times: [Double] = []
+        for mark in marks {
+            let start = Int(((mark.startSeconds + middle.lowerBound * mark.durationSeconds) * rateHz).rounded())
+            let end = max(start + 1, Int(((mark.startSeconds + middle.upperBound * mark.durationSeconds) * rateHz).rounded()))
+            guard start >= 0, end <= count else { continue }
+            let sum = baseband[start..<end].reduce(ComplexValue.zero, +)
+            guard sum.magnitude > 0 else { continue }
+            phasors.append(sum / Double(end - start))
+            times.append((Double(start + end) / 2) / rateHz)
+        }
+        guard phasors.count >= fewestMarks else { return nil }
+        let units = phasors.map { $0 / $0.magnitude }
+        let (offsetHz, mean) = RoomEqualizer.agreeingOffset(steps: units, times: times, withinHz: pitchSearchHz)
+        guard mean.magnitude >= leastCoherence else { return nil }
+        var magnitudes = phasors.map(\.magnitude)
+        let level = magnitudes.withUnsafeMutableBufferPointer { quickSelect($0, $0.count / 2) }
+        guard level > 0 else { return nil }
+        let phaseRadians = mean.angleRadians
+        for index in baseband.indices {
+            let turn = ComplexValue(magnitude: 1 / level, angleRadians: -(2 * Double.pi * offsetHz * Double(index) / rateHz + phaseRadians))
+            baseband[index] = baseband[index] * turn
+        }
+        // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
+        let fasterPartDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
+        let cutoffHz = min(cutoffDits / fasterPartDitSeconds, 0.4 * rateHz)
+        let narrowed = bothWays(baseband, cutoffHz: cutoffHz, rateHz: rateHz)
+        var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
+        let fasterPartDitSamples = fasterPartDitSeconds * rateHz
+        let takesDitSamples = ditSeconds * rateHz
+        var runs: [(start: Int, end: Int, angle: Double)] = []
+        for run in KeyingChannel.keyDownRuns(envelope.map { $0 > markLevel }) {
+            let angle = abs(narrowed[run.start..<run.end].reduce(ComplexValue.zero, +).angleRadians)
+            let widest = Double(run.end - run.start) < shortMarkDits * fasterPartDitSamples ? shortMarkAngleRadians : widestAngleRadians
+            if angle > widest {
+                for index in run.start..<run.end { envelope[index] = 0 }
+            } else {
+                runs.append((run.start, run.end, angle))
+            }
+        }
+        // A dit with a long space either side would be read alone as an E: its space before
+        // is to the last mark kept.
+        var lastKeptEnd: Int?
+        for (index, run) in runs.enumerated() {
+            let length = Double(run.end - run.start)
+            let before = lastKeptEnd.map { Double(run.start - $0) } ?? .infinity
+            let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
+            let lone = length < longestDitDits * takesDitSamples && min(before, after) > loneSpaceDits * takesDitSamples
+            if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * fasterPartDitSamples {
+                for sample in run.start..<run.end { envelope[sample] = 0 }
+            } else {
+                lastKeptEnd = run.end
+            }
+        }
+        return Read(
+            envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, cutoffHz: cutoffHz, baseband: narrowed)
+    }
+
+    /// The dit of the take's faster part (`cutoffDitQuantile`), within `shortestCutoffDits` of
+    /// `ditSeconds` and no longer than it.
+    static func fasterDitSeconds(marks: [Mark], ditSeconds: Double) -> Double {
+        var dits = marks.map(\.durationSeconds).filter { $0 < longestDitDits * ditSeconds }
+        guard dits.count >= fewestDitsMeasured else { return ditSeconds }
+        let quartile = dits.withUnsafeMutableBufferPointer { quickSelect($0, Int(cutoffDitQuantile * Double($0.count - 1))) }
+        return min(ditSeconds, max(shortestCutoffDits * ditSeconds, quartile))
+    }
+
+    /// `values` through a low-pass of `cutoffHz` forward, then backward (no delay).
+    static func bothWays(_ values: [ComplexValue], cutoffHz: Double, rateHz: Double) -> [ComplexValue] {
+        func filtered(_ part: [Double]) -> [Double] {
+            var forward = ButterworthLowPass(cutoffHz: cutoffHz, order: 4, sampleRate: rateHz)
+            var backward = forward
+            let once = part.map { forward.process($0) }
+            return Array(once.reversed().map { backward.process($0) }.reversed())
+        }
+        let real = filtered(values.map(\.real))
+        let imaginary = filtered(values.map(\.imaginary))
+        return zip(real, imaginary).map { ComplexValue(real: $0, imaginary: $1) }
+    }
+}
