@@ -59,9 +59,7 @@ import Testing
     }
 
     static func plainReading(_ samples: [Float], sampleRate: Int) throws -> DecodeResult {
-        try DecodeSession.decode(
-            channels: [samples], sampleRate: sampleRate, toneHz: nil, speedWPM: nil, traceRangeSeconds: nil, expecting: .text,
-            readsAgain: false)
+        try DecodeSession.decode(channels: [samples], request: DecodeRequest(sampleRate: sampleRate, channelCount: 1), pass: .alone())
     }
 
     /// A voice talking on without a pause, as loud as the tone, over four lessons: the plain

@@ -37,7 +37,7 @@ import Testing
             output.offPitchMarks = 2
             output.marksJudgedForTalk = marksJudged
             var result = Self.clearReading(output: output)
-            result.readAlongTonePhase = true
+            result.secondReading = .alongTonePhase
             return result
         }
         #expect(alongThePhase(marksJudged: 150).isHardToRead)
@@ -84,7 +84,7 @@ import Testing
     @Test func aPoorMatchOfARoomUndoneIsDoubtful() {
         func result(equalized: Bool) -> DecodeResult {
             var result = Self.clearReading()
-            result.roomEchoEqualized = equalized
+            result.secondReading = equalized ? .roomUndone : nil
             return result
         }
         func echo(_ result: DecodeResult, matchAccuracy: Double) -> Bool {

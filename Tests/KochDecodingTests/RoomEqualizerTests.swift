@@ -41,9 +41,7 @@ import Testing
 
     /// The reading before the room's echo is equalized.
     static func plainReading(_ samples: [Float], sampleRate: Int = 8000) throws -> DecodeResult {
-        try DecodeSession.decode(
-            channels: [samples], sampleRate: sampleRate, toneHz: nil, speedWPM: nil, traceRangeSeconds: nil, expecting: .text,
-            readsAgain: false)
+        try DecodeSession.decode(channels: [samples], request: DecodeRequest(sampleRate: sampleRate, channelCount: 1), pass: .alone())
     }
 
     /// Rooms whose echo the plain reading cannot read past (its gaps filled: over 30 % of the

@@ -43,33 +43,29 @@ enum WordRereader {
     /// Rounds of smoothing and reading again.
     static let rounds = 2
 
-    /// The output read again, and the statistics of its new labels; nil if it holds no word.
-    /// `law` is how durations spread about the centres (see `TimingModel.DurationLaw`).
-    /// `repairsMarks` repairs each word's suspects in the last round, and `splitsLongMarks`
-    /// counts marks far longer than a dah among them (where talk filled gaps).
+    /// The output read again as `plan` says, and the statistics of its new labels; nil if it holds no word.
     static func reread(
-        _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, minimumMarksPerWord: Int = 1,
-        repairsMarks: Bool = false, splitsLongMarks: Bool = false, law: TimingModel.DurationLaw = .logNormal, evidence: MarkEvidence? = nil
+        _ output: DecoderOutput, model final: TimingModel, assembler: CharacterAssembler, plan: Plan = Plan()
     ) -> (output: DecoderOutput, statistics: TimingStatistics)? {
         var words = resplit(split(output))
-        words.removeAll { $0.marks.count < minimumMarksPerWord }
+        words.removeAll { $0.marks.count < plan.minimumMarksPerWord }
         guard !words.isEmpty else { return nil }
         var readings: [[CharacterAssembler.Reading]] = []
         var models: [TimingModel] = []
-        let softReader = evidence.map { _ in
+        let softReader = plan.evidence.map { _ in
             SoftWordReader(trie: CharacterTrie(prior: assembler.prior), perCharacterCost: assembler.perCharacterCost)
         }
         for round in 0..<rounds {
-            models = smoothedModels(words, final: final, law: law)
+            models = smoothedModels(words, final: final, law: plan.law)
             readings = []
             let isLast = round == rounds - 1
             let unrepaired = words
-            if repairsMarks && isLast {
+            if plan.repairsMarks && isLast {
                 for index in words.indices {
-                    words[index] = repaired(words[index], model: models[index], assembler: assembler, splitsLongMarks: splitsLongMarks)
+                    words[index] = repaired(words[index], model: models[index], assembler: assembler, splitsLongMarks: plan.splitsLongMarks)
                 }
             }
-            if let evidence, let softReader, isLast {
+            if let evidence = plan.evidence, let softReader, isLast {
                 // Each word is read within the midpoints of the gaps to its neighbours: the one
                 // before as repaired, the one after as it was when the words were read in turn.
                 // Read from the evidence, a word may turn out to be two or more (a word gap that

@@ -1,36 +1,44 @@
 import Foundation
 import KochCore
 
-/// What the second readings of a recording share (`equalizedWhereEchoed`,
-/// `readAlongTonePhaseWhereTalked`): the recording mixed down at the tone's pitch, the keying
-/// read again from a clean tone, and the choice between the plain reading and the second.
+/// What the second readings of a recording share (`SecondReading`): the recording mixed down at
+/// the tone's pitch, the keying read again from a clean tone, and the choice between the plain
+/// reading and the second.
 extension DecodeSession {
     /// `envelope` (the keying at `rateHz`, about 1 while the key is down) keyed onto a clean
     /// tone at `pitchHz` and read as any recording is, so that every rule of the reading
     /// (timing, characters, words) applies to it; nil where it reads as nothing. The clean
     /// tone holds no talk: marks the plain reading passed over for their pitch or phase still
     /// cast their doubt, and where they were talk's (`DecodeResult.talkThroughTheFilter`) its
-    /// words are read again as the plain reading's are where talk sounded (`WordRereader`: talk's
-    /// breaks and bursts are in the keying read; at the tone's loudness, seeds 1–36, 1.8 → 1.4 %
-    /// of the characters wrong), from `evidence` where it is given (`InPhaseEvidence`).
+    /// words are read again as the plain reading's are where talk sounded (`WordRereader`:
+    /// talk's breaks and bursts are in the keying read), from `evidence` where it is given
+    /// (`InPhaseEvidence`).
     static func readAgain(
-        _ plain: DecodeResult, envelope: [Double], rateHz: Double, pitchHz: Double, speedWPM: Double?,
-        traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior, evidence: MarkEvidence? = nil
+        _ plain: DecodeResult, as strategy: SecondReading, envelope: [Double], rateHz: Double, pitchHz: Double, request: DecodeRequest,
+        evidence: MarkEvidence? = nil
     ) throws -> DecodeResult? {
         let sampleRate = max(8000, Int((4 * pitchHz / 1000).rounded(.up)) * 1000)
         let samples = keyedTone(envelope, rateHz: rateHz, pitchHz: pitchHz, sampleRate: sampleRate)
+        var clean = request
+        clean.sampleRate = sampleRate
+        clean.channelCount = 1
+        clean.toneHz = pitchHz
         let reading = try decode(
-            channels: [samples], sampleRate: sampleRate, toneHz: pitchHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, readsAgain: false, talkSounded: plain.talkThroughTheFilter, evidence: evidence)
+            channels: [samples], request: clean, pass: .alone(talkSounded: plain.talkThroughTheFilter, evidence: evidence))
         guard !reading.output.characters.isEmpty else { return nil }
-        var output = reading.output
-        output.offPitchMarks = plain.output.offPitchMarks
-        output.marksJudgedForTalk = plain.output.marksJudged
-        return DecodeResult(
-            output: output, toneHz: pitchHz, otherTones: plain.otherTones, channelWeights: plain.channelWeights,
-            statistics: reading.statistics, model: reading.model, signalToNoiseDB: plain.signalToNoiseDB, trace: reading.trace,
-            nothingToDecode: reading.nothingToDecode, toneSearch: plain.toneSearch, toneWasGiven: plain.toneWasGiven,
-            roomEchoTakenOut: false, roomEchoHeard: plain.roomEchoHeard, readFromKeySteps: false, toneWavered: plain.toneWavered)
+        var result = plain
+        result.output = reading.output
+        result.output.offPitchMarks = plain.output.offPitchMarks
+        result.output.marksJudgedForTalk = plain.output.marksJudged
+        result.toneHz = pitchHz
+        result.statistics = reading.statistics
+        result.model = reading.model
+        result.trace = reading.trace
+        result.nothingToDecode = reading.nothingToDecode
+        result.roomEchoTakenOut = false
+        result.readFromKeySteps = false
+        result.secondReading = strategy
+        return result
     }
 
     /// Of the plain reading and a second one, the one kept: both are measured against the

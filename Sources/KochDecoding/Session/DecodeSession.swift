@@ -18,49 +18,41 @@ public enum DecodeSession {
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text,
         pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
-        try run(
-            sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: true, pass: pass)
+        let request = DecodeRequest(
+            sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
+            prior: prior)
+        return try run(request, pass: .withSecondReadings, blocks: pass)
     }
 
-    /// `run`, where the recording is read a second time or not (a recording already read
-    /// again): where a room's echo was heard (or the reading is doubtful as keying, or the tone
-    /// stood near the noise) through a filter that undoes the room (`equalizedWhereEchoed`), and
-    /// where talk sounded through the tone's filter, along the tone's phase
-    /// (`readAlongTonePhaseWhereTalked`). `talkSounded`: the recording is such a reading of one
-    /// where talk sounded, and its words are read again as talk's are; `evidence`: the evidence
-    /// of every sample of the recording it reads (`InPhaseEvidence`), which its words are read
-    /// again from (`WordRereader`) whatever the SNR.
+    /// Reads the recording `blocks` feeds as `request` asks. A first reading may be followed by a
+    /// second (`SecondReading`), from the tone search's decimated blocks, where the first may be
+    /// the room's or the talk's as much as the keying's.
     static func run(
-        sampleRate: Int, channelCount: Int, toneHz: Double?, speedWPM: Double?,
-        traceRangeSeconds: ClosedRange<Double>?, expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false,
-        evidence givenEvidence: MarkEvidence? = nil, pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+        _ request: DecodeRequest, pass reading: ReadingPass, blocks pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
         // Each pass decimates on the calling core while another analyses what was decimated.
-        var intake = ToneFinderIntake(sampleRate: sampleRate, channelCount: channelCount)
+        var intake = ToneFinderIntake(sampleRate: request.sampleRate, channelCount: request.channelCount)
         var kept = DecimatedRecording()
-        let finder = try overlapped(ToneFinder(sampleRate: sampleRate, channelCount: channelCount), pass: pass) {
+        let finder = try overlapped(ToneFinder(sampleRate: request.sampleRate, channelCount: request.channelCount), pass: pass) {
             let (channels, largest) = usableWithLargest($0)
             return kept.keep(intake.process(channels, largestMagnitudes: largest))
         } work: {
             $0.process(decimated: $1)
         }
         let search = finder.result()
-        func decoded(tone: Double, weights: [Double], search: ToneSearchResult, toneWavered: Bool) throws -> DecodeResult {
+        func decoded(toneHz: Double, weights: [Double], search: ToneSearchResult, toneWavered: Bool) throws -> DecodeResult {
+            let configuration = request.configuration(toneHz: toneHz, channelWeights: weights, search: search)
             let plain = try decode(
-                tone: tone, weights: weights, search: search, toneGiven: toneHz != nil, toneWavered: toneWavered,
-                talkSounded: talkSounded, evidence: givenEvidence, configuration: (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior),
-                kept: &kept, intake: intake, pass: pass)
-            guard readsAgain, let blocks = kept.blocks else { return plain }
-            if plain.roomEchoHeard || !plain.implausibilities().isEmpty || (plain.signalToNoiseDB ?? .infinity) < softReadingBelowDB {
-                let equalized = try equalizedWhereEchoed(
-                    plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
-                if equalized.roomEchoEqualized { return equalized }
+                configuration, search: search, toneGiven: request.toneHz != nil, toneWavered: toneWavered, pass: reading,
+                kept: &kept, intake: intake, blocks: pass)
+            guard case .withSecondReadings = reading, let blocks = kept.blocks else { return plain }
+            for strategy in SecondReading.allCases where strategy.isTried(after: plain) {
+                let result = try strategy.read(plain, blocks: blocks, rateHz: intake.outputRate, request: request)
+                if result.secondReading == strategy { return result }
             }
-            return try readAlongTonePhaseWhereTalked(
-                plain, blocks: blocks, rateHz: intake.outputRate, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, prior: prior)
+            return plain
         }
-        if let toneHz {
+        if let toneHz = request.toneHz {
             func near(_ candidate: ToneCandidate) -> Bool { abs(candidate.frequencyHz - toneHz) <= ToneCandidate.sameToneWithinHz }
             let keyedElsewhere = search.best.map { !near($0) } ?? false
             // A tone given where the search heard only a wavering pitch wavers as much read there.
@@ -69,28 +61,24 @@ public enum DecodeSession {
             // within `givenToneWithinHz` of its line is read as given.
             let line = keyedElsewhere ? nil : linePitchHz(near: toneHz, search: search, kept: kept, rateHz: intake.outputRate)
             return try decoded(
-                tone: line.flatMap { abs($0 - toneHz) > givenToneWithinHz ? $0 : nil } ?? toneHz,
+                toneHz: line.flatMap { abs($0 - toneHz) > givenToneWithinHz ? $0 : nil } ?? toneHz,
                 weights: keyedElsewhere ? [] : search.channelWeights, search: search, toneWavered: wavered)
         }
         if let best = search.best {
             let line =
                 readsAtLine(search, toneHz: best.frequencyHz)
                 ? linePitchHz(near: best.frequencyHz, search: search, kept: kept, rateHz: intake.outputRate) : nil
-            return try decoded(tone: line ?? best.frequencyHz, weights: search.channelWeights, search: search, toneWavered: false)
+            return try decoded(toneHz: line ?? best.frequencyHz, weights: search.channelWeights, search: search, toneWavered: false)
         }
         // A room's echo makes a sidetone's pitch waver as a voice's does: the best-scored of the
         // pitches passed over as unsteady is read, and taken for the tone if its reading keeps a
         // fist's timing (only where nothing steady was heard: then `unsteady` holds them).
         if let wavering = search.unsteady.first {
             let trial = try decoded(
-                tone: wavering.frequencyHz, weights: search.channelWeights, search: search.taking(wavering), toneWavered: true)
+                toneHz: wavering.frequencyHz, weights: search.channelWeights, search: search.taking(wavering), toneWavered: true)
             if readsAsKeying(trial) { return trial }
         }
-        return DecodeResult(
-            output: DecoderOutput(), toneHz: nil, otherTones: [], channelWeights: search.channelWeights,
-            statistics: TimingStatistics(), model: nil, signalToNoiseDB: nil, trace: [],
-            nothingToDecode: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz), toneSearch: search, toneWasGiven: false,
-            roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false)
+        return DecodeResult(nothingHeardIn: search, reason: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz))
     }
 
     /// The pitch of the tone's spectral line near `toneHz` (`ToneLine`), read from the search's
@@ -154,22 +142,13 @@ public enum DecodeSession {
     /// taken for keying: a fist leaves about one.
     static let waveringIntraCharacterDits = 0.6...1.4
 
-    /// Decodes at `tone` the recording the tone search went over, and sums up what was read.
+    /// Decodes the recording the tone search went over as `configuration` says, reads its words
+    /// again (`WordRereader`), and sums up what was read.
     private static func decode(
-        tone: Double, weights: [Double], search: ToneSearchResult, toneGiven: Bool, toneWavered: Bool, talkSounded talkBefore: Bool,
-        evidence givenEvidence: MarkEvidence?,
-        configuration settings: (
-            sampleRate: Int, channelCount: Int, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?, prior: CharacterPrior
-        ),
-        kept: inout DecimatedRecording, intake: ToneFinderIntake, pass: (_ consume: ([[Float]]) -> Void) throws -> Void
+        _ configuration: DecoderConfiguration, search: ToneSearchResult, toneGiven: Bool, toneWavered: Bool, pass reading: ReadingPass,
+        kept: inout DecimatedRecording, intake: ToneFinderIntake, blocks pass: (_ consume: ([[Float]]) -> Void) throws -> Void
     ) throws -> DecodeResult {
-        let (sampleRate, channelCount, speedWPM, traceRangeSeconds, prior) = settings
-        let rivals = ([search.best].compactMap { $0 } + search.others).map(\.frequencyHz).filter { abs($0 - tone) > ToneCandidate.sameToneWithinHz }
-        let configuration = DecoderConfiguration(
-            sampleRate: sampleRate, channelCount: channelCount, toneHz: tone, channelWeights: weights,
-            speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds, rivalTonesHz: rivals,
-            toneTrack: toneGiven ? nil : search.track, steadyTonesHz: search.steadyTonesHz, characterPrior: prior,
-            talkHeard: search.heardTalk(besidesHz: tone))
+        let toneHz = configuration.toneHz
         var (decoder, output) = try decodingPass(configuration: configuration, kept: &kept, intake: intake, pass: pass)
         output.append(decoder.finish())
         var statistics = decoder.statistics
@@ -177,14 +156,13 @@ public enum DecodeSession {
         // does (`WordRereader.repaired`): where a mark was heard off the tone's pitch, each word is
         // read again with its suspects repaired, whatever the SNR.
         // (A room's echo also bends marks' pitch: there the marks are not talk's.)
-        let talkSounded = talkBefore || DecodeResult.talkSounded(offPitchMarks: output.offPitchMarks, roomEchoHeard: decoder.heardRoomEcho)
+        let talkSounded =
+            reading.talkSounded || DecodeResult.talkSounded(offPitchMarks: output.offPitchMarks, roomEchoHeard: decoder.heardRoomEcho)
+        let plan = WordRereader.Plan.forReading(
+            signalToNoiseDB: decoder.signalToNoiseDB, talkSounded: talkSounded, givenEvidence: reading.evidence,
+            sampleEvidence: decoder.evidence)
         if let reread = WordRereader.reread(
-            output, model: decoder.model, assembler: CharacterAssembler(prior: prior),
-            minimumMarksPerWord: minimumMarksPerWord(signalToNoiseDB: decoder.signalToNoiseDB),
-            repairsMarks: (decoder.signalToNoiseDB ?? 60) < repairBelowDB || talkSounded,
-            splitsLongMarks: talkSounded,
-            law: (decoder.signalToNoiseDB ?? 60) >= handTimingAboveDB ? .proportionalNormal : .logNormal,
-            evidence: givenEvidence ?? ((decoder.signalToNoiseDB ?? 60) < softReadingBelowDB ? decoder.evidence : nil))
+            output, model: decoder.model, assembler: CharacterAssembler(prior: configuration.characterPrior), plan: plan)
         {
             output = reread.output
             statistics = reread.statistics
@@ -192,15 +170,16 @@ public enum DecodeSession {
         var reason: NothingToDecodeReason?
         if output.characters.isEmpty {
             if let stuck = output.stuckKeys.first, stuck.lastsToEnd {
-                reason = .steadyCarrier(frequencyHz: tone)
+                reason = .steadyCarrier(frequencyHz: toneHz)
             } else {
-                reason = search.reason ?? .tooWeak(frequencyHz: tone)
+                reason = search.reason ?? .tooWeak(frequencyHz: toneHz)
             }
         }
+        let weights = configuration.channelWeights
         return DecodeResult(
-            output: output, toneHz: tone,
-            otherTones: search.others.filter { abs($0.frequencyHz - tone) > ToneCandidate.sameToneWithinHz },
-            channelWeights: weights.isEmpty ? Array(repeating: 1, count: channelCount) : weights,
+            output: output, toneHz: toneHz,
+            otherTones: search.others.filter { abs($0.frequencyHz - toneHz) > ToneCandidate.sameToneWithinHz },
+            channelWeights: weights.isEmpty ? Array(repeating: 1, count: configuration.channelCount) : weights,
             statistics: statistics, model: decoder.model, signalToNoiseDB: decoder.signalToNoiseDB,
             trace: decoder.trace, nothingToDecode: reason, toneSearch: search, toneWasGiven: toneGiven,
             roomEchoTakenOut: decoder.takesOutRoomEcho, roomEchoHeard: decoder.heardRoomEcho,
@@ -285,24 +264,19 @@ public enum DecodeSession {
         channels: [[Float]], sampleRate: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text
     ) throws -> DecodeResult {
-        try decode(
-            channels: channels, sampleRate: sampleRate, toneHz: toneHz, speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            expecting: prior, readsAgain: true)
+        let request = DecodeRequest(
+            sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
+            traceRangeSeconds: traceRangeSeconds, prior: prior)
+        return try decode(channels: channels, request: request, pass: .withSecondReadings)
     }
 
-    /// `decode`, where the recording is read a second time or not (`run`).
-    static func decode(
-        channels: [[Float]], sampleRate: Int, toneHz: Double?, speedWPM: Double?, traceRangeSeconds: ClosedRange<Double>?,
-        expecting prior: CharacterPrior, readsAgain: Bool, talkSounded: Bool = false, evidence: MarkEvidence? = nil
-    ) throws -> DecodeResult {
+    /// `decode`, as a first reading or a second (`run`).
+    static func decode(channels: [[Float]], request: DecodeRequest, pass reading: ReadingPass) throws -> DecodeResult {
         let length = channels.map(\.count).min() ?? 0
-        return try run(
-            sampleRate: sampleRate, channelCount: channels.count, toneHz: toneHz, speedWPM: speedWPM,
-            traceRangeSeconds: traceRangeSeconds, expecting: prior, readsAgain: readsAgain, talkSounded: talkSounded, evidence: evidence
-        ) { consume in
+        return try run(request, pass: reading) { consume in
             var start = 0
             while start < length {
-                let end = min(length, start + sampleRate)
+                let end = min(length, start + request.sampleRate)
                 consume(channels.map { Array($0[start..<end]) })
                 start = end
             }
