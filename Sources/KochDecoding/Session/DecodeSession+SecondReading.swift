@@ -64,11 +64,8 @@ extension DecodeSession {
 
     /// A reading that leaves more than this share of the recording unexplained by the room's
     /// response (`KeyingChannel`) is never taken over the plain one: there the recording is not a
-    /// room's linear echo of a keyed tone (clipped, say: sox's reverb 10 dB over the direct
-    /// sound clipped thousands of samples, and left 83 to 99 % of it unexplained by either
-    /// reading). Read right, phones in echoing rooms left 1 to 46 %; readings along the tone's
-    /// phase of talk at the tone's loudness and 6 dB louder, 3 to 21 % of its amplitude through
-    /// the low-pass.
+    /// room's linear echo of a keyed tone (clipped, say), and neither reading can be measured
+    /// against it. Readings that are right leave well under half of it unexplained.
     static let mostUnexplainedShare = 0.5
 
     /// The channel that counted most in the reading (`weights`; the first where all counted

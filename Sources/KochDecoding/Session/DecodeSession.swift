@@ -81,53 +81,39 @@ public enum DecodeSession {
         return DecodeResult(nothingHeardIn: search, reason: search.reason ?? .noKeyedTone(searchedHz: finder.searchRangeHz))
     }
 
-    /// The pitch of the tone's spectral line near `toneHz` (`ToneLine`), read from the search's
-    /// decimated blocks (`kept`, at `rateHz`); nil where the blocks were not kept (a recording
-    /// longer than `DecimatedRecording` keeps: 22 minutes of a mono recording at 6.3 kHz) or
-    /// `ToneLine` finds no line (none stands clear, or the strongest is a steady carrier's).
-    ///
-    /// It is read where the search heard talk beside the tone and followed no drift
-    /// (`ToneSearchResult.track`), and for a tone given (`givenToneWithinHz`). Talk pulls the
-    /// search's pitch (up to 14 Hz off on `scripts/room_conditions.py`'s talk 6 dB over the
-    /// tone); read at the line's, seeds 1–20, talk at the tone's loudness and 6 dB over it read
-    /// 5.27 → 4.70 % and 23.07 → 16.49 % of the characters wrong (seeds 1–8: 6.57 → 5.86 and
-    /// 19.77 → 14.71 %; 201–206: 6.30 → 6.63 and 8.73 → 6.60 %). Elsewhere the search's pitch
-    /// lies within a hertz or two of the line, and the line's changed readings of phones in
-    /// echoing rooms both ways, by up to 16 points on a set of eight: they are read at the
-    /// search's. Whether talk was heard is asked again at the line's pitch when the marks are
-    /// judged (`DecoderConfiguration.talkHeard`); the two differ only for a voice's pitch 28 to
-    /// 52 Hz from the tone, where the line moved it across the search's 40 Hz.
     /// Whether the pitch the search found gives way to its line's (`linePitchHz`): where it
-    /// heard talk beside the tone and followed no drift.
+    /// heard talk beside the tone and followed no drift. Talk pulls the search's pitch off the
+    /// tone's, and the line, which the oscillator leaves and a voice does not, holds it. Elsewhere
+    /// the search's pitch lies within a hertz or two of the line, where the readings of phones in
+    /// echoing rooms change chaotically from one pitch to the next: they are read at the
+    /// search's. Whether talk was heard is asked again at the line's pitch when the marks are
+    /// judged (`DecoderConfiguration.talkHeard`). The measurements are in docs/decoder.md.
     static func readsAtLine(_ search: ToneSearchResult, toneHz: Double) -> Bool {
         search.heardTalk(besidesHz: toneHz) && search.track == nil
     }
 
+    /// The pitch of the tone's spectral line near `toneHz` (`ToneLine`), read from the search's
+    /// decimated blocks (`kept`, at `rateHz`); nil where the blocks were not kept (a recording
+    /// longer than `DecimatedRecording` keeps: 22 minutes of a mono recording at 6.3 kHz) or
+    /// `ToneLine` finds no line (none stands clear, or the strongest is a steady carrier's).
     static func linePitchHz(near toneHz: Double, search: ToneSearchResult, kept: DecimatedRecording, rateHz: Double) -> Double? {
         guard let blocks = kept.blocks else { return nil }
         return ToneLine.pitchHz(nearHz: toneHz, blocks: blocks, rateHz: rateHz, weights: search.channelWeights, carriersHz: search.steadyTonesHz)
     }
 
     /// A tone given (`--tone`) more than this from its line is read at the line, talk or none: a
-    /// pitch read off a tuner or a keyer's setting may be a few hertz off the oscillator's (given
-    /// 3 and 6 Hz off, talk 6 dB over the tone, seeds 1–28, read 26.4 and 28.6 % of the
-    /// characters wrong, 14.6 % given exactly, 14.5 % at the line). One given this near its line
-    /// is read as given: it stands unless it is clearly off.
-    /// Phones in echoing rooms read chaotically at pitches a hertz or two apart (given at the
-    /// search's pitch, read at the line's: at 8 kHz, seeds 1–8, 42 → 57 % of the characters
-    /// wrong; at 16 kHz, seeds 9–24, 32 → 26 %), and the learner's pitch is not second-guessed
-    /// for that.
+    /// pitch read off a tuner or a keyer's setting may be a few hertz off the oscillator's, and
+    /// under talk a few hertz cost as much as the talk itself. One given this near its line is
+    /// read as given: the learner's pitch stands unless it is clearly off, since phones in
+    /// echoing rooms read chaotically at pitches a hertz or two apart.
     static let givenToneWithinHz = 1.5
 
     /// Whether a reading of a pitch that wavered as a voice's does is a reading of keying: at
     /// least `fewestWaveringCharacters` characters, nothing doubtful about it, no mark passed
     /// over for its pitch or phase, and marks about a dit apart inside characters, on the whole
     /// (`waveringIntraCharacterDits`). Talk read at its clearest pitch breaks the second and
-    /// third: on `scripts/room_conditions.py`'s talk alone (14 recordings), 2 to 69 marks were
-    /// passed over and every reading was doubtful (and 9 of the 14 left more than 1.4 dits
-    /// inside characters, up to 3.5). The phone recordings beside the speaker whose pitch
-    /// wavered so (5 of 66 made with other seeds than `make bench`'s) passed them all, and
-    /// read 1 to 4 % wrong.
+    /// third (its readings pass marks over and are doubtful, and leave well over a dit inside
+    /// characters), while a sidetone whose pitch a room's echo made waver keeps them all.
     static func readsAsKeying(_ result: DecodeResult) -> Bool {
         guard result.output.characters.count >= fewestWaveringCharacters, result.output.offPitchMarks == 0,
             result.implausibilities().isEmpty, result.statistics.intraCharacterGaps.count >= ImplausibleDecode.fewestGapsForSpacing,
