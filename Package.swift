@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
-        .testTarget(name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO"]),
+        .testTarget(
+            name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

@@ -62,7 +62,7 @@ public enum KeyingCheck {
                 reason: .nothingDecoded, description: "\(path): \(reason) There is nothing to grade; nothing was recorded.",
                 summary: "nothing decoded: " + reason)
         }
-        let implausible = result.implausibilities(expectedCharacters: copy.score.sent, matchAccuracy: copy.score.accuracy)
+        let implausible = ImplausibleDecode.found(in: result, expectedCharacters: copy.score.sent, matchAccuracy: copy.score.accuracy)
         guard implausible.isEmpty else {
             let what = implausible.map(\.description).joined(separator: "; ")
             throw Refusal(

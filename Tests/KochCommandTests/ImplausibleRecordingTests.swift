@@ -150,7 +150,7 @@ import Testing
 
         let json = try KochBinary.run(["decode", mixed, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
-        #expect((report?["offPitchMarks"] as? Int ?? 0) >= ImplausibleDecode.fewestOffPitchMarks, "--json counts the marks passed over")
+        #expect((report?["offPitchMarks"] as? Int ?? 0) >= DoubtfulReading.fewestOffPitchMarks, "--json counts the marks passed over")
     }
 
     @Test func aCarrierIsNotGradedAndLeavesProgressUntouched() throws {

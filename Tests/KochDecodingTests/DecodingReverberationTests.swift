@@ -168,7 +168,7 @@ import Testing
             #expect(result.roomEchoHeard)
             #expect(!filledGaps(result), "\(result.implausibilities())")
         }
-        let doubt = ImplausibleDecode.echoFilledTheGaps(intraCharacterDits: 0.42, characterDits: 1.31).description
+        let doubt = DoubtfulReading.echoFilledTheGaps(intraCharacterDits: 0.42, characterDits: 1.31).description
         #expect(doubt.contains("0.4 dits inside characters, 1.3 between them"), "\(doubt)")
     }
 }

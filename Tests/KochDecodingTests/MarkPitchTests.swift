@@ -64,7 +64,7 @@ import Testing
         let voice = Self.voice(count: tone.count, seed: 9)
         let mixed = zip(tone, voice).map { $0 + $1 }
         let result = try DecodeSession.decode(channels: [mixed], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
-        #expect(result.output.offPitchMarks >= ImplausibleDecode.fewestOffPitchMarks, "\(result.text)")
+        #expect(result.output.offPitchMarks >= DoubtfulReading.fewestOffPitchMarks, "\(result.text)")
         // The tone's own marks are kept (were they all refused, nothing would be read). This
         // synthetic voice, syllables almost without pause, bent a third of the text read by the
         // pitch alone (0.34); the tone's phase from mark to mark keeps the marks talk bent and
@@ -120,7 +120,7 @@ import Testing
         let mixed = zip(tone, Self.voice(count: tone.count, seed: 9)).map { $0 + $1 }
         let mono = try DecodeSession.decode(channels: [mixed], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
         let stereo = try DecodeSession.decode(channels: [mixed, mixed], sampleRate: Self.sampleRate, toneHz: Self.toneHz)
-        #expect(mono.output.offPitchMarks >= ImplausibleDecode.fewestOffPitchMarks, "the talk's marks are passed over on one channel")
+        #expect(mono.output.offPitchMarks >= DoubtfulReading.fewestOffPitchMarks, "the talk's marks are passed over on one channel")
         #expect(stereo.output.offPitchMarks == mono.output.offPitchMarks)
         #expect(stereo.text == mono.text)
     }

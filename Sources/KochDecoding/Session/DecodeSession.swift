@@ -116,7 +116,7 @@ public enum DecodeSession {
     /// characters), while a sidetone whose pitch a room's echo made waver keeps them all.
     static func readsAsKeying(_ result: DecodeResult) -> Bool {
         guard result.output.characters.count >= fewestWaveringCharacters, result.output.offPitchMarks == 0,
-            result.implausibilities().isEmpty, result.statistics.intraCharacterGaps.count >= ImplausibleDecode.fewestGapsForSpacing,
+            result.implausibilities().isEmpty, result.statistics.intraCharacterGaps.count >= DoubtfulReading.fewestGapsForSpacing,
             let intraCharacterDits = result.statistics.lengthInDits(.intraCharacter)
         else { return false }
         return waveringIntraCharacterDits.contains(intraCharacterDits)

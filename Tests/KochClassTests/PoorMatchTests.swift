@@ -2,6 +2,7 @@ import Foundation
 import KochTestSupport
 import Testing
 
+@testable import KochClass
 @testable import KochCore
 @testable import KochDecoding
 
@@ -46,8 +47,8 @@ import Testing
     }
 
     static func nearTheNoise(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
-        result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
-            if case .noiseWithPoorMatch = $0 { true } else { false }
+        ImplausibleDecode.found(in: result, expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+            if case .poorMatch(.nearTheNoise, _) = $0 { true } else { false }
         }
     }
 
@@ -55,13 +56,13 @@ import Testing
         let clear = try Self.decoded(snrDB: 25), noisy = try Self.decoded(snrDB: 0)
         #expect(clear.text == Self.text && noisy.text == Self.text, "both read right: \(clear.text) / \(noisy.text)")
         let clearSNR = try #require(clear.signalToNoiseDB), noisySNR = try #require(noisy.signalToNoiseDB)
-        #expect(clearSNR >= ImplausibleDecode.nearTheNoiseBelowDB && noisySNR < ImplausibleDecode.nearTheNoiseBelowDB, "\(clearSNR) / \(noisySNR) dB")
+        #expect(clearSNR >= ReadingHardship.nearTheNoiseBelowDB && noisySNR < ReadingHardship.nearTheNoiseBelowDB, "\(clearSNR) / \(noisySNR) dB")
         #expect(!Self.nearTheNoise(clear, matchAccuracy: 0.6), "a clean recording's poor match is the sender's")
         #expect(Self.nearTheNoise(noisy, matchAccuracy: 0.6), "near the noise it may be the noise's")
         #expect(!Self.nearTheNoise(noisy, matchAccuracy: 0.95), "a good match near the noise is graded")
         #expect(Self.nearTheNoise(noisy, matchAccuracy: 0.85), "under what moves the level, it is not")
         #expect(noisy.implausibilities().isEmpty, "without an exercise, nothing is doubtful")
-        let doubt = ImplausibleDecode.noiseWithPoorMatch(signalToNoiseDB: 1.6, accuracy: 0.62).description
+        let doubt = ImplausibleDecode.poorMatch(.nearTheNoise(signalToNoiseDB: 1.6), accuracy: 0.62).description
         #expect(doubt.contains("only 2 dB over the noise") && doubt.contains("62 %"), "\(doubt)")
     }
 
@@ -70,8 +71,8 @@ import Testing
     @Test func aPoorMatchOfAWaveringToneIsDoubtful() {
         func result(toneWavered: Bool) -> DecodeResult { Self.clearReading(toneWavered: toneWavered) }
         func wavering(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
-            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
-                if case .waveringToneWithPoorMatch = $0 { true } else { false }
+            ImplausibleDecode.found(in: result, expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .poorMatch(.waveringTone, _) = $0 { true } else { false }
             }
         }
         #expect(wavering(result(toneWavered: true), matchAccuracy: 0.7))
@@ -88,8 +89,8 @@ import Testing
             return result
         }
         func echo(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
-            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
-                if case .echoWithPoorMatch = $0 { true } else { false }
+            ImplausibleDecode.found(in: result, expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .poorMatch(.roomEcho, _) = $0 { true } else { false }
             }
         }
         #expect(result(equalized: true).isHardToRead && !result(equalized: false).isHardToRead)
@@ -113,8 +114,8 @@ import Testing
                 roomEchoTakenOut: false, roomEchoHeard: false, readFromKeySteps: false, toneWavered: false)
         }
         func talk(_ result: DecodeResult, matchAccuracy: Double) -> Bool {
-            result.implausibilities(expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
-                if case .talkWithPoorMatch = $0 { true } else { false }
+            ImplausibleDecode.found(in: result, expectedCharacters: 30, matchAccuracy: matchAccuracy).contains {
+                if case .poorMatch(.talk, _) = $0 { true } else { false }
             }
         }
         #expect(result(talkKeyednessDB: 34).isHardToRead)
