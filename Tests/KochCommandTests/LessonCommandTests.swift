@@ -140,6 +140,10 @@ import Testing
     @Test(arguments: [
         (["--level", "1"], "--level must be 2 to 26, not 1"),
         (["--level", "27"], "--level must be 2 to 26, not 27"),
+        (["--level", "27"], "--level must be 2 to 26, not 27, in the letters course; give --course full for levels up to 41."),
+        (["--course", "full", "--level", "42"], "--level must be 2 to 41, not 42, in the full course."),
+        (["--kind", "qso", "--level", "42"], "--level must be 2 to 41, not 42, in the full course a qso lesson follows."),
+        (["--kind", "qso", "--course", "letters", "--level", "27"], "--level must be 2 to 26, not 27, in the letters course;"),
         (["--wpm", "50"], "--wpm must be 5 to 40"),
         (["--wpm", "15", "--effective", "18"], "above the character speed"),
         (["--tone", "250"], "--tone must be 400 to 1000 Hz"),
@@ -153,6 +157,20 @@ import Testing
         #expect(result.exitCode != 0)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test func aQSOLessonIsAFullCourseLessonAndTakesItsLevels() throws {
+        let folder = try KochBinary.scratchFolder()
+        let result = try KochBinary.run([
+            "lesson", "--kind", "qso", "--level", "30", "--minutes", "0.5", "--seed", "4", "--format", "none", "--out", folder,
+            "--progress", folder + "/none.json",
+        ])
+        #expect(result.succeeded, "\(result.standardError)")
+        // Level 30 is a level of the full course only: the QSO's style counts it there.
+        #expect(result.standardOutput.contains("QSO style contest, for level 30 of 41"), "\(result.standardOutput)")
+        let keyName = try #require(try files(in: folder).first { $0.hasSuffix(".key.json") })
+        let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + keyName))) as! [String: Any]
+        #expect(key["course"] as? String == "full" && key["level"] as? Int == 30, "\(key)")
     }
 
     @Test func unwritableOutputFolderIsNamed() throws {

@@ -183,6 +183,14 @@ import Testing
         expectSame(try contents(of: folder), before)
     }
 
+    @Test func aPackOfTheFullCourseIsMadeAtLevelsTheLettersCourseHasNot() throws {
+        let folder = try KochBinary.scratchFolder() + "/pack"
+        let made = try makePack(["pack", "--course", "full", "--levels", "27-30", "--per-level", "1", "--minutes", "0.5", "--seed", "3"], in: folder)
+        #expect(made.standardOutput.contains("4 folders, 4 lessons"), "\(made.standardOutput)")
+        let names = try contents(of: folder).keys
+        for level in 27...30 { #expect(names.contains { $0.hasPrefix("level-\(level)/koch-level\(level)-01-") }, "\(names.sorted())") }
+    }
+
     @Test func rosterMakesEachLearnersLessonsAtTheirLevel() throws {
         let scratch = try KochBinary.scratchFolder()
         try "name, level\nAnn Lee, 5\n# away this week\nBob, 12\n".write(toFile: scratch + "/class.csv", atomically: true, encoding: .utf8)
@@ -214,6 +222,8 @@ import Testing
 
     @Test(arguments: [
         (["--levels", "1-5"], "--levels must lie within 2 to 26"),
+        (["--levels", "27-30"], "--levels must lie within 2 to 26, not '27-30', in the letters course; give --course full for levels up to 41."),
+        (["--course", "full", "--levels", "40-42"], "--levels must lie within 2 to 41, not '40-42', in the full course."),
         (["--levels", "x"], "--levels must look like 2-26"),
         (["--levels", "2-3", "--shard", "4/3"], "--shard must be K/N"),
         (["--per-level", "5"], "Give either --levels"),

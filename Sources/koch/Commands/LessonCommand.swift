@@ -50,7 +50,10 @@ struct LessonCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M). Default: your level in the progress file.")
+    @Option(
+        help:
+            "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M; to 41 in the full course, which a QSO or a text follows). Default: your level in the progress file."
+    )
     var level: Int?
 
     @Option(help: "receive (copying) or send (keying): whose level and weak characters to use.")
@@ -90,9 +93,13 @@ struct LessonCommand: ParsableCommand {
     var speech: SpeechOptions
 
     func validate() throws {
-        let course = content.course ?? .letters
-        if let level, !course.levels.contains(level) {
-            throw ValidationError("--level must be \(course.levels.lowerBound) to \(course.levels.upperBound), not \(level).")
+        if let level {
+            do throws(LevelOutsideCourse) {
+                try content.lessonCourse.check(level: level)
+            } catch {
+                throw ValidationError(
+                    "--level must be \(error.levels.lowerBound) to \(error.levels.upperBound), not \(level)\(ContentOptions.courseClause(error)).")
+            }
         }
         guard (0.5...60).contains(minutes) else {
             throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).")
@@ -113,7 +120,7 @@ struct LessonCommand: ParsableCommand {
 
         var settings = LessonSettings()
         content.apply(to: &settings)
-        let plan = try learnerPlan(course: content.course ?? .letters)
+        let (plan, note) = try learnerPlan(lesson: content.lessonCourse)
         settings.level = plan.level
         settings.direction = direction
         settings.extraWeight = plan.extraWeight
@@ -141,7 +148,7 @@ struct LessonCommand: ParsableCommand {
         var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
-        if let note = plan.note { print("  " + note) }
+        if let note { print("  " + note) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
             print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
         }

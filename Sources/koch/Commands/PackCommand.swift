@@ -44,7 +44,7 @@ struct PackCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6.")
+    @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6 (to 41 with --course full).")
     var levels: String?
 
     @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
@@ -104,7 +104,7 @@ struct PackCommand: ParsableCommand {
         guard (levels == nil) != (roster == nil) else {
             throw ValidationError("Give either --levels (e.g. --levels 2-26) or --roster class.csv.")
         }
-        if let levels { _ = try Self.parseLevels(levels) }
+        if let levels { _ = try Self.parseLevels(levels, lesson: content.lessonCourse) }
         guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
         guard (0.5...60).contains(minutes) else { throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).") }
         guard content.kind.usesLevel else {
@@ -191,7 +191,7 @@ struct PackCommand: ParsableCommand {
     private func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
         let words: LessonContent = content.kind == .words ? .wordList(try WordLists.all()) : .generated
         if let levels {
-            let list = try Self.parseLevels(levels)
+            let list = try Self.parseLevels(levels, lesson: content.lessonCourse)
             return list.flatMap { PackPlan.levelFolders($0...$0, settings: base, content: words) }
         }
         return try RosterLoader(path: roster ?? "").folderRequests(base: base, content: words)
@@ -216,16 +216,21 @@ struct PackCommand: ParsableCommand {
         Date(timeIntervalSince1970: environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? 0)
     }
 
-    static func parseLevels(_ text: String) throws -> [Int] {
-        let course = KochCourse.letters
+    /// The levels `--levels` names, each one the lesson's course has (`LessonCourse`).
+    static func parseLevels(_ text: String, lesson: LessonCourse) throws -> [Int] {
         var levels: [Int] = []
         for part in text.split(separator: ",") {
             let bounds = part.split(separator: "-", maxSplits: 1).map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard bounds.allSatisfy({ $0 != nil }), let low = bounds.first ?? nil, let high = bounds.last ?? nil, low <= high else {
                 throw ValidationError("--levels must look like 2-26, 5 or 2,4,6, not '\(text)'.")
             }
-            guard course.levels.contains(low), course.levels.contains(high) else {
-                throw ValidationError("--levels must lie within \(course.levels.lowerBound) to \(course.levels.upperBound), not '\(text)'.")
+            do throws(LevelOutsideCourse) {
+                try lesson.check(level: low)
+                try lesson.check(level: high)
+            } catch {
+                throw ValidationError(
+                    "--levels must lie within \(error.levels.lowerBound) to \(error.levels.upperBound), not '\(text)'\(ContentOptions.courseClause(error))."
+                )
             }
             levels += Array(low...high)
         }
