@@ -152,9 +152,10 @@ struct LessonCommand: ParsableCommand {
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
             print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
         }
+        let createdAt = CreationDate.date(now: try Now.date())
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
-            let files = try writer.write(lesson, createdAt: try Self.createdAt())
+            let files = try writer.write(lesson, createdAt: createdAt)
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
             print(
                 "  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)"
@@ -164,13 +165,6 @@ struct LessonCommand: ParsableCommand {
                 print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
             }
         }
-    }
-
-    /// When the lesson was made: now (`RunClock`), or `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
-    /// so that the same seed gives the same bytes.
-    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Date {
-        if let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) { return Date(timeIntervalSince1970: seconds) }
-        return try Now.date()
     }
 
     /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.

@@ -18,11 +18,12 @@ struct PackCommand: ParsableCommand {
             with every file's size and SHA-256 (check it with `koch pack --verify DIR`).
 
             The same command and seed make the same pack, byte for byte, whatever --jobs \
-            is: time stamps come from SOURCE_DATE_EPOCH (else 1970-01-01), not the clock. \
-            An interrupted pack is finished by running the same command again: complete \
-            files are kept, the rest is made. --shard K/N makes the K-th of N disjoint \
-            parts (for several machines or processes); the run that completes the pack \
-            writes the manifest.
+            is, when SOURCE_DATE_EPOCH gives the time stamps (else they are the time the \
+            pack was begun). An interrupted pack is finished by running the same command \
+            again: complete files are kept, the rest is made, and the seed and time stamp \
+            are the pack's. --shard K/N makes the K-th of N disjoint parts (for several \
+            machines or processes: give each the same --seed and SOURCE_DATE_EPOCH); the \
+            run that completes the pack writes the manifest.
 
             Examples:
               koch pack --levels 2-26 --per-level 5 --out pack
@@ -136,12 +137,10 @@ struct PackCommand: ParsableCommand {
         let base = try baseSettings()
         let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
-        let seed =
-            try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
-            ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        let origin = try PackOrigin.resolve(inPack: root, seed: seed, newSeed: { UInt64.random(in: 0...UInt64.max >> 11) }, now: try Now.date())
+        let (seed, createdAt) = (origin.seed, origin.createdAt)
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
-        let createdAt = Self.createdAt()
         let signature = plan.signature(
             format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keys == .separate)
 
@@ -209,11 +208,6 @@ struct PackCommand: ParsableCommand {
     /// at a Ctrl-C once its N-th lesson is complete (at exactly that point with `--jobs 1`).
     static func interruptAfterLessons(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int? {
         environment["KOCH_TEST_INTERRUPT_AFTER_LESSONS"].flatMap { Int($0) }
-    }
-
-    /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else the Unix epoch.
-    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        Date(timeIntervalSince1970: environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? 0)
     }
 
     /// The levels `--levels` names, each one the lesson's course has (`LessonCourse`).
