@@ -150,6 +150,13 @@ import Testing
         (["--minutes", "0"], "--minutes must be 0.5 to 60"),
         (["--sample-rate", "11025", "--bitrate", "128"], "cannot be 128 kbit/s"),
         (["--sample-rate", "96000"], "MP3 cannot be made at 96000 Hz"),
+        (["--qsb", "50"], "--qsb must be 0 to 40 dB, not 50."),
+        (["--qsb-rate", "0.001"], "--qsb-rate must be 0.01 to 2 Hz, not 0.001."),
+        (["--crackle", "2"], "--crackle needs --qrn (or a --band preset): crashes come with band noise."),
+        (["--qrm", "0:-6"], "--qrm offset must be -2000 to 2000 Hz and not 0, not 0."),
+        (["--qrm", "400:-6:60"], "--qrm speed must be 5 to 50 WPM, not 60."),
+        (["--qrm", "400"], "--qrm must be OFFSET:LEVEL or OFFSET:LEVEL:WPM"),
+        (["--filter", "500"], "--filter shapes the band noise: give --qrn (or a --band preset) too."),
     ])
     func badSettingIsRefusedBeforeAnyWork(arguments: [String], message: String) throws {
         let folder = try KochBinary.scratchFolder() + "/out"
