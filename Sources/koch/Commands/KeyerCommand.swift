@@ -159,10 +159,8 @@ struct KeyerCommand: ParsableCommand {
         let sampleRate = 44_100
         let samples = SampleSource(KeyedElementsReader.sidetone(elements, sampleRate: sampleRate))
         if path.hasSuffix(".mp3") {
-            let tags = MP3Tags(
-                title: "Keyed from \((eventsPath as NSString).lastPathComponent)", album: "koch keyer", artist: "koch", track: 1, trackCount: 1,
-                comment: "koch keyer")
-            try AudioOutput.writeMP3(samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: tags, to: path)
+            try AudioOutput.writeMP3(
+                samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: .keyed(fromLog: eventsPath), to: path)
         } else {
             try AudioOutput.writeWAV(samples, sampleRate: sampleRate, to: path)
         }
