@@ -145,6 +145,7 @@ struct LessonCommand: ParsableCommand {
                     number: number, count: total, speechSeconds: SpeechOptions.measure(answers)))
         }
         try SpeechOptions.check(answers)
+        let createdAt = CreationDate.date(now: try Now.date())
         var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
@@ -152,7 +153,6 @@ struct LessonCommand: ParsableCommand {
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
             print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
         }
-        let createdAt = CreationDate.date(now: try Now.date())
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
             let files = try writer.write(lesson, createdAt: createdAt)
