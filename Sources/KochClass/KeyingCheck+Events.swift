@@ -4,24 +4,23 @@ import KochLessons
 
 extension KeyingCheck {
     /// Reads a log of paddle or straight-key events of a send exercise against its key: paddles
-    /// through the keyer in `mode` at `speedWPM` (else the exercise's speed, within the keyer's
-    /// 5 to 40 WPM), a straight key as keyed; then checked as a recording is. Throws `Refusal`
-    /// (`noKeyDown`) when nothing in the log sounds, and as `checked` does.
+    /// through the keyer in `mode` at `speedWPM`, else at the exercise's speed (`KeyerSpeed`), a
+    /// straight key as keyed; then checked as a recording is. Throws `Refusal` (`noKeyDown`) when
+    /// nothing in the log sounds, and as `checked` does.
     public static func read(
         events log: PaddleLog, path: String, key: AnswerKey, speedWPM: Double?, mode: IambicMode, warn: (String) -> Void = { _ in }
     ) throws -> KeyingRecording {
-        let keyerWPM = speedWPM ?? min(max(key.settings.characterSpeedWPM, 5), 40)
-        let elements = log.keyed(wpm: keyerWPM, mode: mode)
+        let keying = log.keying(at: KeyerSpeed(givenWPM: speedWPM, exerciseWPM: key.settings.characterSpeedWPM), mode: mode)
+        let elements = keying.elements
         guard !elements.isEmpty else {
             throw Refusal(
                 reason: .noKeyDown, description: "\(path): the log holds no key-down long enough to sound; there is nothing to grade.",
                 summary: "no key-down long enough to sound")
         }
-        let speeds = log.speedsWPM(startingAt: keyerWPM)
-        let result = try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? speedWPM : speeds.first, expecting: expected(by: key))
+        let result = try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM, expecting: expected(by: key))
         let copy = KeyedCopy(key: key, characters: result.output.characters)
         var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: warn)
-        recording.eventLog = describe(log, mode: mode, speedsWPM: speeds)
+        recording.eventLog = describe(log, mode: mode, speedsWPM: keying.speedsWPM)
         return recording
     }
 

@@ -11,12 +11,29 @@ public struct PackJournal: Sendable, Codable {
     /// Identifies the pack's content (every lesson ID and the formats), so a
     /// different command is not mistaken for a resume.
     public var planSignature: String
+    /// When the pack was begun (`CreationDate`), for a run that finishes it.
+    public var createdAt: Date
     public var files: [PackManifest.File]
 
-    public init(seed: UInt64, planSignature: String, files: [PackManifest.File] = []) {
+    public init(seed: UInt64, planSignature: String, createdAt: Date, files: [PackManifest.File] = []) {
         self.seed = seed
         self.planSignature = planSignature
+        self.createdAt = createdAt
         self.files = files
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case seed, planSignature, createdAt, files
+    }
+
+    /// A journal without a time was begun by a koch whose packs were made at the epoch unless
+    /// `SOURCE_DATE_EPOCH` said otherwise (and then says so again).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        planSignature = try container.decode(String.self, forKey: .planSignature)
+        createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt) ?? Date(timeIntervalSince1970: 0)
+        files = try container.decode([PackManifest.File].self, forKey: .files)
     }
 
     public static func folder(inPack root: String) -> String { root + "/.koch-pack" }

@@ -126,7 +126,7 @@ public struct LessonWriter: Sendable {
         return MP3Tags(
             title: "\(what)\(settings.speech == nil ? "" : " spoken") lesson \(lesson.number)\(shown) \(identifier)",
             album: "koch Morse course (\(settings.course.rawValue)) level \(settings.level)",
-            artist: "koch",
+            artist: MP3Tags.artist,
             track: lesson.number,
             trackCount: lesson.count,
             comment:

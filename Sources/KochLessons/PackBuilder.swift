@@ -67,7 +67,7 @@ public struct PackBuilder: Sendable {
 
         let known = try knownFiles()
         let mine = plan.lessons(inShard: shard, of: shardCount)
-        var journal = PackJournal(seed: seed, planSignature: signature)
+        var journal = PackJournal(seed: seed, planSignature: signature, createdAt: createdAt)
         var pending: [(folder: PackPlan.Folder, lesson: Lesson)] = []
         for entry in mine {
             let paths = relativePaths(of: entry.lesson, in: entry.folder)

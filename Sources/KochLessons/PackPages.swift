@@ -86,13 +86,13 @@ enum PackPages {
         return name.split(separator: ".").last.map { $0.uppercased() } ?? name
     }
 
-    /// `YYYY-MM-DD` in UTC, from the pack's fixed time stamp.
-    /// The day a pack was made, or nothing when it was not recorded (no SOURCE_DATE_EPOCH: the epoch itself).
     /// `3 lessons`, `1 lesson`.
     static func lessons(_ count: Int) -> String {
         count == 1 ? "1 lesson" : "\(count) lessons"
     }
 
+    /// The day the pack was made, `YYYY-MM-DD` in UTC; nothing for the epoch, which a pack whose
+    /// journal records no time carries: no made-up date.
     static func day(_ date: Date) -> String? {
         guard date.timeIntervalSince1970 != 0 else { return nil }
         let formatter = ISO8601DateFormatter()

@@ -140,12 +140,23 @@ import Testing
     @Test(arguments: [
         (["--level", "1"], "--level must be 2 to 26, not 1"),
         (["--level", "27"], "--level must be 2 to 26, not 27"),
+        (["--level", "27"], "--level must be 2 to 26, not 27, in the letters course; give --course full for levels up to 41."),
+        (["--course", "full", "--level", "42"], "--level must be 2 to 41, not 42, in the full course."),
+        (["--kind", "qso", "--level", "42"], "--level must be 2 to 41, not 42, in the full course a qso lesson follows."),
+        (["--kind", "qso", "--course", "letters", "--level", "27"], "--level must be 2 to 26, not 27, in the letters course;"),
         (["--wpm", "50"], "--wpm must be 5 to 40"),
         (["--wpm", "15", "--effective", "18"], "above the character speed"),
         (["--tone", "250"], "--tone must be 400 to 1000 Hz"),
         (["--minutes", "0"], "--minutes must be 0.5 to 60"),
         (["--sample-rate", "11025", "--bitrate", "128"], "cannot be 128 kbit/s"),
         (["--sample-rate", "96000"], "MP3 cannot be made at 96000 Hz"),
+        (["--qsb", "50"], "--qsb must be 0 to 40 dB, not 50."),
+        (["--qsb-rate", "0.001"], "--qsb-rate must be 0.01 to 2 Hz, not 0.001."),
+        (["--crackle", "2"], "--crackle needs --qrn (or a --band preset): crashes come with band noise."),
+        (["--qrm", "0:-6"], "--qrm offset must be -2000 to 2000 Hz and not 0, not 0."),
+        (["--qrm", "400:-6:60"], "--qrm speed must be 5 to 50 WPM, not 60."),
+        (["--qrm", "400"], "--qrm must be OFFSET:LEVEL or OFFSET:LEVEL:WPM"),
+        (["--filter", "500"], "--filter shapes the band noise: give --qrn (or a --band preset) too."),
     ])
     func badSettingIsRefusedBeforeAnyWork(arguments: [String], message: String) throws {
         let folder = try KochBinary.scratchFolder() + "/out"
@@ -153,6 +164,20 @@ import Testing
         #expect(result.exitCode != 0)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test func aQSOLessonIsAFullCourseLessonAndTakesItsLevels() throws {
+        let folder = try KochBinary.scratchFolder()
+        let result = try KochBinary.run([
+            "lesson", "--kind", "qso", "--level", "30", "--minutes", "0.5", "--seed", "4", "--format", "none", "--out", folder,
+            "--progress", folder + "/none.json",
+        ])
+        #expect(result.succeeded, "\(result.standardError)")
+        // Level 30 is a level of the full course only: the QSO's style counts it there.
+        #expect(result.standardOutput.contains("QSO style contest, for level 30 of 41"), "\(result.standardOutput)")
+        let keyName = try #require(try files(in: folder).first { $0.hasSuffix(".key.json") })
+        let key = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/" + keyName))) as! [String: Any]
+        #expect(key["course"] as? String == "full" && key["level"] as? Int == 30, "\(key)")
     }
 
     @Test func unwritableOutputFolderIsNamed() throws {

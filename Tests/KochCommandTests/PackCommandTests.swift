@@ -131,6 +131,26 @@ import Testing
         #expect(kills >= 8, "killed at \(kills) files")
     }
 
+    @Test func aPackBegunWithoutSourceDateEpochIsFinishedAnotherDayWithTheTimeItWasBegunAt() throws {
+        let reference = try KochBinary.scratchFolder() + "/pack", folder = try KochBinary.scratchFolder() + "/pack"
+        let arguments = ["pack", "--levels", "2-3", "--per-level", "1", "--minutes", "0.5", "--jobs", "1"]
+        let made = try KochBinary.run(arguments + ["--seed", "5", "--out", reference], unset: ["SOURCE_DATE_EPOCH"])
+        #expect(made.succeeded, "\(made.standardError)")
+        let begun = try KochBinary.run(
+            arguments + ["--seed", "5", "--out", folder], environment: ["KOCH_TEST_INTERRUPT_AFTER_LESSONS": "1"], unset: ["SOURCE_DATE_EPOCH"])
+        #expect(begun.exitCode == 130, "\(begun.standardError)")
+        // Two days later, without --seed: the pack's own seed and time.
+        let finished = try KochBinary.run(
+            arguments + ["--out", folder], environment: ["KOCH_NOW": "2026-11-30T08:00:00Z"], unset: ["SOURCE_DATE_EPOCH"])
+        #expect(finished.succeeded && finished.standardOutput.contains("seed 5"), "\(finished.standardOutput)\(finished.standardError)")
+        expectSame(try contents(of: folder), try contents(of: reference))
+        let manifest = try String(contentsOfFile: folder + "/manifest.json", encoding: .utf8)
+        #expect(manifest.contains("\"createdAt\" : \"2026-11-28T12:00:00Z\""), "\(manifest)")
+        // Run again once complete, still another day: every file is kept.
+        let again = try KochBinary.run(arguments + ["--out", folder], environment: ["KOCH_NOW": "2026-12-05"], unset: ["SOURCE_DATE_EPOCH"])
+        #expect(again.succeeded && again.standardOutput.contains("Made 0 lessons, kept 2"), "\(again.standardOutput)\(again.standardError)")
+    }
+
     @Test func shardsAreDisjointAndTogetherMakeThePack() throws {
         let reference = try KochBinary.scratchFolder() + "/pack", folder = try KochBinary.scratchFolder() + "/pack"
         try makePack(small, in: reference)
@@ -183,6 +203,14 @@ import Testing
         expectSame(try contents(of: folder), before)
     }
 
+    @Test func aPackOfTheFullCourseIsMadeAtLevelsTheLettersCourseHasNot() throws {
+        let folder = try KochBinary.scratchFolder() + "/pack"
+        let made = try makePack(["pack", "--course", "full", "--levels", "27-30", "--per-level", "1", "--minutes", "0.5", "--seed", "3"], in: folder)
+        #expect(made.standardOutput.contains("4 folders, 4 lessons"), "\(made.standardOutput)")
+        let names = try contents(of: folder).keys
+        for level in 27...30 { #expect(names.contains { $0.hasPrefix("level-\(level)/koch-level\(level)-01-") }, "\(names.sorted())") }
+    }
+
     @Test func rosterMakesEachLearnersLessonsAtTheirLevel() throws {
         let scratch = try KochBinary.scratchFolder()
         try "name, level\nAnn Lee, 5\n# away this week\nBob, 12\n".write(toFile: scratch + "/class.csv", atomically: true, encoding: .utf8)
@@ -214,6 +242,8 @@ import Testing
 
     @Test(arguments: [
         (["--levels", "1-5"], "--levels must lie within 2 to 26"),
+        (["--levels", "27-30"], "--levels must lie within 2 to 26, not '27-30', in the letters course; give --course full for levels up to 41."),
+        (["--course", "full", "--levels", "40-42"], "--levels must lie within 2 to 41, not '40-42', in the full course."),
         (["--levels", "x"], "--levels must look like 2-26"),
         (["--levels", "2-3", "--shard", "4/3"], "--shard must be K/N"),
         (["--per-level", "5"], "Give either --levels"),

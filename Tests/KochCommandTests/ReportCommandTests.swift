@@ -59,6 +59,17 @@ import Testing
         #expect(result.standardOutput.contains("Bob: no progress file"), "\(result.standardOutput)")
     }
 
+    @Test func aLearnersReportPageIsNamedAsTheirFolderInAPackOfTheRoster() throws {
+        let scratch = try learner()
+        // Bob is at a level of the full course; two names make the same file name: the later keeps its line.
+        try "name, progress\nAnn Lee, 5\nAnn-Lee, progress.json\nBob, 30\n".write(
+            toFile: scratch.folder + "/class.csv", atomically: true, encoding: .utf8)
+        let result = try KochBinary.run(["report", "--roster", scratch.folder + "/class.csv", "--out", scratch.folder + "/reports"])
+        #expect(result.succeeded, "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: scratch.folder + "/reports/ann-lee-3.html"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Bob: no progress file"), "\(result.standardOutput)")
+    }
+
     /// The calendar file's events as Python's icalendar package reads them: UID, start, summary.
     func events(_ path: String) throws -> [(uid: String, start: String, summary: String)] {
         let script = """

@@ -47,6 +47,11 @@ import Testing
         let weak = try #require(receive["weakCharacters"] as? [String: [Any]])
         let weakCount = weak.values.reduce(0) { $0 + $1.count }
         #expect(weakCount == 0)
+        // The self-scored lessons, as the text says them.
+        let selfScored = try #require(report["selfScored"] as? [String: Any])
+        let last = try #require(selfScored["last"] as? [String: Any])
+        #expect(selfScored["sessions"] as? Int == 1 && last["day"] as? String == "2026-11-28")
+        #expect(last["itemsRight"] as? Int == key.items && last["items"] as? Int == key.items)
 
         let dry = try KochBinary.run(["grade", "--key", key.path, "--heard", "2", "--progress", progress, "--replace", "--dry-run", "--json"])
         let result = try #require(try JSONSerialization.jsonObject(with: Data(dry.standardOutput.utf8)) as? [String: Any])

@@ -99,12 +99,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-journal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         await propertyCheck(count: 60, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...40)) { seed, count in
-            let journal = PackJournal(seed: UInt64(seed) &* 40_503, planSignature: "plan-\(seed)", files: Self.packFiles(seed, count: count))
+            let journal = PackJournal(
+                seed: UInt64(seed) &* 40_503, planSignature: "plan-\(seed)", createdAt: Date(timeIntervalSince1970: Double(seed) * 1_000),
+                files: Self.packFiles(seed, count: count))
             let path = folder + "/journal-\(seed)-\(count).json"
             do {
                 try journal.write(to: path)
                 let read = try PackJournal.decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path)
                 #expect(read.seed == journal.seed && read.planSignature == journal.planSignature && read.files == journal.files)
+                #expect(read.createdAt == journal.createdAt)
             } catch {
                 Issue.record("\(error)")
             }

@@ -22,8 +22,7 @@ public struct PackManifest: Sendable, Hashable, Codable {
     public var seed: UInt64
     /// Identifies the pack's content: every lesson ID and the audio formats.
     public var planSignature: String
-    /// From `SOURCE_DATE_EPOCH` when set, else the Unix epoch: never the clock,
-    /// so the same command makes the same bytes.
+    /// When the pack was made: `SOURCE_DATE_EPOCH` when set, else when it was begun (`CreationDate` in KochIO).
     public var createdAt: Date
     public var lessonCount: Int
     /// Sorted by path.

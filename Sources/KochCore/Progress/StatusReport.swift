@@ -59,6 +59,24 @@ public struct StatusReport: Encodable {
         }
     }
 
+    /// The self-scored spoken lessons, apart from the directions' statistics.
+    public struct SelfScored: Encodable {
+        public struct Last: Encodable {
+            public let day: String
+            public let itemsRight: Int
+            public let items: Int
+        }
+
+        public let sessions: Int
+        /// Absent before the first.
+        public let last: Last?
+
+        public init(_ summary: SelfScoredSummary) {
+            sessions = summary.sessionCount
+            last = summary.last.map { Last(day: $0.day.description, itemsRight: $0.itemsRight, items: $0.items) }
+        }
+    }
+
     public let progressFile: String
     public let today: String
     /// The learner's one streak, kept up by sessions in either direction; 0 once a due day passed without one.
@@ -66,13 +84,16 @@ public struct StatusReport: Encodable {
     public let longestStreak: Int
     public let receive: DirectionReport
     public let send: DirectionReport
+    public let selfScored: SelfScored
 
-    public init(progressFile: String, today: CalendarDay, learner: LearnerState) {
+    public init(progressFile: String, today: CalendarDay, progress: LearnerProgress) {
+        let learner = LearnerState(progress: progress)
         self.progressFile = progressFile
         self.today = today.description
         streak = learner.streakDays(asOf: today)
         longestStreak = learner.streak.longestDays
         receive = DirectionReport(DirectionStatus(progress: learner[.receive], today: today))
         send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        selfScored = SelfScored(SelfScoredSummary(progress: progress))
     }
 }

@@ -6,10 +6,8 @@ import Foundation
 /// export to the next, so that a calendar moves the event instead of
 /// adding another.
 public enum ICalendarText {
-    /// - Parameters:
-    ///   - learnerToken: sets one learner's reminders apart from another's in the same calendar.
-    ///   - stampUTC: when the file is made, `20261124T020000Z`.
-    public static func text(_ reminders: PracticeReminders, learnerToken: String, stampUTC: String, sequence: Int) -> String {
+    /// `identity`: what the events are known by, and when the file is made.
+    public static func text(_ reminders: PracticeReminders, identity: CalendarIdentity) -> String {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//koch//Morse practice reminders//EN", "CALSCALE:GREGORIAN",
             "X-WR-CALNAME:Morse practice (koch)",
@@ -23,9 +21,9 @@ public enum ICalendarText {
             description += "\nGrade your copy with koch grade; koch status shows where you stand."
             lines += [
                 "BEGIN:VEVENT",
-                "UID:\(reminder.uid)-\(learnerToken)@koch",
-                "DTSTAMP:\(stampUTC)",
-                "SEQUENCE:\(sequence)",
+                "UID:\(reminder.uid)-\(identity.learnerToken)@koch",
+                "DTSTAMP:\(identity.stampUTC)",
+                "SEQUENCE:\(identity.sequence)",
                 "DTSTART:\(date)T\(time)",
                 "DURATION:PT15M",
                 "SUMMARY:" + escaped(reminder.item.summary + (reminder.alsoDue.isEmpty ? "" : " (+\(reminder.alsoDue.count) more)")),

@@ -88,8 +88,11 @@ struct KeyerCommand: ParsableCommand {
     @Option(name: .customLong("events"), help: ArgumentHelp("The event log.", valueName: "file"))
     var eventsPath: String
 
-    @Option(help: "The keyer's speed in WPM (5 to 40) until the log changes it.")
-    var wpm: Double = IambicKeyer.defaultWPM
+    @Option(
+        help:
+            "The keyer's speed in WPM (5 to 40) until the log changes it; for a straight key, your speed, if the reading misjudges it. Default: \(IambicKeyer.defaultWPM.formatted)."
+    )
+    var wpm: Double?
 
     @OptionGroup
     var keyer: KeyerOptions
@@ -104,8 +107,9 @@ struct KeyerCommand: ParsableCommand {
     var elementsOnly = false
 
     func validate() throws {
-        guard wpm >= Double(IambicKeyer.speedsWPM.lowerBound), wpm <= Double(IambicKeyer.speedsWPM.upperBound) else {
-            throw ValidationError("--wpm must be 5 to 40, not \(wpm.formatted).")
+        if let wpm, !KeyerSpeed.allows(wpm) {
+            throw ValidationError(
+                "--wpm must be \(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted), not \(wpm.formatted).")
         }
         if let outputPath, !(outputPath.hasSuffix(".wav") || outputPath.hasSuffix(".mp3")) {
             throw ValidationError("--out must name a .wav or .mp3 file, not \(outputPath).")
@@ -114,12 +118,12 @@ struct KeyerCommand: ParsableCommand {
 
     func run() throws {
         let log = try keyer.read(eventsPath)
-        let elements = log.keyed(wpm: wpm, mode: keyer.modeOrDefault)
+        let keying = log.keying(at: KeyerSpeed(givenWPM: wpm), mode: keyer.modeOrDefault)
+        let (elements, speeds) = (keying.elements, keying.speedsWPM)
         guard !elements.isEmpty else {
             throw CommandFailure(description: "\(eventsPath): the log holds no key-down long enough to sound; nothing was keyed.")
         }
-        let speeds = log.speedsWPM(startingAt: wpm)
-        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: log.isStraightKey ? nil : speeds.first).text
+        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM).text
         if let outputPath { try writeAudio(elements, to: outputPath) }
         if json {
             let encoder = JSONEncoder()
@@ -156,10 +160,8 @@ struct KeyerCommand: ParsableCommand {
         let sampleRate = 44_100
         let samples = SampleSource(KeyedElementsReader.sidetone(elements, sampleRate: sampleRate))
         if path.hasSuffix(".mp3") {
-            let tags = MP3Tags(
-                title: "Keyed from \((eventsPath as NSString).lastPathComponent)", album: "koch keyer", artist: "koch", track: 1, trackCount: 1,
-                comment: "koch keyer")
-            try AudioOutput.writeMP3(samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: tags, to: path)
+            try AudioOutput.writeMP3(
+                samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: .keyed(fromLog: eventsPath), to: path)
         } else {
             try AudioOutput.writeWAV(samples, sampleRate: sampleRate, to: path)
         }

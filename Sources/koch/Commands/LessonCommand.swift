@@ -50,7 +50,10 @@ struct LessonCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M). Default: your level in the progress file.")
+    @Option(
+        help:
+            "Koch level: how many characters of the course are unlocked, 2 to 26 (2 is K M; to 41 in the full course, which a QSO or a text follows). Default: your level in the progress file."
+    )
     var level: Int?
 
     @Option(help: "receive (copying) or send (keying): whose level and weak characters to use.")
@@ -90,9 +93,13 @@ struct LessonCommand: ParsableCommand {
     var speech: SpeechOptions
 
     func validate() throws {
-        let course = content.course ?? .letters
-        if let level, !course.levels.contains(level) {
-            throw ValidationError("--level must be \(course.levels.lowerBound) to \(course.levels.upperBound), not \(level).")
+        if let level {
+            do throws(LevelOutsideCourse) {
+                try content.lessonCourse.check(level: level)
+            } catch {
+                throw ValidationError(
+                    "--level must be \(error.levels.lowerBound) to \(error.levels.upperBound), not \(level)\(ContentOptions.courseClause(error)).")
+            }
         }
         guard (0.5...60).contains(minutes) else {
             throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).")
@@ -113,7 +120,7 @@ struct LessonCommand: ParsableCommand {
 
         var settings = LessonSettings()
         content.apply(to: &settings)
-        let plan = try learnerPlan(course: content.course ?? .letters)
+        let (plan, note) = try learnerPlan(lesson: content.lessonCourse)
         settings.level = plan.level
         settings.direction = direction
         settings.extraWeight = plan.extraWeight
@@ -138,16 +145,17 @@ struct LessonCommand: ParsableCommand {
                     number: number, count: total, speechSeconds: SpeechOptions.measure(answers)))
         }
         try SpeechOptions.check(answers)
+        let createdAt = CreationDate.date(now: try Now.date())
         var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
-        if let note = plan.note { print("  " + note) }
+        if let note { print("  " + note) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
             print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
         }
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
-            let files = try writer.write(lesson, createdAt: try Self.createdAt())
+            let files = try writer.write(lesson, createdAt: createdAt)
             let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
             print(
                 "  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)"
@@ -157,13 +165,6 @@ struct LessonCommand: ParsableCommand {
                 print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
             }
         }
-    }
-
-    /// When the lesson was made: now (`RunClock`), or `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set,
-    /// so that the same seed gives the same bytes.
-    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Date {
-        if let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) { return Date(timeIntervalSince1970: seconds) }
-        return try Now.date()
     }
 
     /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.

@@ -18,11 +18,12 @@ struct PackCommand: ParsableCommand {
             with every file's size and SHA-256 (check it with `koch pack --verify DIR`).
 
             The same command and seed make the same pack, byte for byte, whatever --jobs \
-            is: time stamps come from SOURCE_DATE_EPOCH (else 1970-01-01), not the clock. \
-            An interrupted pack is finished by running the same command again: complete \
-            files are kept, the rest is made. --shard K/N makes the K-th of N disjoint \
-            parts (for several machines or processes); the run that completes the pack \
-            writes the manifest.
+            is, when SOURCE_DATE_EPOCH gives the time stamps (else they are the time the \
+            pack was begun). An interrupted pack is finished by running the same command \
+            again: complete files are kept, the rest is made, and the seed and time stamp \
+            are the pack's. --shard K/N makes the K-th of N disjoint parts (for several \
+            machines or processes: give each the same --seed and SOURCE_DATE_EPOCH); the \
+            run that completes the pack writes the manifest.
 
             Examples:
               koch pack --levels 2-26 --per-level 5 --out pack
@@ -44,7 +45,7 @@ struct PackCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6.")
+    @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6 (to 41 with --course full).")
     var levels: String?
 
     @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
@@ -104,7 +105,7 @@ struct PackCommand: ParsableCommand {
         guard (levels == nil) != (roster == nil) else {
             throw ValidationError("Give either --levels (e.g. --levels 2-26) or --roster class.csv.")
         }
-        if let levels { _ = try Self.parseLevels(levels) }
+        if let levels { _ = try Self.parseLevels(levels, lesson: content.lessonCourse) }
         guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
         guard (0.5...60).contains(minutes) else { throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).") }
         guard content.kind.usesLevel else {
@@ -136,12 +137,10 @@ struct PackCommand: ParsableCommand {
         let base = try baseSettings()
         let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
-        let seed =
-            try self.seed ?? PackJournal.readAll(inPack: root).first?.seed
-            ?? (try PackManifest.read(inPack: root))?.seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        let origin = try PackOrigin.resolve(inPack: root, seed: seed, newSeed: { UInt64.random(in: 0...UInt64.max >> 11) }, now: try Now.date())
+        let (seed, createdAt) = (origin.seed, origin.createdAt)
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
-        let createdAt = Self.createdAt()
         let signature = plan.signature(
             format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keys == .separate)
 
@@ -191,7 +190,7 @@ struct PackCommand: ParsableCommand {
     private func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
         let words: LessonContent = content.kind == .words ? .wordList(try WordLists.all()) : .generated
         if let levels {
-            let list = try Self.parseLevels(levels)
+            let list = try Self.parseLevels(levels, lesson: content.lessonCourse)
             return list.flatMap { PackPlan.levelFolders($0...$0, settings: base, content: words) }
         }
         return try RosterLoader(path: roster ?? "").folderRequests(base: base, content: words)
@@ -211,21 +210,21 @@ struct PackCommand: ParsableCommand {
         environment["KOCH_TEST_INTERRUPT_AFTER_LESSONS"].flatMap { Int($0) }
     }
 
-    /// `SOURCE_DATE_EPOCH` (reproducible-builds.org) when set, else the Unix epoch.
-    static func createdAt(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        Date(timeIntervalSince1970: environment["SOURCE_DATE_EPOCH"].flatMap(Double.init) ?? 0)
-    }
-
-    static func parseLevels(_ text: String) throws -> [Int] {
-        let course = KochCourse.letters
+    /// The levels `--levels` names, each one the lesson's course has (`LessonCourse`).
+    static func parseLevels(_ text: String, lesson: LessonCourse) throws -> [Int] {
         var levels: [Int] = []
         for part in text.split(separator: ",") {
             let bounds = part.split(separator: "-", maxSplits: 1).map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard bounds.allSatisfy({ $0 != nil }), let low = bounds.first ?? nil, let high = bounds.last ?? nil, low <= high else {
                 throw ValidationError("--levels must look like 2-26, 5 or 2,4,6, not '\(text)'.")
             }
-            guard course.levels.contains(low), course.levels.contains(high) else {
-                throw ValidationError("--levels must lie within \(course.levels.lowerBound) to \(course.levels.upperBound), not '\(text)'.")
+            do throws(LevelOutsideCourse) {
+                try lesson.check(level: low)
+                try lesson.check(level: high)
+            } catch {
+                throw ValidationError(
+                    "--levels must lie within \(error.levels.lowerBound) to \(error.levels.upperBound), not '\(text)'\(ContentOptions.courseClause(error))."
+                )
             }
             levels += Array(low...high)
         }

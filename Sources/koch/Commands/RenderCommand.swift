@@ -77,10 +77,7 @@ struct RenderCommand: ParsableCommand {
         let timeline = spoken?.timeline ?? Timeline(text: morse, timing: sound.timing)
         let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: spoken?.layer).source
         if outputExtension == "mp3" {
-            let name = URL(fileURLWithPath: outputPath).deletingPathExtension().lastPathComponent
-            let tags = MP3Tags(
-                title: title ?? name, album: "koch", artist: "koch", track: 1, trackCount: 1,
-                comment: "\(sound.characterSpeedWPM.formatted)/\(sound.resolvedEffectiveSpeedWPM.formatted) WPM, \(sound.toneHz.formatted) Hz")
+            let tags = MP3Tags.rendered(title: title, path: outputPath, timing: sound.timing, toneHz: sound.toneHz)
             let encoder = try sound.mp3Encoder()
             try AudioOutput.writeMP3(
                 samples, encoder: spoken.map { encoder.keepingBelow($0.highestFrequencyHz) } ?? encoder, tags: tags, to: outputPath)

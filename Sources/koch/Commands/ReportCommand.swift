@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KochClass
 import KochCore
 import KochIO
 
@@ -55,26 +56,16 @@ struct ReportCommand: ParsableCommand {
             return
         }
         let folder = outputPath ?? "reports"
-        guard let data = try FileBytes.read(roster, action: "read the roster") else {
-            throw FileError.system(path: roster, action: "read the roster", errno: ENOENT)
-        }
-        let learners: Roster
-        do {
-            learners = try RosterFile.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw FileError.malformed(path: roster, reason: error.description)
-        }
-        let base = URL(fileURLWithPath: roster).deletingLastPathComponent()
+        // A level names no progress file and is passed over, so a level of either course is a good line.
+        let learners = try RosterLoader(path: roster).learners(course: .full)
         try Folder.prepareForWriting(folder)
         var written = 0
         var unreadable: [String] = []
-        var slugs = Set<String>()
-        for learner in learners.learners {
-            guard case let .progressFile(file) = learner.source else {
+        for learner in learners {
+            guard let path = learner.progressPath else {
                 print("  \(learner.name): no progress file in the roster (a level only), no report.")
                 continue
             }
-            let path = file.hasPrefix("/") ? file : base.appendingPathComponent(file).path
             let recorded: LearnerProgress
             do {
                 guard FileManager.default.fileExists(atPath: path) else {
@@ -86,10 +77,7 @@ struct ReportCommand: ParsableCommand {
                 unreadable.append(learner.name)
                 continue
             }
-            // Two names that make the same file name keep apart by their line in the roster, as in a pack.
-            var slug = PackPlan.slug(learner.name)
-            while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
-            let page = folder + "/" + slug + ".html"
+            let page = folder + "/" + Self.pageName(of: learner) + ".html"
             try write(ProgressReport(progress: recorded, today: today), learner: learner.name, progressFile: path, to: page, templates: templates)
             print("  \(learner.name): \(page) (\(DayText.count(recorded.sessions.count, "session")))")
             written += 1
@@ -98,6 +86,13 @@ struct ReportCommand: ParsableCommand {
         if !unreadable.isEmpty {
             throw CommandFailure(description: "No report for \(unreadable.joined(separator: ", ")): the progress file could not be read (see above).")
         }
+    }
+
+    /// A learner's page is named as their folder in a pack made from the roster (`ann-lee` for
+    /// `learner-ann-lee`), two names that make the same kept apart by their line there.
+    static func pageName(of learner: RosterLoader.Learner) -> String {
+        let prefix = "learner-"
+        return learner.folderName.hasPrefix(prefix) ? String(learner.folderName.dropFirst(prefix.count)) : learner.folderName
     }
 
     private func write(_ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates) throws {

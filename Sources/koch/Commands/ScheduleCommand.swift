@@ -64,13 +64,7 @@ struct ScheduleCommand: ParsableCommand {
         let reminders = PracticeReminders(
             learner: learner, today: today, practisedToday: recorded.sessions.contains { $0.date.day == today },
             minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? 18 * 60, quiet: quiet)
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: now).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
-        let token = String(FileChecksum.sha256Hex(of: Array(URL(fileURLWithPath: store.path).standardizedFileURL.path.utf8)).prefix(12))
-        // SEQUENCE only grows from one export to the next (minutes since 2020), so a calendar takes each export as the newer.
-        let sequence = max(0, Int((now.timeIntervalSince1970 - 1_577_836_800) / 60))
-        let text = ICalendarText.text(reminders, learnerToken: token, stampUTC: stamp, sequence: sequence)
+        let text = ICalendarText.text(reminders, identity: CalendarIdentity(progressFile: store.path, now: now))
         try AtomicFile.write(text, to: icsPath)
         print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
         for reminder in reminders.reminders {

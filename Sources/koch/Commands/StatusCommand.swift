@@ -41,7 +41,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let report = StatusReport(progressFile: store.path, today: today, learner: learner)
+            let report = StatusReport(progressFile: store.path, today: today, progress: recorded)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
             return
         }
@@ -55,10 +55,10 @@ struct StatusCommand: ParsableCommand {
             print(
                 "Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
         }
-        let selfScored = recorded.sessions.filter(\.kind.isSelfScored)
-        if let last = selfScored.max(by: { $0.date < $1.date }) {
+        let selfScored = SelfScoredSummary(progress: recorded)
+        if let last = selfScored.last {
             print(
-                "Self-scored spoken lessons: \(selfScored.count) (the last on \(last.date.day): \(last.correct) of \(last.sent) items right); "
+                "Self-scored spoken lessons: \(selfScored.sessionCount) (the last on \(last.day): \(last.itemsRight) of \(last.items) items right); "
                     + "they count for the streak and the schedule, not the level or character statistics")
         }
         for status in statuses {

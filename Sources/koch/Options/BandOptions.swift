@@ -12,18 +12,21 @@ struct BandOptions: ParsableArguments {
             valueName: "preset"))
     var band: BandPreset?
 
-    @Option(help: ArgumentHelp("QRN: pink band noise at this SNR in dB, measured in 500 Hz around the tone (-10 to 40).", valueName: "dB"))
+    @Option(
+        help: ArgumentHelp("QRN: pink band noise at this SNR in dB, measured in 500 Hz around the tone (\(Self.range(.noiseSNR))).", valueName: "dB"))
     var qrn: Double?
 
-    @Option(help: ArgumentHelp("Static crashes (impulse noise) a second, on top of the QRN (0 to 20).", valueName: "per-second"))
+    @Option(help: ArgumentHelp("Static crashes (impulse noise) a second, on top of the QRN (\(Self.range(.crackle))).", valueName: "per-second"))
     var crackle: Double?
 
-    @Option(help: ArgumentHelp("QSB: slow fading this many dB deep (0 to 40), from low-pass filtered noise.", valueName: "dB"))
+    @Option(help: ArgumentHelp("QSB: slow fading this many dB deep (\(Self.range(.fadingDepth))), from low-pass filtered noise.", valueName: "dB"))
     var qsb: Double?
 
     @Option(
         name: .customLong("qsb-rate"),
-        help: ArgumentHelp("How fast the fading moves, in Hz (0.01 to 2). Default 0.1, or the preset's.", valueName: "Hz"))
+        help: ArgumentHelp(
+            "How fast the fading moves, in Hz (\(Self.range(.fadingRate))). Default \(BandRequest.defaultFadingRateHz.formatted), or the preset's.",
+            valueName: "Hz"))
     var qsbRateHz: Double?
 
     @Option(
@@ -42,51 +45,58 @@ struct BandOptions: ParsableArguments {
         _ = try conditions()
     }
 
-    /// The conditions asked for: the preset (if any), changed by the options.
+    /// The conditions asked for: the preset (if any), changed by the options (`BandRequest`).
     func conditions() throws -> BandConditions {
-        var conditions = band?.conditions ?? .clear
-        if let qrn {
-            guard (-10...40).contains(qrn) else { throw ValidationError("--qrn must be -10 to 40 dB, not \(qrn.formatted).") }
-            conditions.qrn = QRN(
-                snrDB: qrn, cracklePerSecond: conditions.qrn?.cracklePerSecond ?? 0,
-                crackleLevelDB: conditions.qrn?.crackleLevelDB ?? 0)
+        var request = BandRequest(preset: band)
+        request.noiseSNRDB = qrn
+        request.cracklePerSecond = crackle
+        request.fadingDepthDB = qsb
+        request.fadingRateHz = qsbRateHz
+        request.stations = try qrm.map(Self.station)
+        request.receiverFilterWidthHz = filter
+        do {
+            return try request.conditions()
+        } catch {
+            throw ValidationError(Self.message(error))
         }
-        if let crackle {
-            guard (0...20).contains(crackle) else { throw ValidationError("--crackle must be 0 to 20 a second, not \(crackle.formatted).") }
-            guard let noise = conditions.qrn else {
-                throw ValidationError("--crackle needs --qrn (or a --band preset): crashes come with band noise.")
-            }
-            conditions.qrn = QRN(snrDB: noise.snrDB, cracklePerSecond: crackle, crackleLevelDB: noise.crackleLevelDB)
-        }
-        if qsb != nil || qsbRateHz != nil {
-            let depth = qsb ?? conditions.qsb?.depthDB ?? 10
-            let rate = qsbRateHz ?? conditions.qsb?.rateHz ?? 0.1
-            guard (0...40).contains(depth) else { throw ValidationError("--qsb must be 0 to 40 dB, not \(depth.formatted).") }
-            guard (0.01...2).contains(rate) else { throw ValidationError("--qsb-rate must be 0.01 to 2 Hz, not \(rate.formatted).") }
-            conditions.qsb = QSB(depthDB: depth, rateHz: rate)
-        }
-        if !qrm.isEmpty { conditions.qrm = try qrm.map(Self.station) }
-        if let filter {
-            guard (100...4000).contains(filter) else { throw ValidationError("--filter must be 100 to 4000 Hz, not \(filter.formatted).") }
-            guard var noise = conditions.qrn else { throw ValidationError("--filter shapes the band noise: give --qrn (or a --band preset) too.") }
-            noise.receiverFilterWidthHz = filter
-            conditions.qrn = noise
-        }
-        return conditions
     }
 
-    static func station(_ text: String) throws -> QRMStation {
+    /// `--qrm 400:-6:25`: a station's offset, level and (optionally) speed.
+    static func station(_ text: String) throws -> BandRequest.Station {
         let fields = text.split(separator: ":")
         let parts = fields.compactMap { Double($0) }
         guard (2...3).contains(fields.count), parts.count == fields.count else {
             throw ValidationError("--qrm must be OFFSET:LEVEL or OFFSET:LEVEL:WPM (e.g. 400:-6:25), not '\(text)'.")
         }
-        let offset = parts[0], level = parts[1], speed = parts.count == 3 ? parts[2] : 20
-        guard (-2000...2000).contains(offset), offset != 0 else {
-            throw ValidationError("--qrm offset must be -2000 to 2000 Hz and not 0, not \(offset.formatted).")
+        return BandRequest.Station(offsetHz: parts[0], levelDB: parts[1], speedWPM: parts.count == 3 ? parts[2] : nil)
+    }
+
+    /// The problem told in the options' words: `--qsb must be 0 to 40 dB, not 50.`
+    static func message(_ problem: BandRequestProblem) -> String {
+        switch problem {
+        case let .outOfRange(setting, value):
+            let zero = setting == .stationOffset ? " and not 0" : ""
+            return "\(option(setting)) must be \(range(setting)) \(setting.unit)\(zero), not \(value.formatted)."
+        case .needsNoise(.crackle):
+            return "--crackle needs --qrn (or a --band preset): crashes come with band noise."
+        case .needsNoise:
+            return "--filter shapes the band noise: give --qrn (or a --band preset) too."
         }
-        guard (-40...20).contains(level) else { throw ValidationError("--qrm level must be -40 to 20 dB, not \(level.formatted).") }
-        guard (5...50).contains(speed) else { throw ValidationError("--qrm speed must be 5 to 50 WPM, not \(speed.formatted).") }
-        return QRMStation(offsetHz: offset, levelDB: level, speedWPM: speed)
+    }
+
+    /// `-10 to 40`.
+    static func range(_ setting: BandSetting) -> String { "\(setting.range.lowerBound.formatted) to \(setting.range.upperBound.formatted)" }
+
+    private static func option(_ setting: BandSetting) -> String {
+        switch setting {
+        case .noiseSNR: "--qrn"
+        case .crackle: "--crackle"
+        case .fadingDepth: "--qsb"
+        case .fadingRate: "--qsb-rate"
+        case .stationOffset: "--qrm offset"
+        case .stationLevel: "--qrm level"
+        case .stationSpeed: "--qrm speed"
+        case .filterWidth: "--filter"
+        }
     }
 }

@@ -47,12 +47,24 @@ struct ContentOptions: ParsableArguments {
         if qsoStyle != nil && kind != .qso { throw ValidationError("--qso-style is for --kind qso.") }
     }
 
+    /// Which course the lesson belongs to, and the levels it allows.
+    var lessonCourse: LessonCourse { LessonCourse(kind: kind, asked: course) }
+
     /// Copies the content choices into a lesson's settings.
     func apply(to settings: inout LessonSettings) {
         settings.kind = kind
         settings.customCharacters = chars?.uppercased()
         settings.introduction = !noIntroduction
-        if let course { settings.course = course }
-        if kind == .qso || kind == .text { settings.course = .full }
+        settings.course = lessonCourse.course
+    }
+
+    /// What follows `--level must be 2 to 26, not 27` in a refusal: `, in the letters course;
+    /// give --course full for levels up to 41`.
+    static func courseClause(_ refusal: LevelOutsideCourse) -> String {
+        let course = refusal.course.rawValue
+        let whose =
+            refusal.asked || refusal.kind.usesLevel ? "the \(course) course" : "the \(course) course a \(refusal.kind.rawValue) lesson follows"
+        guard let other = refusal.otherCourse, other.lastLevel > refusal.course.lastLevel else { return ", in \(whose)" }
+        return ", in \(whose); give --course \(other.rawValue) for levels up to \(other.lastLevel)"
     }
 }
