@@ -26,7 +26,8 @@ public struct LessonGrading: Sendable {
     /// Whether `done` was given with a time of day (true) or as a day alone (false); nil when it
     /// was taken from the clock, and so needs no check against the lesson's date.
     public var doneGivenWithTime: Bool?
-    /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before it are graded.
+    /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before
+    /// it are graded (a count heard is of the whole lesson).
     public var stoppedAtSeconds: Double?
     /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy).
     public var partial = false
@@ -51,14 +52,22 @@ public struct LessonGrading: Sendable {
             guard key.isSpoken else { throw .notSpoken }
             guard count <= key.spokenItems.count else { throw .moreHeardThanItems(heard: count, items: key.spokenItems.count) }
         }
-        let graded = stoppedAtSeconds.map { key.stopped(atSeconds: $0) } ?? key
-        if let stoppedAtSeconds, graded.groups.isEmpty {
-            throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
-        }
+        let graded = try keyUpToStop(for: kind)
         if let timeGiven = doneGivenWithTime,
             let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)
         {
             throw .sessionDate(problem)
+        }
+        return graded
+    }
+
+    /// The key up to the stop; a count heard is of the whole lesson, which no stop cuts.
+    private func keyUpToStop(for kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
+        if case .heard = kind { return key }
+        guard let stoppedAtSeconds else { return key }
+        let graded = key.stopped(atSeconds: stoppedAtSeconds)
+        if graded.groups.isEmpty {
+            throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
         }
         return graded
     }

@@ -186,6 +186,9 @@ import Testing
         #expect(grade.session.sent == items && grade.session.correct == items - 1 && grade.session.inserted == 0)
 
         let outcome = GradeOutcome(progress: LearnerProgress(), session: grade.session)
+        #expect(
+            outcome.levelExplanation == "It counts for your streak and your practice schedule; your level (2) and character statistics are unchanged."
+        )
         let recorded = RecordedGrade(grade: grade, outcome: outcome, dryRun: true, writeFailure: nil)
         let report = HeardReport(recorded, progressFile: "progress.json")
         #expect(report.selfScored && report.items == items && report.heard == items - 1 && !report.recorded)

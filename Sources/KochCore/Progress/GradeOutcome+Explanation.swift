@@ -21,6 +21,8 @@ extension GradeOutcome {
         case .partialCopy:
             return "\(standing) and your practice schedule are unchanged: recorded as a partial copy (--partial), which counts for your "
                 + "streak and your history only, not your character statistics."
+        case let .notLevelLesson(kind) where kind.isSelfScored:
+            return "It counts for your streak and your practice schedule; your level (\(after.level)) and character statistics are unchanged."
         case let .notLevelLesson(kind):
             var line =
                 "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"

@@ -12,7 +12,7 @@ struct HeardText {
         var lines = [
             "Lesson \(session.lessonID): a spoken lesson at level \(session.level), done \(session.date.day) \(session.date.timeOfDay)",
             "Self-scored: \(session.correct) of \(session.sent) items right, by your own count (\(DayText.percent(session.accuracy))).",
-            "It counts for your streak and your practice schedule; your level (\(outcome.after.level)) and character statistics are unchanged.",
+            outcome.levelExplanation,
         ]
         if let due = outcome.after.nextDueDay {
             lines.append("Next practice: \(due) (every \(DayText.count(outcome.after.intervalDays, "day"))).")
