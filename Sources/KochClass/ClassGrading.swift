@@ -4,10 +4,10 @@ import KochIO
 
 /// Grades every return of a class in one run: `RETURNS/NAME/FILE` for each learner of the roster,
 /// each file a typed copy or a recording of one lesson of that learner's folder in the pack.
-/// Each return is graded and recorded as `koch grade` records one (`SessionRecording`): under the
-/// progress file's lock, atomically, a lesson once (unless `replace`). A return that cannot be
-/// graded is listed with its path and why, and the others are graded; a learner whose progress
-/// file cannot be read is left alone. Recordings are decoded on every core.
+/// Each return is graded as `koch grade` grades one (`LessonGrading`) and recorded as it records
+/// one (`SessionRecording`): under the progress file's lock, atomically, a lesson once (unless
+/// `replace`). A return that cannot be graded is listed with its path and why, and the others are
+/// graded; a learner whose progress file cannot be read is left alone. Recordings are decoded on every core.
 public struct ClassGrading: Sendable {
     public let pack: String
     public let returns: String
@@ -18,7 +18,7 @@ public struct ClassGrading: Sendable {
     /// Grade again lessons graded before, replacing their results.
     public var replace = false
     /// Whether `done` was given with a time of day (true) or as a day alone (false); nil when it
-    /// was taken from the clock. A date given is checked against each lesson's (see `SessionDateProblem.check`).
+    /// was taken from the clock. A date given is checked against each lesson's (`LessonGrading`).
     public var doneGivenWithTime: Bool?
 
     public init(pack: String, returns: String, roster: String, done: LocalTimestamp, gradedAt: LocalTimestamp) {
@@ -72,19 +72,15 @@ public struct ClassGrading: Sendable {
             let others = allLessons.filter { $0.folderName != learner.folderName }
             let matched = files.compactMap { match($0, learner: learner, own: own, others: others, into: &result) }
             for job in withoutDuplicates(matched, into: &result) {
+                // Told apart before any is read: a re-run as returns come in decodes no recording twice.
                 if !replace, progress.session(lessonID: job.lesson.lessonID) != nil {
                     result.alreadyGraded.append(job.file.path)
-                } else if let timeGiven = doneGivenWithTime,
-                    let problem = SessionDateProblem.check(
-                        done: done, now: gradedAt.date, lessonCreatedAt: job.lesson.key.createdAt, timeGiven: timeGiven)
-                {
-                    result.notGraded.append(NotGraded(path: job.file.path, learner: learner.name, reason: "\(problem)"))
                 } else {
                     jobs.append(job)
                 }
             }
         }
-        let evaluation = ReturnEvaluation(done: done, gradedAt: gradedAt, allLessons: allLessons)
+        let evaluation = ReturnEvaluation(done: done, gradedAt: gradedAt, doneGivenWithTime: doneGivenWithTime, allLessons: allLessons)
         let pending = jobs
         let evaluated = concurrentMap(pending.count) { evaluation.evaluate(pending[$0]) }
         var ready: [String: [ReturnEvaluation.Graded]] = [:]

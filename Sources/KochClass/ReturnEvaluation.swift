@@ -2,8 +2,9 @@ import Foundation
 import KochCore
 import KochIO
 
-/// One return matched to its lesson, read and scored: a session ready to record, or why it is not graded.
-/// Works on one file and touches no progress file, so that many are done at once.
+/// One return of a class matched to its lesson and graded by `LessonGrading`: a session ready to
+/// record, or why it is not graded, in a line of the class's list. Works on one file and touches
+/// no progress file, so that many are done at once.
 struct ReturnEvaluation: Sendable {
     /// A return matched to one of its learner's lessons, still to be read.
     struct Job: Sendable {
@@ -14,65 +15,74 @@ struct ReturnEvaluation: Sendable {
         let copy: String?
     }
 
-    /// A session to record, with the recording it was read from.
+    /// A session to record, with the copy it was graded from.
     struct Graded: Sendable {
         let job: Job
         let session: GradedSession
-        let score: Score
-        let recording: KeyingRecording?
+        let copy: GradedCopy
+
+        var score: Score { copy.score }
+        /// The recording a send exercise was read from; nil for a typed copy.
+        var recording: KeyingRecording? { copy.keying }
     }
 
     let done: LocalTimestamp
     let gradedAt: LocalTimestamp
+    /// Whether `done` was given with a time of day; nil when it was taken from the clock (`LessonGrading.doneGivenWithTime`).
+    let doneGivenWithTime: Bool?
     /// Every lesson of the pack, to tell a copy of another lesson.
     let allLessons: [PackLesson]
 
     func evaluate(_ job: Job) -> Result<Graded, NotGraded> {
-        let key = job.lesson.key
-        func refused(_ reason: String) -> Result<Graded, NotGraded> {
-            .failure(NotGraded(path: job.file.path, learner: job.learner.name, reason: reason))
+        var grading = LessonGrading(key: job.lesson.key, done: done, gradedAt: gradedAt)
+        grading.doneGivenWithTime = doneGivenWithTime
+        grading.otherKeys = allLessons.map(\.key)
+        let returned: LessonReturn = job.file.kind == .transcript ? .copy(job.copy ?? "") : .recording(path: job.file.path)
+        let reason: String
+        do {
+            let grade = try grading.grade(returned)
+            // A copy or a recording is always graded from the copy it gives.
+            guard let copy = grade.copy else { return .failure(NotGraded(path: job.file.path, learner: job.learner.name, reason: "no copy.")) }
+            return .success(Graded(job: job, session: grade.session, copy: copy))
+        } catch let refusal as LessonGrading.Refusal {
+            reason = self.reason(refusal, of: job.lesson)
+        } catch {
+            reason = "the recording cannot be read: \(error)"
         }
-        let score: Score
-        let copy: String
-        var recording: KeyingRecording?
-        switch job.file.kind {
-        case .transcript:
-            copy = job.copy ?? ""
-            score = Score(key: key, transcript: copy)
-            let coverage = CopyCoverage(score: score)
-            if coverage.isEmpty { return refused("holds no character of lesson \(key.lessonID): is it the file the copy was typed into?") }
-            if coverage.isTooShort {
-                return refused(
-                    "holds \(coverage.written) characters of lesson \(key.lessonID), under a quarter of the \(coverage.sent) sent "
-                        + "(grade a lesson stopped early on its own with koch grade --stopped-at).")
-            }
-        case .recording:
-            guard key.direction == .send else {
-                return refused("a recording, but lesson \(key.lessonID) is a receive lesson, graded from a typed copy (.txt).")
-            }
-            do {
-                let read = try KeyingCheck.read(job.file.path, key: key)
-                recording = read
-                score = read.copy.score
-                copy = read.result.text
-            } catch let refusal as KeyingCheck.Refusal {
-                return refused(refusal.summary + "; nothing recorded.")
-            } catch {
-                return refused("the recording cannot be read: \(error)")
-            }
-        }
-        // A copy that fits its own lesson well cannot fit another far better: the others are read only when it fits badly.
-        let others = score.accuracy + CopyMismatch.otherBetterBy <= 1 ? allLessons.map(\.key) : []
-        if let mismatch = CopyMismatch.check(copy: copy, key: key, score: score, others: others) {
-            if case let .matchesAnother(lessonID, _, _) = mismatch, let other = allLessons.first(where: { $0.lessonID == lessonID }),
-                other.folderName != job.lesson.folderName
+        return .failure(NotGraded(path: job.file.path, learner: job.learner.name, reason: reason))
+    }
+
+    /// Why a return is not graded, in a line of the class's list.
+    func reason(_ refusal: LessonGrading.Refusal, of lesson: PackLesson) -> String {
+        let id = lesson.lessonID
+        switch refusal {
+        case .keyingOfReceiveLesson:
+            return "a recording, but lesson \(id) is a receive lesson, graded from a typed copy (.txt)."
+        case .notSpoken:
+            return "a count of items heard, but lesson \(id) has no spoken answers."
+        case let .moreHeardThanItems(heard, items):
+            return "\(heard) items heard, but lesson \(id) has only \(items)."
+        case .nothingSentBeforeStop:
+            return "nothing of lesson \(id) was sent before the stop given."
+        case let .sessionDate(problem):
+            return "\(problem)"
+        case let .tooShort(coverage) where coverage.isEmpty:
+            return "holds no character of lesson \(id): is it the file the copy was typed into?"
+        case let .tooShort(coverage):
+            return "holds \(coverage.written) characters of lesson \(id), under a quarter of the \(coverage.sent) sent "
+                + "(grade a lesson stopped early on its own with koch grade --stopped-at)."
+        case let .notPartial(coverage):
+            return "holds \(coverage.written) of the \(coverage.sent) characters of lesson \(id), too many for a partial copy."
+        case let .keying(refusal):
+            return refusal.summary + "; nothing recorded."
+        case let .mismatch(mismatch):
+            if case let .matchesAnother(otherID, _, _) = mismatch, let other = allLessons.first(where: { $0.lessonID == otherID }),
+                other.folderName != lesson.folderName
             {
-                return refused("a copy of another learner's lesson (\(lessonID), in \(other.folderName)): \(mismatch)")
+                return "a copy of another learner's lesson (\(otherID), in \(other.folderName)): \(mismatch)"
             }
-            return refused("\(mismatch) (lesson \(key.lessonID))")
+            return "\(mismatch) (lesson \(id))"
         }
-        let session = GradedSession(key: key, score: score, date: done, gradedAt: gradedAt)
-        return .success(Graded(job: job, session: session, score: score, recording: recording))
     }
 
     /// The text of a typed copy, or why it cannot be graded.

@@ -83,6 +83,24 @@ import Testing
         #expect(result.notGraded.first { $0.path == path }?.reason.contains("a copy of another learner's lesson") == true)
     }
 
+    /// Graded as `koch grade` grades one lesson: the key refuses a recording of a receive lesson
+    /// before the date given is looked at, and the date refuses the typed copy.
+    @Test func aRecordingOfAReceiveLessonIsRefusedForItsKeyBeforeItsDate() throws {
+        let fixture = try ClassFixture(learners: [("Ann", 2)])
+        let ann = try #require(fixture.keys["learner-ann"])
+        let recording = try fixture.write("", to: "Ann", name: ann[0].key.lessonID + ".wav")
+        let copy = try fixture.write(ClassFixture.copy(of: ann[1].key), to: "Ann", name: ann[1].key.lessonID + ".txt")
+        let nextMonth = LocalTimestamp(date: ClassGradingSetup.gradedAt.date.addingTimeInterval(30 * 86_400), utcOffsetSeconds: 0)
+        var grading = ClassGrading(
+            pack: fixture.pack, returns: fixture.returns, roster: fixture.roster, done: nextMonth, gradedAt: ClassGradingSetup.gradedAt)
+        grading.doneGivenWithTime = true
+        let result = try grading.run()
+        func reason(_ path: String) -> String { result.notGraded.first { $0.path == path }?.reason ?? "(graded)" }
+        #expect(result.graded.isEmpty)
+        #expect(reason(recording).contains("is a receive lesson, graded from a typed copy"), "\(reason(recording))")
+        #expect(reason(copy).contains("is in the future"), "\(reason(copy))")
+    }
+
     @Test func anUnreadableProgressFileStopsThatLearnerOnlyAndIsLeftAlone() throws {
         let fixture = try ClassFixture(learners: [("Ann", 1), ("Bob", 1)])
         try "{ \"formatVersion\": 2, \"sessions\": [ {".write(toFile: fixture.progressPath(0), atomically: true, encoding: .utf8)

@@ -27,11 +27,8 @@ extension GradeCommand {
         guard let given = returns.pack, let folder = returns.returns else { return }
         let pack = ClassGrading.withoutTrailingSlash(given)
         let roster = try returns.roster ?? rosterNamed(byPack: pack)
-        let now = try Now.date()
-        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
-        var grading = ClassGrading(
-            pack: pack, returns: folder, roster: roster, done: date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt,
-            gradedAt: gradedAt)
+        let (done, gradedAt) = try sessionDates()
+        var grading = ClassGrading(pack: pack, returns: folder, roster: roster, done: done, gradedAt: gradedAt)
         grading.replace = replace
         grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
         let templates = try Templates()

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Foundation
-import KochAudio
 import KochClass
 import KochCore
 import KochIO
-import KochLessons
 
 struct GradeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -223,176 +221,80 @@ struct GradeCommand: ParsableCommand {
 
     func run() throws {
         if returns.isGiven { return try gradeClass() }
-        if let heard { return try recordHeard(heard) }
-        let wholeKey = try AnswerKeyFile.read(keyPath)
-        let key = try keyUpToStop(wholeKey)
-        let stoppedAtSeconds = key.groups.count < wholeKey.groups.count ? stoppedAt?.seconds : nil
-        let (done, gradedAt) = try sessionDates(of: key)
-        let graded = try gradedCopy(of: key)
-        if !force,
-            let mismatch = CopyMismatch.check(copy: graded.copy, key: key, score: graded.score, others: AnswerKeyFile.siblings(of: keyPath))
-        {
-            let source = audioPath ?? eventsPath ?? transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "your copy"
-            throw refusal("\(source): \(mismatch)", then: "If it is your copy of \(key.lessonID), grade it again with --force.")
+        let key = try AnswerKeyFile.read(keyPath)
+        let grading = try lessonGrading(of: key)
+        let store = progress.store
+        let refusals = GradeRefusalText(
+            keyPath: keyPath, lessonID: key.lessonID, progressFile: store.path, date: date, copySource: transcriptName ?? "Standard input",
+            returnSource: audioPath ?? eventsPath ?? transcriptName ?? "your copy")
+        let grade: LessonGrade
+        do {
+            grade = try grading.grade(try lessonReturn(admittedBy: grading), warn: Self.warn)
+        } catch let refused as LessonGrading.Refusal {
+            throw refusals.failure(refused)
         }
-        let session = GradedSession(
-            key: key, score: graded.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stoppedAtSeconds, partial: partial)
-        let (outcome, writeFailure) = try recordOrCheck(session)
-        let recorded = !dryRun && writeFailure == nil
+        let recorded: RecordedGrade
+        do {
+            // A progress file that cannot be written is said after the result, which the learner sees first.
+            recorded = try grade.record(in: store, replace: replace, dryRun: dryRun)
+        } catch let refused as SessionRecording.Refusal {
+            throw refusals.failure(refused, of: grade.session)
+        }
         if json {
-            try printJSON(graded, outcome: outcome, today: gradedAt.day, recorded: recorded)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(LessonReport(recorded, progressFile: store.path)), as: UTF8.self))
+        } else if let copy = grade.copy {
+            print(GradeText(recorded: recorded, copy: copy, progressFile: store.path).text, terminator: "")
         } else {
-            var text = GradeText(
-                key: key, score: graded.score, outcome: outcome, today: gradedAt.day, recorded: recorded, progressFile: progress.store.path)
-            text.keying = graded.keying
-            if stoppedAtSeconds != nil { text.groupsInLesson = wholeKey.groups.count }
-            if graded.keying == nil {
-                text.unreadable = Transcript.unreadableCharacters(in: graded.copy, characterSet: key.characterTokens)
-            }
-            if writeFailure != nil { text.notRecorded = "Not recorded: \(progress.store.path) could not be written (see below)." }
-            if dryRun, let earlier = outcome.replaced {
-                text.notRecorded =
-                    "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
-                    + "\(DayText.percent(earlier.accuracy))): the figures above show it graded again in that result's place, as --replace would."
-            }
-            print(text.text, terminator: "")
+            print(HeardText(recorded: recorded, progressFile: store.path).text, terminator: "")
         }
-        if let writeFailure { throw writeFailure }
+        if let writeFailure = recorded.writeFailure { throw writeFailure }
     }
 
-    /// What was graded: the copy (typed, or read from a keying) and its score against the key.
-    private struct GradedCopy {
-        let copy: String
-        let score: Score
-        var keying: KeyingRecording?
+    /// The transcript's file; nil when the copy comes on standard input.
+    private var transcriptName: String? { transcriptPath.flatMap { $0 == "-" ? nil : $0 } }
+
+    /// When the lessons were done (`--date`, else now) and when they are graded (now), on this machine's clock.
+    func sessionDates() throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
+        let gradedAt = LocalTimestamp(date: try Now.date(), timeZone: .current)
+        return (date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt, gradedAt)
     }
 
-    /// The key, up to where `--stopped-at` stopped the lesson; refused when nothing was sent before it.
-    private func keyUpToStop(_ wholeKey: AnswerKey) throws -> AnswerKey {
-        guard let stoppedAt else { return wholeKey }
-        let key = wholeKey.stopped(atSeconds: stoppedAt.seconds)
-        if key.groups.isEmpty {
-            let first = wholeKey.groups.first.map { "; its first group starts at \(LessonMoment.text($0.startSeconds))" } ?? ""
-            throw refusal(
-                "--stopped-at \(LessonMoment.text(stoppedAt.seconds)): nothing of lesson \(wholeKey.lessonID) was sent before then\(first), so there is nothing to grade."
-            )
-        }
-        return key
+    /// The grading of this lesson as the options ask.
+    private func lessonGrading(of key: AnswerKey) throws -> LessonGrading {
+        let (done, gradedAt) = try sessionDates()
+        var grading = LessonGrading(key: key, done: done, gradedAt: gradedAt)
+        grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
+        grading.stoppedAtSeconds = stoppedAt?.seconds
+        grading.partial = partial
+        grading.force = force
+        if heard == nil, !force { grading.otherKeys = AnswerKeyFile.siblings(of: keyPath) }
+        return grading
     }
 
-    /// When the lesson was done (`--date`, else now) and when it is graded (now).
-    func sessionDates(of key: AnswerKey) throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
-        let now = try Now.date()
-        let gradedAt = LocalTimestamp(date: now, timeZone: .current)
-        let done = date.flatMap { LocalTimestamp.parse($0, timeZone: .current) } ?? gradedAt
-        if let date,
-            let problem = SessionDateProblem.check(
-                done: done, now: now, lessonCreatedAt: key.createdAt, timeGiven: LocalTimestamp.givesTimeOfDay(date))
-        {
-            throw refusal("--date \(date): \(problem)")
-        }
-        return (done, gradedAt)
-    }
-
-    /// The copy from `--audio`, `--events` or the transcript, scored against the key.
-    private func gradedCopy(of key: AnswerKey) throws -> GradedCopy {
+    /// The return the options give, read once the key and the date have been found to take it.
+    private func lessonReturn(admittedBy grading: LessonGrading) throws -> LessonReturn {
+        if let heard { return .heard(heard) }
         if let audioPath {
-            let recording = try decodeRecording(audioPath, of: key)
-            return GradedCopy(copy: recording.result.text, score: recording.copy.score, keying: recording)
+            _ = try grading.admit(.keying)
+            try FileError.checkNotFolder(audioPath, expected: "the recording of your keying")
+            guard FileManager.default.fileExists(atPath: audioPath) else {
+                throw CommandFailure(description: "\(audioPath): there is no recording here. Give the path of the recording of your keying.")
+            }
+            return .recording(path: audioPath, toneHz: toneHz, speedWPM: speedWPM)
         }
         if let eventsPath {
-            let recording = try decodeEvents(eventsPath, of: key)
-            return GradedCopy(copy: recording.result.text, score: recording.copy.score, keying: recording)
+            _ = try grading.admit(.keying)
+            return .events(try keyer.read(eventsPath), path: eventsPath, speedWPM: speedWPM, mode: keyer.modeOrDefault)
         }
-        let copy = try readTranscript()
-        let score = Score(key: key, transcript: copy)
-        try checkCoverage(CopyCoverage(score: score))
-        return GradedCopy(copy: copy, score: score)
-    }
-
-    /// A copy of under a quarter of the lesson is taken only with `--partial`, and `--partial` only for such a copy.
-    private func checkCoverage(_ coverage: CopyCoverage) throws {
-        if partial, !coverage.isTooShort {
-            throw refusal(
-                "--partial: this copy holds \(coverage.written) of the \(coverage.sent) characters sent, a quarter or more: it is graded as the lesson.",
-                then: "Grade it without --partial.")
-        }
-        if !partial, coverage.isTooShort {
-            let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "Standard input"
-            let found =
-                coverage.isEmpty
-                ? "holds no character of the lesson: is it the file you typed your copy into?"
-                : "holds \(coverage.written) characters, under a quarter of the \(coverage.sent) sent."
-            throw refusal(
-                "\(source) \(found)",
-                then: "If you stopped the lesson early, give --stopped-at M:SS (where the player stopped); "
-                    + "to record it as it is, as a partial copy that moves neither your level nor your schedule, add --partial.")
-        }
-    }
-
-    /// Records the session (or, with `--dry-run`, checks that it could be), as `SessionRecording` does.
-    func recordOrCheck(_ session: GradedSession) throws -> (GradeOutcome, writeFailure: FileError?) {
-        do {
-            return try SessionRecording.outcome(of: session, in: progress.store, replace: replace, dryRun: dryRun)
-        } catch let refused as SessionRecording.Refusal {
-            throw refusal(refused, of: session, store: progress.store)
-        }
-    }
-
-    private func printJSON(_ graded: GradedCopy, outcome: GradeOutcome, today: CalendarDay, recorded: Bool) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let report = GradeReport(
-            score: graded.score, outcome: outcome, today: today, recorded: recorded, progressFile: progress.store.path, keying: graded.keying)
-        print(String(decoding: try encoder.encode(report), as: UTF8.self))
-    }
-
-    /// Decodes a recording of a send exercise in two streaming passes, as
-    /// `koch decode` does, and reads it against the key. Nothing has been
-    /// written when this throws.
-    private func decodeRecording(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
-        try requireSendExercise(key)
-        try FileError.checkNotFolder(path, expected: "the recording of your keying")
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(description: "\(path): there is no recording here. Give the path of the recording of your keying.")
-        }
-        do {
-            return try KeyingCheck.read(path, key: key, toneHz: toneHz, speedWPM: speedWPM, warn: Self.warn)
-        } catch let refusal as KeyingCheck.Refusal {
-            throw CommandFailure(description: refusal.description)
-        }
-    }
-
-    /// Reads a log of paddle or straight-key events of a send exercise, as `KeyingCheck` does.
-    private func decodeEvents(_ path: String, of key: AnswerKey) throws -> KeyingRecording {
-        try requireSendExercise(key)
-        let log = try keyer.read(path)
-        do {
-            return try KeyingCheck.read(events: log, path: path, key: key, speedWPM: speedWPM, mode: keyer.modeOrDefault, warn: Self.warn)
-        } catch let refused as KeyingCheck.Refusal {
-            throw refused.reason == .noKeyDown ? refusal(refused.description) : CommandFailure(description: refused.description)
-        }
-    }
-
-    private func requireSendExercise(_ key: AnswerKey) throws {
-        guard key.direction == .send else {
-            throw CommandFailure(
-                description: """
-                    \(keyPath) is the key of a receive lesson, which is graded from your copy: --transcript FILE. \
-                    To practise sending, make a send exercise (koch lesson --direction send), key it, record it, \
-                    and grade the recording with --audio (or a log of your paddles with --events).
-                    """)
-        }
+        _ = try grading.admit(.copy)
+        return .copy(try readTranscript())
     }
 
     /// Said on standard error, where it is seen even when standard output goes to a file.
     private static func warn(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// A grade refused before anything was written: why, that nothing was recorded, and what to do.
-    private func refusal(_ why: String, then advice: String = "") -> CommandFailure {
-        CommandFailure(description: "\(why) Nothing was recorded: \(progress.store.path) was not changed." + (advice.isEmpty ? "" : " " + advice))
     }
 
     private func readTranscript() throws -> String {
@@ -407,33 +309,13 @@ struct GradeCommand: ParsableCommand {
         } else {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        let source = transcriptPath.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
+        let source = transcriptName ?? "standard input"
         do {
             return try Transcript.text(of: [UInt8](data))
         } catch .tooLong(let count) {
             throw CommandFailure(description: "\(source): the transcript is \(count) bytes, far more than a lesson's copy; is it the right file?")
         } catch {
             throw CommandFailure(description: "\(source): the transcript is not UTF-8 text. Save it as plain text.")
-        }
-    }
-
-    /// What `koch grade` says of a session the progress file does not take.
-    func refusal(_ refused: SessionRecording.Refusal, of session: GradedSession, store: ProgressStore) -> CommandFailure {
-        switch refused {
-        case let .alreadyGraded(earlier):
-            return CommandFailure(
-                description: """
-                    Lesson \(earlier.lessonID) was already graded: done \(earlier.date.day) at \(earlier.date.timeOfDay), \
-                    graded \(earlier.gradedAt.day) at \(earlier.gradedAt.timeOfDay), accuracy \(DayText.percent(earlier.accuracy)). \
-                    A lesson counts once. To grade it again, replacing that result, add --replace. \
-                    \(store.path) was not changed.
-                    """)
-        case let .otherCourse(other):
-            return refusal(
-                """
-                \(store.path) follows the \(other.rawValue) course in its \(session.direction.rawValue) level lessons, but this level lesson \
-                is from the \(session.course.rawValue) course.
-                """, then: "Grade it with a separate --progress file, or make your lessons from the \(other.rawValue) course.")
         }
     }
 }

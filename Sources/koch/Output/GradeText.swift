@@ -2,25 +2,44 @@ import KochClass
 import KochCore
 import KochLessons
 
-/// What `koch grade` prints for a person.
+/// What `koch grade` prints for a person, of a copy or a keying graded.
 struct GradeText {
-    let key: AnswerKey
-    let score: Score
-    let outcome: GradeOutcome
-    let today: CalendarDay
-    let recorded: Bool
+    let recorded: RecordedGrade
+    let copy: GradedCopy
     let progressFile: String
-    /// Set when graded from a recording (`--audio`).
-    var keying: KeyingRecording?
-    /// What the copy holds that is no Morse character (emoji, letters of other scripts).
-    var unreadable: [String] = []
-    /// How many groups the whole lesson has, when it was stopped early (`--stopped-at`).
-    var groupsInLesson: Int?
-    /// Said in place of where it was recorded, when it was not.
-    var notRecorded = "Dry run: nothing recorded."
+
+    private var key: AnswerKey { recorded.grade.key }
+    private var outcome: GradeOutcome { recorded.outcome }
+    private var score: Score { copy.score }
+    private var keying: KeyingRecording? { copy.keying }
 
     var text: String {
-        var lines: [String] = []
+        var lines = headLines
+        let troubles = score.troubles
+        if troubles.isEmpty {
+            lines.append("Every character sent was \(keying == nil ? "copied" : "keyed") right.")
+        } else {
+            lines.append("")
+            lines.append("Characters missed or mistaken:")
+            for trouble in troubles {
+                let statistics = trouble.statistics
+                var parts = trouble.mistakenFor.map { "as \($0.character) ×\($0.count)" }
+                if statistics.missed > 0 { parts.append("not copied ×\(statistics.missed)") }
+                lines.append("  \(trouble.character)  \(statistics.correct) of \(statistics.attempts) right; \(parts.joined(separator: ", "))")
+            }
+        }
+        lines += groupLines
+        if let fist = keying?.fist {
+            lines.append("")
+            lines += FistText(report: fist).lines
+        }
+        lines.append("")
+        lines += progressLines
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lesson, what it was read from, where it was stopped, the score and what the copy holds that is no character.
+    private var headLines: [String] {
         let session = outcome.session
         let unlocked = WrittenTokens.split(key.characters).joined(separator: " ")
         let what: String
@@ -33,8 +52,7 @@ struct GradeText {
         case .other: what = "level \(key.level)"
         case .spoken: what = "a spoken lesson at level \(key.level) (\(unlocked)), self-scored"
         }
-        lines.append("Lesson \(key.lessonID): \(key.direction.rawValue), \(what), done \(session.date.day) \(session.date.timeOfDay)")
-        let copied = keying == nil ? "copied" : "keyed"
+        var lines = ["Lesson \(key.lessonID): \(key.direction.rawValue), \(what), done \(session.date.day) \(session.date.timeOfDay)"]
         if let keying {
             let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
             let hint = keying.speedHintWPM.map { ", at the exercise's \($0.formatted) WPM (the decoder's own speed reading fitted worse)" } ?? ""
@@ -44,59 +62,49 @@ struct GradeText {
                 lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
             }
         }
-        if let groupsInLesson, let stop = session.stoppedAtSeconds {
+        if let groupsInLesson = recorded.grade.groupsInLesson, let stop = session.stoppedAtSeconds {
             lines.append("Stopped at \(LessonMoment.text(stop)): graded the \(key.groups.count) of \(groupsInLesson) groups sent before then.")
         }
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
         if score.inserted > 0 { summary += ", \(score.inserted) extra \(keying == nil ? "written" : "keyed")" }
         lines.append(summary)
+        let unreadable = copy.unreadable
         if !unreadable.isEmpty {
             let count = unreadable.count == 1 ? "1 sign that is" : "\(unreadable.count) signs that are"
             lines.append(
                 "Your copy holds \(count) no Morse character (\(unreadable.joined(separator: " "))): "
                     + "each counts as a wrong or extra character, shown as ?.")
         }
+        return lines
+    }
 
-        let troubled = score.characters.filter { $0.value.correct < $0.value.attempts }.sorted { lhs, rhs in
-            (lhs.value.correct * rhs.value.attempts, lhs.key) < (rhs.value.correct * lhs.value.attempts, rhs.key)
-        }
-        if troubled.isEmpty {
-            lines.append("Every character sent was \(copied) right.")
-        } else {
-            lines.append("")
-            lines.append("Characters missed or mistaken:")
-            for (character, statistics) in troubled {
-                var parts = statistics.mistakenFor.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "as \($0.key) ×\($0.value)" }
-                if statistics.missed > 0 { parts.append("not copied ×\(statistics.missed)") }
-                lines.append("  \(character)  \(statistics.correct) of \(statistics.attempts) right; \(parts.joined(separator: ", "))")
-            }
-        }
+    /// The groups with errors, sent beside copied, the first 40 of them.
+    private var groupLines: [String] {
         let groups = score.groupsWithErrors
-        if !groups.isEmpty {
-            lines.append("")
+        guard !groups.isEmpty else { return [] }
+        var lines = [
+            "",
+            keying == nil
+                ? "Groups with errors (sent → copied, _ = nothing written):"
+                : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):",
+        ]
+        let numberWidth = String(groups.map(\.number).max() ?? 0).count
+        let sentWidth = groups.map(\.sent.count).max() ?? 0
+        for group in groups.prefix(40) {
+            let number = String(group.number)
             lines.append(
-                keying == nil
-                    ? "Groups with errors (sent → copied, _ = nothing written):"
-                    : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):")
-            let numberWidth = String(groups.map(\.number).max() ?? 0).count
-            let sentWidth = groups.map(\.sent.count).max() ?? 0
-            for group in groups.prefix(40) {
-                let number = String(group.number)
-                lines.append(
-                    "  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
-                        + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
-            }
-            if groups.count > 40 { lines.append("  ... and \(groups.count - 40) more groups") }
+                "  " + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+                    + group.sent + String(repeating: " ", count: sentWidth - group.sent.count) + " → " + group.copied)
         }
+        if groups.count > 40 { lines.append("  ... and \(groups.count - 40) more groups") }
+        return lines
+    }
 
-        if let fist = keying?.fist {
-            lines.append("")
-            lines += FistText(report: fist).lines
-        }
-
-        lines.append("")
+    /// The level and why, the review and practice due, the streak, and whether it was recorded.
+    private var progressLines: [String] {
         let after = outcome.after
-        lines += levelLines(after: after)
+        let today = recorded.today
+        var lines = [outcome.levelExplanation]
         if let review = outcome.announcedReview {
             lines.append(
                 "Review of level \(review.level) due \(DayText.relative(review.dueDay, today: today)): \(LessonHint.command(level: review.level, direction: key.direction, course: after.course))"
@@ -109,45 +117,21 @@ struct GradeText {
         }
         let streak = outcome.learnerAfter.streak
         lines.append("Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))")
-        if recorded {
-            lines.append(
-                outcome.replaced == nil ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson."
-            )
-        } else {
-            lines.append(notRecorded)
-        }
-        return lines.joined(separator: "\n") + "\n"
+        lines.append(recordLine)
+        return lines
     }
 
-    /// What the session did to the level and why, by the method's rules.
-    private func levelLines(after: DirectionProgress) -> [String] {
-        let name = key.direction.rawValue.capitalized
-        let standing = "\(name) level \(after.level) of \(after.course.lastLevel)"
-        let pass = "\(DirectionProgress.advancementPercent) % over at least \(DirectionProgress.advancementMinimumCharacters) characters"
-        switch outcome.levelDecision {
-        case let .up(level):
-            // One level up from where the learner stood on the lesson's date.
-            let added = after.course.unlocked(atLevel: level).dropFirst(level - 1).map(\.text).joined(separator: " ")
-            let made = key.level > level - 1 ? " (the lesson was made at level \(key.level); a level adds one character at a time)" : ""
-            return ["Level up! \(name) level \(level - 1) → \(level) of \(after.course.lastLevel): new character \(added)\(made)."]
-        case .courseComplete:
-            return ["\(standing): every character of the course is unlocked."]
-        case let .review(lessonLevel):
-            return ["\(standing) (this was a review at level \(lessonLevel), below yours: it counts for your schedule, not your level)."]
-        case let .tooFewCharacters(sent):
-            return ["\(standing): too few characters (\(sent)) to move up; a lesson needs \(DirectionProgress.advancementMinimumCharacters)."]
-        case .belowPassMark:
-            return ["\(standing): \(pass) moves you up."]
-        case .partialCopy:
-            return [
-                "\(standing) and your practice schedule are unchanged: recorded as a partial copy (--partial), which counts for your "
-                    + "streak and your history only, not your character statistics."
-            ]
-        case let .notLevelLesson(kind):
-            var line =
-                "\(standing) and your practice schedule are unchanged: this was \(kind.lessonName), which counts for your character statistics and your streak"
-            if key.course != after.course { line += " (characters outside the \(after.course.rawValue) course under their own names)" }
-            return [line + ". Only level lessons (koch lesson) move the level and the schedule."]
+    /// Where the grade was recorded, or why it was not.
+    private var recordLine: String {
+        if recorded.recorded {
+            return outcome.replaced == nil
+                ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson."
         }
+        if recorded.writeFailure != nil { return "Not recorded: \(progressFile) could not be written (see below)." }
+        if let earlier = outcome.replaced {
+            return "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
+                + "\(DayText.percent(earlier.accuracy))): the figures above show it graded again in that result's place, as --replace would."
+        }
+        return "Dry run: nothing recorded."
     }
 }

@@ -1,0 +1,26 @@
+import KochCore
+
+extension LessonGrading {
+    /// Why a lesson's return is not graded. Nothing is recorded for it; each front end says it in
+    /// its own words (`koch grade` with what to type next, a class's list in a line).
+    public enum Refusal: Error, Sendable {
+        /// A recording or a log of key events of a receive lesson, which is graded from a typed copy.
+        case keyingOfReceiveLesson
+        /// A count of items heard for a lesson made without spoken answers.
+        case notSpoken
+        /// More items heard than the spoken lesson has.
+        case moreHeardThanItems(heard: Int, items: Int)
+        /// Nothing of the lesson was sent before the stop; `firstGroupStartSeconds` is nil for a lesson of no group.
+        case nothingSentBeforeStop(stoppedAtSeconds: Double, firstGroupStartSeconds: Double?)
+        /// The date given cannot be when the lesson was done.
+        case sessionDate(SessionDateProblem)
+        /// A typed copy of under a quarter of the lesson (an empty one among them), not taken as a partial copy.
+        case tooShort(CopyCoverage)
+        /// A partial copy asked for, of a copy that covers a quarter of the lesson or more: it is graded as the lesson.
+        case notPartial(CopyCoverage)
+        /// A keying that cannot be graded: nothing decoded, not a plausible reading, sampled too slowly, no key-down.
+        case keying(KeyingCheck.Refusal)
+        /// The copy is not one of this lesson.
+        case mismatch(CopyMismatch)
+    }
+}

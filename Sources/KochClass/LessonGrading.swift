@@ -1,0 +1,127 @@
+import KochCore
+
+/// Grades one lesson's return (`LessonReturn`: a typed copy, a recording of the learner's keying,
+/// a log of their key events, or a spoken lesson's count of items heard) into the session to
+/// record: the one pipeline that `koch grade`, a class's returns and live practice share.
+///
+/// It refuses (`Refusal`), in this order, so that what is wrong with the key or the date is said
+/// before the return is read:
+///
+/// | stage | refused |
+/// |---|---|
+/// | the key | a keying of a receive lesson; a count heard of a lesson without spoken answers, or above its items |
+/// | the stop | nothing of the lesson sent before `stoppedAtSeconds` |
+/// | the date | a `done` given that cannot be when the lesson was done (`SessionDateProblem`) |
+/// | the copy | a typed copy under a quarter of the lesson, unless `partial`; `partial` for one of a quarter or more (`CopyCoverage`) |
+/// | the keying | a decode koch is not sure of (`KeyingCheck`) |
+/// | the lesson | a copy that fits another of `otherKeys` far better, or nothing of this one, unless `force` (`CopyMismatch`) |
+///
+/// It opens no progress file: recording the session is `SessionRecording`'s (`LessonGrade.record`).
+public struct LessonGrading: Sendable {
+    /// The lesson's whole key.
+    public let key: AnswerKey
+    /// When the lesson was done (the learner's clock), and when it is graded.
+    public let done: LocalTimestamp
+    public let gradedAt: LocalTimestamp
+    /// Whether `done` was given with a time of day (true) or as a day alone (false); nil when it
+    /// was taken from the clock, and so needs no check against the lesson's date.
+    public var doneGivenWithTime: Bool?
+    /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before
+    /// it are graded (a count heard is of the whole lesson).
+    public var stoppedAtSeconds: Double?
+    /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy).
+    public var partial = false
+    /// The other lessons a copy could be of instead: the keys beside the lesson's, or a pack's.
+    public var otherKeys: [AnswerKey] = []
+    /// Take a copy even though it does not look like one of this lesson.
+    public var force = false
+
+    public init(key: AnswerKey, done: LocalTimestamp, gradedAt: LocalTimestamp) {
+        self.key = key
+        self.done = done
+        self.gradedAt = gradedAt
+    }
+
+    /// Refuses what the key, the stop and the date refuse, before the return is read (a caller
+    /// that reads it from a file calls this first); returns the key to grade against.
+    public func admit(_ kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
+        switch kind {
+        case .copy: break
+        case .keying: guard key.direction == .send else { throw .keyingOfReceiveLesson }
+        case let .heard(count):
+            guard key.isSpoken else { throw .notSpoken }
+            guard count <= key.spokenItems.count else { throw .moreHeardThanItems(heard: count, items: key.spokenItems.count) }
+        }
+        let graded = try keyUpToStop(for: kind)
+        if let timeGiven = doneGivenWithTime,
+            let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)
+        {
+            throw .sessionDate(problem)
+        }
+        return graded
+    }
+
+    /// The key up to the stop; a count heard is of the whole lesson, which no stop cuts.
+    private func keyUpToStop(for kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
+        if case .heard = kind { return key }
+        guard let stoppedAtSeconds else { return key }
+        let graded = key.stopped(atSeconds: stoppedAtSeconds)
+        if graded.groups.isEmpty {
+            throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
+        }
+        return graded
+    }
+
+    /// Grades `returned`. Throws `Refusal` when it is refused, and a recording's reader's errors
+    /// when it cannot be read. `warn` is told of each stretch of a recording where the key seemed stuck down.
+    public func grade(_ returned: LessonReturn, warn: (String) -> Void = { _ in }) throws -> LessonGrade {
+        let graded = try admit(returned.kind)
+        let groupsInLesson = graded.groups.count < key.groups.count ? key.groups.count : nil
+        let copy: GradedCopy
+        switch returned {
+        case let .heard(count):
+            let session = GradedSession(
+                lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: .spoken, date: done,
+                gradedAt: gradedAt, sent: key.spokenItems.count, correct: count, inserted: 0, characters: [:])
+            return LessonGrade(key: graded, groupsInLesson: nil, session: session, copy: nil)
+        case let .copy(text):
+            copy = try typed(text, against: graded)
+        case let .recording(path, toneHz, speedWPM):
+            copy = try keyed { try KeyingCheck.read(path, key: graded, toneHz: toneHz, speedWPM: speedWPM, warn: warn) }
+        case let .events(log, path, speedWPM, mode):
+            copy = try keyed { try KeyingCheck.read(events: log, path: path, key: graded, speedWPM: speedWPM, mode: mode, warn: warn) }
+        }
+        if !force, let mismatch = mismatch(of: copy, against: graded) { throw Refusal.mismatch(mismatch) }
+        let session = GradedSession(
+            key: graded, score: copy.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: groupsInLesson == nil ? nil : stoppedAtSeconds,
+            partial: partial)
+        return LessonGrade(key: graded, groupsInLesson: groupsInLesson, session: session, copy: copy)
+    }
+
+    /// A typed copy scored, refused unless it covers a quarter of the lesson (or is taken as a partial copy, which must not).
+    private func typed(_ text: String, against graded: AnswerKey) throws(Refusal) -> GradedCopy {
+        let score = Score(key: graded, transcript: text)
+        let coverage = CopyCoverage(score: score)
+        if partial, !coverage.isTooShort { throw .notPartial(coverage) }
+        if !partial, coverage.isTooShort { throw .tooShort(coverage) }
+        let unreadable = Transcript.unreadableCharacters(in: text, characterSet: graded.characterTokens)
+        return GradedCopy(text: text, score: score, keying: nil, unreadable: unreadable)
+    }
+
+    /// A keying read by `read`, its refusals as the pipeline's.
+    private func keyed(_ read: () throws -> KeyingRecording) throws -> GradedCopy {
+        do {
+            let recording = try read()
+            return GradedCopy(text: recording.result.text, score: recording.copy.score, keying: recording, unreadable: [])
+        } catch let refusal as KeyingCheck.Refusal {
+            throw Refusal.keying(refusal)
+        }
+    }
+
+    /// Whether the copy is not one of this lesson. A copy that fits its own lesson well cannot fit
+    /// another far better, so the others are scored only when it fits badly.
+    private func mismatch(of copy: GradedCopy, against graded: AnswerKey) -> CopyMismatch? {
+        let others = copy.score.accuracy + CopyMismatch.otherBetterBy <= 1 ? otherKeys : []
+        return CopyMismatch.check(copy: copy.text, key: graded, score: copy.score, others: others)
+    }
+}

@@ -1,0 +1,27 @@
+import KochCore
+
+/// A lesson's grade as one object, what `koch grade --json` prints: a copy's or a keying's
+/// `GradeReport`, or a spoken lesson's count heard, `HeardReport`.
+public enum LessonReport: Encodable {
+    case copy(GradeReport)
+    case heard(HeardReport)
+
+    public init(_ recorded: RecordedGrade, progressFile: String) {
+        if let copy = recorded.grade.copy {
+            self = .copy(
+                GradeReport(
+                    score: copy.score, outcome: recorded.outcome, today: recorded.today, recorded: recorded.recorded, progressFile: progressFile,
+                    keying: copy.keying))
+        } else {
+            self = .heard(HeardReport(recorded, progressFile: progressFile))
+        }
+    }
+
+    /// The report's own object, with nothing around it.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case let .copy(report): try report.encode(to: encoder)
+        case let .heard(report): try report.encode(to: encoder)
+        }
+    }
+}
