@@ -202,8 +202,10 @@ struct GradeCommand: ParsableCommand {
         if let toneHz, toneHz < 100 {
             throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz.formatted).")
         }
-        if eventsPath != nil, let speedWPM, !(5...40).contains(speedWPM) {
-            throw ValidationError("--wpm for a paddle log is the keyer's speed: 5 to 40, not \(speedWPM.formatted).")
+        if eventsPath != nil, let speedWPM, !KeyerSpeed.allows(speedWPM) {
+            let range = KeyerSpeed.rangeWPM
+            throw ValidationError(
+                "--wpm for a paddle log is the keyer's speed: \(range.lowerBound.formatted) to \(range.upperBound.formatted), not \(speedWPM.formatted).")
         }
         if eventsPath == nil, keyer.mode != nil || keyer.paddleKeys != nil {
             throw ValidationError("--mode and --paddle-keys describe a log of key events: use them with --events.")
