@@ -228,12 +228,10 @@ public struct CWDecoder: Sendable {
         filterScale = settled.filterScale
         talkHeard = settled.talkHeard
         // The tone's phase is learned over the warm-up first, so that its first marks are judged by
-        // it too (talk before the keying began made marks the phase passes over): on
-        // `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it (seeds
-        // 1–20), 6.5 → 5.8 % and 24.7 → 22.9 % of the characters read wrong. It goes over every
-        // warm-up: the warm-up's own trials, through another filter, may hear no talk where it
-        // does (and `make bench`'s decode speeds were measured with it). Where the tone search
-        // heard talk, the phase judges from the start (`DecoderConfiguration.talkHeard`).
+        // it too (talk before the keying began made marks the phase passes over). It goes over
+        // every warm-up: the warm-up's own trials, through another filter, may hear no talk where
+        // it does. Where the tone search heard talk, the phase judges from the start
+        // (`DecoderConfiguration.talkHeard`).
         var primer = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds, phase: TonePhase(),
@@ -257,13 +255,12 @@ public struct CWDecoder: Sendable {
     /// the tail ran together, which read well enough as long ones) and reads not much worse;
     /// with the warm-up's samples as it leaves them, and its state to go on with.
     ///
-    /// A room's tail is not always seen trailing off: in phone recordings of echoing rooms
-    /// (`scripts/room_conditions.py`, whose automatic gain lifts the gaps) the power 80–110 ms
-    /// after the marks was measured as high as 10–40 ms after. It is tried too where the
-    /// warm-up's timing reads badly (`poorFitCost`) although its gaps lie well below its
-    /// marks (`clearGapShare`), which noise does not explain. `tail` is the warm-up's as
-    /// `ReverberationSuppressor.measuredTail` measured it; `plainFit` is the fit cost of the
-    /// plain reading's runs.
+    /// A room's tail is not always seen trailing off: a phone's automatic gain lifts the gaps,
+    /// so that the power 80–110 ms after the marks can stand as high as 10–40 ms after. It is
+    /// tried too where the warm-up's timing reads badly (`poorFitCost`) although its gaps lie
+    /// well below its marks (`clearGapShare`), which noise does not explain. `tail` is the
+    /// warm-up's as `ReverberationSuppressor.measuredTail` measured it; `plainFit` is the fit
+    /// cost of the plain reading's runs.
     private func roomSettled(
         than plain: WarmUpSearch.Settled, fit plainFit: Double, tail: ReverberationSuppressor.Tail, final: Bool
     ) -> (
@@ -306,8 +303,8 @@ public struct CWDecoder: Sendable {
     static let stepsFitGain = 0.2
     /// ...and where it was not, but the warm-up read badly (`poorFitCost`): a room can hide its
     /// echo from `ReverberationSuppressor.measuredTail` when the marks themselves read wrong.
-    /// A dry, uneven fist (30 % jitter) read from its steps reads 0.2 to 0.4 better, and worse
-    /// as characters; an echoing room read from its steps where the echo was not heard, 4.5.
+    /// A dry, uneven fist read from its steps fits a little better, yet reads worse as
+    /// characters; an echoing room whose echo was not heard fits far better.
     static let unheardStepsFitGain = 1.0
 
     /// The latch's output as baseband on every channel (its imaginary part 0).
@@ -325,12 +322,11 @@ public struct CWDecoder: Sendable {
         feed(real: real, imaginary: imaginary, range: 0..<levels.count, into: &output)
     }
 
-    /// A warm-up whose fit cost is above this reads badly: a clean fist's reads at 1 to 1.5,
-    /// one with 30 % jitter at 2.3 to 2.9 (measured on the development recordings).
+    /// A warm-up whose fit cost is above this reads badly: well above a clean fist's, and
+    /// among the fits of a hand whose marks vary by 30 %.
     static let poorFitCost = 2.35
-    /// ...while the power just after its marks is under this share of theirs (7 dB below): in
-    /// white noise at the SNRs where fits read that badly (−3 dB in 500 Hz and below), the
-    /// gaps stand at 0.3 to 0.6 of the marks.
+    /// ...while the power just after its marks is under this share of theirs (7 dB below):
+    /// noise strong enough to make a fit read that badly fills the gaps more.
     static let clearGapShare = 0.2
 
     /// How much better (lower) the warm-up's fit cost must be with a room's tail taken out...
@@ -343,8 +339,8 @@ public struct CWDecoder: Sendable {
     /// real E or T is a whole dit or dah).
     static let shortestLoneMarkDits = 0.5
     /// ...where noise can make such marks at all: a clean signal's short dits are keying (an
-    /// uneven hand keys an E of half a dit now and then). Talk heard in the warm-up makes them
-    /// too (talk at the tone's loudness, seeds 1–20: 14.7 → 14.4 % of the characters wrong).
+    /// uneven hand keys an E of half a dit now and then). Talk heard in the warm-up makes
+    /// them too.
     static let loneMarksBelowDB = 20.0
 
     /// A mark shorter than this share of the dit is a click or a static crash: no fist keys it...

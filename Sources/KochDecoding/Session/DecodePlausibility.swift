@@ -60,26 +60,19 @@ public enum ImplausibleDecode: Sendable, Hashable, CustomStringConvertible {
     /// matches under this share of the exercise is not graded: the share a
     /// session needs to move the level (`DirectionProgress.advancementPercent`), so that no
     /// mistake of the recording's holds a learner back. Such recordings can read several percent
-    /// wrong where the sender made no mistake (fading with noise at +10 dB: 8 to 19 %).
+    /// wrong where the sender made no mistake.
     public static let poorMatchBelowAccuracy = Double(DirectionProgress.advancementPercent) / 100
     /// The tone's level over the noise (in 500 Hz) under which its reading is hard: the level
-    /// under which the decoder reads every sample's evidence again (`DecodeSession`). Of the
-    /// development recordings (791: rooms, phones, talk, music, noise, fading, other stations,
-    /// files made elsewhere), every reading with over 5 % of its characters wrong that passed
-    /// the other checks (hand keying's aside, whose mistakes are the fist's) had an echo heard,
-    /// another station keyed, or stood under it: fading with noise at +10 dB (read at 0 to 4 dB,
-    /// 8 to 19 % wrong), white noise at −6 dB (25 %), and a reverberant room whose echo the
-    /// first seconds did not show (21 %).
+    /// under which the decoder reads every sample's evidence again (`DecodeSession`). A reading
+    /// with many mistakes that passes the other checks (hand keying's aside, whose mistakes are
+    /// the fist's) is of a recording with an echo heard, another station keyed, or the tone
+    /// under this.
     public static let nearTheNoiseBelowDB = DecodeSession.softReadingBelowDB
     /// A fist leaves about a dit between the elements of a character and three between
     /// characters. An echo lengthens the marks read and shortens the gaps, but where the reading
-    /// is right they stay near a fist's: on `scripts/room_conditions.py`'s phone recordings
-    /// (seeds 1–8, and the near phone at 8 and 16 kHz to seed 24), every reading with under 15 %
-    /// of its characters wrong had means of at least 0.57 dits inside characters and 2.07
-    /// between them. Where an echo was heard, a mean under these (in the reading's own dits)
-    /// read the echo: 7 of the 12 readings over 30 % wrong fell under them, and one 23 % wrong;
-    /// none of the 597 other development recordings did. A right reading in another simulated
-    /// room (`DecodingReverberationTests`) kept 0.6 and 1.9 dits: hence 1.7, not 2.
+    /// is right they stay near a fist's; where an echo was heard, a mean under these (in the
+    /// reading's own dits) read the echo. The gap between characters is allowed a little under
+    /// what a right reading of another simulated room keeps (`DecodingReverberationTests`).
     public static let shortestIntraCharacterDits = 0.5
     public static let shortestCharacterDits = 1.7
     public static let fewestGapsForSpacing = 5
@@ -216,8 +209,7 @@ extension DecodeResult {
     /// Where the tone's pitch wavered (`toneWavered`), a caution for a reading printed without
     /// an exercise to match: a pitch found wavering was taken for keying by its timing alone
     /// (`DecodeSession.readsAsKeying`), one given with `--tone` because it was given; and in an
-    /// echoing room such a reading can be far from what was keyed (phone recordings in
-    /// reverberant rooms, seeds 9–24: 13 to 73 % wrong; beside the speaker: 1 to 4 %).
+    /// echoing room such a reading can be far from what was keyed.
     public var waveringToneCaution: String? {
         guard toneWavered, !output.characters.isEmpty, let toneHz else { return nil }
         let why = toneWasGiven ? "it was read there because it was given" : "it was read because its marks keep a fist's timing"

@@ -21,10 +21,10 @@ import KochCore
 /// does not pull it); the share of a bin's loudest frames (within 6 dB of its
 /// key-down level, so that a tone's faded stretches do not count against it)
 /// whose peak moved less than 1 Hz since the frame before is its *steadiness*.
-/// Noise moves the peak, so a tone's steadiness grows with its keyedness:
-/// measured on the reference corpus, 0.31 at 14 dB (−3 dB SNR in 500 Hz),
-/// 0.6 at 21 dB, 0.8 and more from 25 dB; noise alone gives 0.18; the
-/// harmonics of speech as loud as the tone give 0.2 to 0.36 at 35 to 43 dB.
+/// Noise moves the peak, so a tone's steadiness grows with its keyedness,
+/// from noise's own to 0.8 and more once the tone is keyed clearly
+/// (`expectedSteadiness`); the harmonics of speech, however clearly keyed,
+/// stay far below what their keyedness predicts.
 /// A candidate's *tonality* is its steadiness against what its keyedness
 /// predicts (`expectedSteadiness`, at most 1); its *score*, by which
 /// candidates are ranked, is its keyedness lowered by 20·log10 of the
@@ -53,11 +53,9 @@ public struct ToneFinder: Sendable {
     public static let nearTieDB = 3.0
     public static let nearTieLevelDB = 6.0
     /// A harmonic's pitch lies within this many hertz per multiple of the multiple of its
-    /// fundamental's. The harmonics of `scripts/outside_conditions.py`'s distorted and
-    /// square-wave oscillators measure 0.6 to 2.5 Hz from theirs (2.5 Hz for a 300 Hz square
-    /// wave's fifth); a note of music struck near an octave below a keyed tone, which the
-    /// search finds keyed by its beat, lay 11 Hz off the octave, and was taken for the tone's
-    /// fundamental while any pitch within 15 Hz counted.
+    /// fundamental's: a distorted or square-wave oscillator's harmonics lie a little off their
+    /// exact multiples, while a note of music struck near an octave below a keyed tone (which
+    /// the search finds keyed by its beat) lies further off, and is not the tone's fundamental.
     public static let harmonicToleranceHzPerMultiple = 3.0
     /// The fundamental of a keyed harmonic series is taken for the tone when it scores within this of the harmonic.
     public static let harmonicWithinDB = 12.0
@@ -258,7 +256,8 @@ public struct ToneFinder: Sendable {
         return frames > 0 ? Double(steady) / Double(frames) : 0
     }
 
-    /// The steadiness a keyed tone of this keyedness shows (measured; see the type's comment).
+    /// The steadiness a keyed tone of this keyedness shows: noise's own for a tone barely
+    /// keyed, rising with the keyedness (a fit to keyed tones measured in noise).
     static func expectedSteadiness(keyednessDB: Double) -> Double {
         min(0.85, max(0.18, 0.18 + 0.045 * (keyednessDB - 10)))
     }
