@@ -36,11 +36,9 @@ struct SoftWordReader: Sendable {
     static let samplesPerStep = 2
     /// Durations are tried within this many spreads of their centre.
     static let reachSpreads = 3.0
-    /// How far behind the best reading at a step, in nats, a reading is still followed. Measured
-    /// on the development corpus, rooms and limits (154 recordings): no reading changes from
-    /// 15 nats down to 5; at 4 a few words of the echoing phone recordings do. With 110 more
-    /// recordings of rooms, 3 readings change from 8 nats to 6, all of recordings read 90 % wrong
-    /// or worse, and none for the worse. 6 follows a third fewer readings than 8.
+    /// How far behind the best reading at a step, in nats, a reading is still followed (a beam
+    /// search): a reading this far behind does not catch up, and a wider beam follows more
+    /// readings for nothing.
     static let beamNats = 6.0
     /// The timing model's spread may be sharper than noise lets durations be.
     static let smallestSpread = 0.2

@@ -137,9 +137,8 @@ struct EnvelopePipeline: Sendable {
             if !offPitch { pitch.keepLastReading() }
             return (offPitch, offPitch, false)
         }
-        // Marks that talk bent off the pitch but kept for their level in the tone's phase are
-        // held to it too (of talk's at the tone's loudness, seeds 1–8, 5.40 % of the characters
-        // were read wrong with the closer agreement asked of marks at the pitch only, 4.90 % so).
+        // A lone mark's closer agreement is asked of marks that talk bent off the pitch but kept
+        // for their level in the tone's phase too, not only of marks at the pitch: talk makes both.
         let mayStandAlone = isLoneLength(run) && heldSpace.map(isLoneLength) == true
         let judgement = phase.judge(mark, offPitch: offPitch, markLevel: levels.markLevel, judges: talkHeard, mayStandAlone: mayStandAlone)
         self.phase = phase
@@ -161,17 +160,12 @@ struct EnvelopePipeline: Sendable {
     }
 
     /// The tone's phase judges the marks once talk sounded in this many (a mark off the tone's
-    /// pitch, or passed over for its phase). On `scripts/room_conditions.py`'s talk at the
-    /// tone's loudness and 6 dB above it (seeds 1–20), 14.7 / 30.5 % of the characters were
-    /// read wrong by the pitch alone; 8.3 / 26.5 % with the phase once one mark was heard off the pitch, 9.8 / 26.8 % once two were (and
-    /// 2 % of the marks), 7.6 / 26.2 % from the start. From the start it misread a drifting
-    /// tone (the tone follower's lag turns the phase: 13 to 23 % wrong, 0 before) and a fading
-    /// beacon's Doppler; no other development recording has a mark off the pitch but talk's,
-    /// and a phone's in a reverberant room (read alike). Where the tone search heard talk
-    /// (`DecoderConfiguration.talkHeard`), which it hears in no drifting or fading recording
-    /// here, the phase judges from the start: talk at the tone's loudness, seeds 1–20, 5.75 →
-    /// 5.27 % (seeds 1–8: 7.53 → 6.57 %; 201–206: 7.97 → 6.30 %), 6 dB above it the same, and
-    /// no other development recording read differently.
+    /// pitch, or passed over for its phase): one is enough, as little but talk (and a
+    /// reverberant room, read alike either way) reads a mark off the pitch. It does not judge
+    /// from the start: the tone follower's lag turns a drifting tone's phase, and a fading
+    /// beacon's Doppler turns its own. Where the tone search heard talk
+    /// (`DecoderConfiguration.talkHeard`), which it does not hear in a drifting or fading tone,
+    /// the phase judges from the start.
     static let talkMarksBeforePhaseJudges = 1
 
     /// Whether talk has been heard: before this pipeline began, or in a mark so far.

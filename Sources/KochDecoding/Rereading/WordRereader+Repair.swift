@@ -84,11 +84,9 @@ extension WordRereader {
 
     /// A mark longer than this many dahs, where talk sounded through the filter, may be two
     /// marks whose gap the talk filled: it is tried cut after a dit and after a dah, with the
-    /// sender's gap inside characters between (two characters run together stay one). On `scripts/room_conditions.py`'s talk at the tone's loudness and
-    /// 6 dB above it (seeds 1–20), where talk sounded the repairs read 8.3 → 6.8 / 26.5 → 25.8 %
-    /// of the characters wrong, and with the long marks cut too, 6.5 / 24.7 % (the same at 1.35
-    /// dahs; 6.6 / 25.5 % at 1.7: a dah and a dit run together are 1.7 dahs long). A dah that
-    /// talk lengthens by a few tens of milliseconds stays one.
+    /// sender's gap inside characters between (two characters run together stay one). The
+    /// limit lies under the 1.7 dahs of a dah and a dit run together, and over a dah that talk
+    /// lengthens by a few tens of milliseconds, which stays one.
     static let longMarkDahs = 1.5
 
     /// A place in a word that may be noise's doing, and its repair.

@@ -8,9 +8,8 @@ import KochCore
 /// (1 while the key is down, 0 while it is up) convolved with one response of
 /// `responseSamples` (its echoes over 0.75 s), plus the room's noise. The response that
 /// best fits a reading is found by least squares; the share of the recording's power it
-/// leaves unexplained measures the reading: the keying as sent left 1.5 to 3 % on
-/// `scripts/room_conditions.py`'s phones in echoing rooms, a reading that ran the marks
-/// together or broke them up 10 to 80 %.
+/// leaves unexplained measures the reading: the keying as sent leaves little but the room's
+/// noise, a reading that ran the marks together or broke them up far more.
 enum KeyingChannel {
     /// The response's length, in samples of `RoomEqualizer.sampleRateHz`: an echo of RT60 0.6 s
     /// has fallen by 45 dB after 0.45 s, and 0.75 s covers rooms a little longer.

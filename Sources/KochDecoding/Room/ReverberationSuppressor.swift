@@ -43,9 +43,8 @@ struct ReverberationSuppressor: Sendable {
 
     /// The strength the warm-up tries: a tail of half the direct sound's power, falling by
     /// 1/e in 60 ms (about a room's RT60 of 0.6 s, slowed by a phone's automatic gain).
-    /// Measured on phone recordings in rooms (`scripts/room_conditions.py`): stronger
-    /// settings take more of an echoing room's tail, but cut a near phone's dahs in two and
-    /// read noise as dits, which the warm-up's fit does not always tell.
+    /// Stronger settings take more of an echoing room's tail, but cut a near phone's dahs in
+    /// two and read noise as dits, which the warm-up's fit does not always tell.
     static let roomTailShare = 0.5
     static let roomDecaySeconds = 0.06
 
@@ -144,12 +143,10 @@ struct ReverberationSuppressor: Sendable {
         var isRoomTail: Bool { early - late > 0.03 && early > 1.5 * late }
 
         /// Whether this shows a room's echo at all: the power right after the marks stands
-        /// `heardEchoShare` of theirs or more above the room's quiet, and twice it. Noise stands
-        /// alike in both: in the development recordings with white noise at 0 dB in 500 Hz and
-        /// below, or fading at +10 dB, 0.7 to 1.4 times the quiet (up to 0.13 of the marks
-        /// above it). Phone recordings in rooms whose echo was heard measured 0.05 to 0.56
-        /// above a quiet of at most 0.03. Unlike `isRoomTail`, a long tail that has not yet
-        /// fallen away 80–110 ms after the marks counts too.
+        /// `heardEchoShare` of theirs or more above the room's quiet, and twice it. Noise, even
+        /// strong or fading, stands alike in both, where a room's echo stands well over a quiet
+        /// that is low. Unlike `isRoomTail`, a long tail that has not yet fallen away 80–110 ms
+        /// after the marks counts too.
         var isEchoHeard: Bool {
             guard let quiet else { return false }
             return early - quiet >= ReverberationSuppressor.heardEchoShare && early >= 2 * quiet

@@ -11,9 +11,7 @@ import KochCore
 /// cancels the marks, and no level parts them; but a linear filter over the
 /// tone's complex amplitude (`pastSamples` before each sample to
 /// `futureSamples` after) gives the keying back: fitted to the keying as sent,
-/// such a filter misread 0.3 to 0.6 % of the samples of
-/// `scripts/room_conditions.py`'s phones in echoing rooms, where the best level
-/// misread 9 to 30 %.
+/// such a filter misreads few of the samples where the best level misreads many.
 ///
 /// Without the keying, the filter is learned from readings of its own
 /// output (decision-directed): fitted to a first reading, it is applied, its
@@ -49,20 +47,19 @@ public enum RoomEqualizer {
     static let stepSamples = 2
     /// Fewer starts after a quiet spell than this tell no phase: the agreement is the best of
     /// thousands of pitches tried, and a few random phases agree that well at one of them
-    /// (12 at random reach 0.92 at a given pitch about once in 25,000). The development phones'
-    /// recordings of 50 s held 14 to 47.
+    /// (12 at random reach 0.92 at a given pitch about once in 25,000). Less than a minute of
+    /// keying holds this many.
     static let fewestStarts = 12
     /// How far the pitch is looked for from the one mixed down, and in what steps (coarse,
     /// then fine about the best; finer for starts spread over more than 100 s): the decoder's
-    /// pitch lay up to 5.5 Hz off the tone's in echoing rooms, and over a minute a pitch
+    /// pitch can lie several hertz off the tone's in an echoing room, and over a minute a pitch
     /// 0.001 Hz off turns the phase by 22°.
     static let offsetSearchHz = 8.0
     static let coarseStepHz = 0.005
     static let fineStepHz = 0.0005
-    /// The starts' phases must agree this well (`agreeingOffset`, 0 to 1). On
-    /// `scripts/room_conditions.py`'s phones (seeds 1–8 and 201–206, near the speaker and in
-    /// echoing rooms, 8 and 16 kHz) they agreed to 0.92 to 1; the same starts at random phases
-    /// (30 draws each, the best pitch of the search taken) reached 0.47 to 0.89.
+    /// The starts' phases must agree this well (`agreeingOffset`, 0 to 1): an oscillator's
+    /// starts agree as well or better, near the speaker or in an echoing room, and as many
+    /// starts at random phases fall short of it at the best pitch of the search.
     static let leastCoherence = 0.92
     /// The filter's reach: 0.5 s of the echo after the direct sound, 0.1 s before it.
     static let pastSamples = 100

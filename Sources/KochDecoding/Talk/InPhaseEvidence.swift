@@ -22,39 +22,28 @@ import KochCore
 /// It is the in-phase amplitude itself that is weighed, not the reading's
 /// rules (`InPhaseReading`: runs off the tone's phase, lone marks, a share of
 /// the quadrature taken off): where they would judge, the talk's spread leaves
-/// little to weigh, and the timing judges better (over 120 recordings of talk
-/// at the tone's loudness, 0.94 % of the characters misread from the rules'
-/// envelope, 0.84 % from the in-phase amplitude).
-///
-/// On `scripts/room_conditions.py`'s talk, 56 recordings of each condition
-/// (seeds 9–64, on which the settings were chosen), read along the phase by
-/// the threshold alone and from this evidence: at the tone's loudness 2.0 →
-/// 0.9 % of the characters wrong, 6 dB louder 11.3 → 4.1 %, over a straight
-/// key 3.2 → 3.0 %; seeds 65–120, not used to choose, at the tone's loudness
-/// 2.9 → 0.8 %.
+/// little to weigh, and the timing judges better.
 enum InPhaseEvidence {
     /// The spread of the in-phase amplitude where no talk sounds: the filter's rise and fall
-    /// about the marks' edges, a mark's level a little off the median's. (0.1, 0.15 and 0.2
-    /// read the talk above alike.)
+    /// about the marks' edges, a mark's level a little off the median's.
     static let floorAmplitude = 0.15
     /// The talk's power at a sample is the largest `talkPower` this far either side: a voice's
-    /// harmonic turning through the tone's phase shows none in quadrature for a moment.
-    /// (The mean square over 30 ms, read as talk's spread, misread 1.25 % at the tone's loudness.)
+    /// harmonic turning through the tone's phase shows none in quadrature for a moment, and a
+    /// mean over that moment would take the voice for quieter than it is.
     static let talkReachSeconds = 0.015
     /// Samples of a band B wide at a rate R hold about 2B/R independent observations each; of
-    /// that, this share is counted (0.4 read talk at the tone's loudness a little better and
-    /// talk over a straight key a little worse; 0.8 the other way).
+    /// that, this share is counted: less lets the timing decide more, which suits a steady
+    /// machine's keying, and more lets the samples decide more, which suits an uneven hand's.
     static let independentShare = 0.6
     /// A sample is in doubt where the talk's amplitude reaches this share of the marks' level: a
-    /// word without such a sample keeps its reading from its durations (read from the evidence,
-    /// talk over a straight key, 15 % jitter, misread 3.7 % rather than 3.0 %).
+    /// word without such a sample keeps its reading from its durations, which read an uneven
+    /// hand's clear words better than the evidence does.
     static let doubtfulTalkAmplitude = 0.32
 
     /// The power of what in `value` (the tone's amplitude turned to its phase and scaled to its
     /// marks' level) cannot be the tone's: its quadrature, and its in-phase amplitude beyond 0
     /// and 1 (a voice in phase over a mark lifts it over 1, one in opposite phase in a gap takes
-    /// it under 0). Over 120 recordings of talk at the tone's loudness (seeds 1–120), 1.00 % of
-    /// the characters were misread with the quadrature alone, 0.94 % so.
+    /// it under 0), which the quadrature alone does not show.
     static func talkPower(_ value: ComplexValue) -> Double {
         let beyond = value.real > 1 ? value.real - 1 : max(0, -value.real)
         return value.imaginary * value.imaginary + beyond * beyond

@@ -20,33 +20,23 @@ import KochCore
 /// `leastCoherence` (an oscillator keyed afresh at each mark, or marks that are
 /// not the tone's), nothing is read.
 ///
-/// On `scripts/room_conditions.py`'s talk at the tone's loudness, seeds 1–8, the plain
-/// reading misread 4.9 % of the characters and this reading (`DecodeSession`'s choice of the
-/// two) 1.2 %; seeds 9–36, 4.4 and 1.3 %. With the talk 6 dB louder, 13.7 and 9.0 %, and 15.7
-/// and 12.6 %: there a voice's harmonic is as loud as the tone inside a dit's band at some
-/// moment in 12 % of the characters (`talk_shares`), and while it is, the phase read is as
-/// much the voice's as the tone's. Over a straight key (15 % jitter, 18 WPM), 12 recordings
-/// not used to choose the settings: the plain reading 5.2 %, this one 2.6 %. (These are
-/// the words read by the threshold on `envelope`; where talk sounded they are now read from
-/// the evidence of every sample, `InPhaseEvidence`: at the tone's loudness, seeds 1–8, 0.7 %,
-/// and 6 dB louder 1.2 %.)
+/// Where a voice's harmonic is as loud as the tone inside a dit's band, the phase read is
+/// as much the voice's as the tone's, and no reading along it tells them apart.
 public enum InPhaseReading {
     /// How far the pitch is looked for from the one mixed down: where the search heard talk the
     /// plain reading's pitch is the tone's spectral line (`ToneLine`), or one given within 1.5 Hz
     /// of it (`DecodeSession.givenToneWithinHz`); elsewhere the search's lies within a hertz or
-    /// two of the line. (Ten minutes of talk read 1.5 s with the room equalizer's 8 Hz.)
+    /// two of the line. The room equalizer's wider search would cost far more time.
     static let pitchSearchHz = 3.0
     /// Fewer marks than this tell no phase.
     public static let fewestMarks = 20
     /// The marks' unit phasors, turned at the pitch found, must agree this well (the length
-    /// of their mean). On the talk recordings above they agreed to 0.978 to 0.999.
+    /// of their mean): an oscillator that runs on agrees nearly perfectly, even under talk.
     public static let leastCoherence = 0.92
     /// The low-pass on the tone's complex amplitude, run forward and back, cuts off at this
     /// over the dit's length: at 20 WPM (a dit of 60 ms) 10 Hz, a band 20 Hz wide about the
-    /// tone. At 20 WPM 9 to 10 Hz read the talk recordings best of 5 to 30 Hz (7.5 Hz and under
-    /// lost dits, 15 Hz and over let more talk through); a fixed 9 Hz lost the dits of 30 WPM,
-    /// misread 34 to 39 % with the talk 6 dB louder (15 % plainly). 0.54, 0.6 and 0.7 over the
-    /// dit read 20 and 30 WPM alike within a point or two; 0.6 the talk of 20 WPM best.
+    /// tone. A narrower band loses dits, a wider one lets more talk through, and a band fixed
+    /// in hertz loses the dits of faster keying.
     public static let cutoffDits = 0.6
     /// ...of the dit of the take's faster part: the lower quartile of the plain reading's dits
     /// (its marks under `longestDitDits`), where there are `fewestDitsMeasured` or more, and
@@ -56,25 +46,21 @@ public enum InPhaseReading {
     /// length (`shortMarkDits`) and a lone mark's shortest (`loneShortestDits`) are in this dit
     /// too, the tone's dits being no shorter; what makes a mark lone is in the take's dit (in
     /// the faster part's, a dit of the slower part between two gaps inside its character was).
-    /// On talk at the tone's loudness over a straight key (15 % jitter, 15 to 25 WPM, 12
-    /// recordings) 9.4 % of the characters were misread, 8.4 % with the band scaled to the
-    /// quartile, 6.6 % with the rules' lengths too and `shortMarkAngleRadians` 30° (6 dB louder,
-    /// 20.9, 15.6 and 15.1 %); at one speed the quartile is the dit, and `make bench`'s talk
-    /// read 1.5, 1.2 and 1.2 %.
+    /// At one speed the quartile is the dit.
     static let cutoffDitQuantile = 0.25
     static let longestDitDits = 2.0
     static let fewestDitsMeasured = 10
     static let shortestCutoffDits = 0.6
-    /// The share of the quadrature's magnitude taken from the in-phase amplitude (0.3 read
-    /// better than 0, 0.5 and 1).
+    /// The share of the quadrature's magnitude taken from the in-phase amplitude: talk shows in
+    /// the quadrature, where the tone has none, but it shows there over the tone's marks too,
+    /// and those lose what is taken.
     static let quadratureWeight = 0.3
     /// A run over `markLevel` (of the marks' median level) whose mean phase lies further than
     /// this from the tone's is talk's.
     static let widestAngleRadians = 35.0 * Double.pi / 180
-    /// ...and a short run further than this: 20° dropped the faster dits of a take whose speed
-    /// changed (a dit dipped by talk, short over the mark level, 23 to 38° off), and 30° read
-    /// the talk above (and talk without a pause, over lessons at 13, 20 and 30 WPM) as well or
-    /// better, bar `make bench`'s talk 6 dB louder (8.8 % wrong at 20°, 9.0 % at 30°).
+    /// ...and a short run further than this: talk's fragments are short, but so is a dit that
+    /// talk dipped under the mark level, whose phase lies further off the tone's than a whole
+    /// mark's; a narrower angle drops the faster dits of a take whose speed changed.
     static let shortMarkAngleRadians = 30.0 * Double.pi / 180
     static let shortMarkDits = 0.75
     /// A dit (a mark under `longestDitDits`) with more than `loneSpaceDits` of space either side
@@ -83,17 +69,14 @@ public enum InPhaseReading {
     /// where their phase agrees this closely (as `TonePhase.closeAgreementRadians`).
     static let loneSpaceDits = 2.0
     static let loneMarkAngleRadians = TonePhase.closeAgreementRadians
-    /// ...and last this much of the faster part's dit: of the lone marks read along the phase in
-    /// `scripts/room_conditions.py`'s talk (seeds 1–20, at the tone's loudness and 6 dB over),
-    /// the tone's all lasted 0.64 dits or more (bar one fragment of 0.08), and 14 of talk's 37
-    /// less (a voice's harmonic crossing the tone's phase briefly).
+    /// ...and last this much of the faster part's dit: the tone's lone marks last about a dit,
+    /// and a voice's harmonic crossing the tone's phase briefly makes shorter ones.
     static let loneShortestDits = 0.6
     static let markLevel = 0.5
     /// The reading along the phase is kept over the plain one where it leaves up to this many
     /// times as much of the recording unexplained (`KeyingChannel`, against the tone's amplitude
-    /// through the low-pass): talk fills most of what either leaves, and readings of the talk
-    /// recordings above, right or wrong, left within 11 % of each other; a reading that lost the
-    /// keying leaves far more.
+    /// through the low-pass): talk fills most of what either leaves, so that readings right or
+    /// wrong leave about as much; a reading that lost the keying leaves far more.
     public static let allowance = 1.25
     /// Each mark's phasor is its mean between these shares of its length (its edges hold the
     /// filter's rise and fall).

@@ -41,10 +41,8 @@ struct MarkPitch: Sendable {
     static let toleranceHz = 4.0
     /// A mark this many dits long or longer (a dah) is off the tone's pitch only beyond
     /// `longMarkToleranceHz`: talk seldom holds a harmonic on the tone's pitch that long, and
-    /// talk over a dah bends its mean pitch a few hertz. On `scripts/room_conditions.py`'s talk
-    /// at 0 and +6 dB (seeds 1–8), 23 of the tone's 937 marks this long were passed over at
-    /// 4 Hz, and 1 of talk's 13; with 8 Hz, talk 6 dB louder than the tone reads 34.9 → 30.5 %
-    /// of the characters wrong (seeds 1–20), and music and a drifting or chirping tone the same.
+    /// talk over a dah bends its mean pitch a few hertz, so that at `toleranceHz` the tone's own
+    /// dahs would be passed over far more often than talk's.
     static let longMarkDits = 2.0
     static let longMarkToleranceHz = 8.0
     static let deviations = 8.0

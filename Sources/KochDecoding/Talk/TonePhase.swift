@@ -16,14 +16,9 @@ import KochCore
 /// is passed over. Where the tone restarts its phase at each mark, the marks
 /// never agree and nothing is judged by it.
 ///
-/// On `scripts/room_conditions.py`'s talk at the tone's loudness (seeds 1–8,
-/// marks matched to the generator's keying; the rate fitted over each whole
-/// recording, the phase foretold from the five marks of the tone before),
-/// every mark of the tone read at its pitch was within 30° of the phase
-/// foretold, bar two fragments, and 19 of the 23 that talk bent off the pitch;
-/// of the marks of talk that passed the pitch test, 1 in 5 was. A model of this
-/// type in Python, learning from the marks as it judged them, passed over 3 of
-/// the tone's 1,036 marks read at its pitch, and 29 of talk's 41.
+/// The tone's marks read at its pitch agree with the phase foretold, and so
+/// do most that talk bent off it; of talk's marks that pass the pitch test,
+/// few do.
 struct TonePhase: Sendable {
     /// A mark's mean output over its middle, when it was (in seconds) and its mean pitch.
     struct Mark: Sendable {
@@ -76,21 +71,17 @@ struct TonePhase: Sendable {
     /// agrees this closely (`EnvelopePipeline` holds it until the space after it shows whether
     /// it does stand alone). Where talk is heard, a voice's harmonic at the tone's pitch by
     /// chance makes short marks in the gaps, at any phase; the tone's short marks mostly agree
-    /// within this. On `scripts/room_conditions.py`'s talk, read at the tone's line (`ToneLine`): of
-    /// the marks under 0.75 dits kept at the tone's pitch, talk's agreed within 15–35° in 37
-    /// and the tone's in 9 (seeds 1–20, 201–206 and 9–12); passing over such marks only where
-    /// they stood alone (1.5 dits or more of space either side), talk at the tone's loudness and
-    /// 6 dB over it, seeds 1–20, read 4.70 → 3.83 % and 16.49 → 14.82 % of the characters wrong
-    /// (seeds 1–8: 5.86 → 4.90, 14.71 → 13.74 %; 201–206: 6.63 → 5.63, 6.60 → 5.64 %); passing
-    /// over every short mark so (alone or not), 7.44 and 17.94 %.
+    /// within this, and most of those that agree less closely (though within
+    /// `agreementRadians`) are talk's. It is asked only of a mark that stands alone: asked of
+    /// every short mark, it passes over too many of the tone's inside characters.
     static let closeAgreementRadians = 15.0 * Double.pi / 180
 
     /// Judges `mark`, given whether its pitch was read as another (`offPitch`) and the tone's
     /// level. Unless the phase `judges` (once talk is heard), a mark is the tone's by its pitch
-    /// alone, and teaches the phase if so (foretelling each mark, a search over 500 rates, made
-    /// an hour's decode 14 % slower and changed no development recording's reading); once it
-    /// judges, only marks that agree with the phase foretold teach it, and a mark that may be
-    /// read alone as an E (`mayStandAlone`) only where it agrees closely.
+    /// alone, and teaches the phase if so (foretelling each mark, a search over 500 rates, would
+    /// cost time and tell nothing while the pitch judges); once it judges, only marks that
+    /// agree with the phase foretold teach it, and a mark that may be read alone as an E
+    /// (`mayStandAlone`) only where it agrees closely.
     mutating func judge(_ mark: Mark, offPitch: Bool, markLevel: Double, judges: Bool, mayStandAlone: Bool = false) -> Judgement {
         let magnitude = (mark.real * mark.real + mark.imaginary * mark.imaginary).squareRoot()
         guard magnitude > 0 else { return Judgement(isTone: !offPitch, agreesClosely: true) }

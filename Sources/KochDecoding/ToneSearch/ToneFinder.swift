@@ -21,10 +21,10 @@ import KochCore
 /// does not pull it); the share of a bin's loudest frames (within 6 dB of its
 /// key-down level, so that a tone's faded stretches do not count against it)
 /// whose peak moved less than 1 Hz since the frame before is its *steadiness*.
-/// Noise moves the peak, so a tone's steadiness grows with its keyedness:
-/// measured on the reference corpus, 0.31 at 14 dB (−3 dB SNR in 500 Hz),
-/// 0.6 at 21 dB, 0.8 and more from 25 dB; noise alone gives 0.18; the
-/// harmonics of speech as loud as the tone give 0.2 to 0.36 at 35 to 43 dB.
+/// Noise moves the peak, so a tone's steadiness grows with its keyedness,
+/// from noise's own to 0.8 and more once the tone is keyed clearly
+/// (`expectedSteadiness`); the harmonics of speech, however clearly keyed,
+/// stay far below what their keyedness predicts.
 /// A candidate's *tonality* is its steadiness against what its keyedness
 /// predicts (`expectedSteadiness`, at most 1); its *score*, by which
 /// candidates are ranked, is its keyedness lowered by 20·log10 of the
@@ -53,11 +53,9 @@ public struct ToneFinder: Sendable {
     public static let nearTieDB = 3.0
     public static let nearTieLevelDB = 6.0
     /// A harmonic's pitch lies within this many hertz per multiple of the multiple of its
-    /// fundamental's. The harmonics of `scripts/outside_conditions.py`'s distorted and
-    /// square-wave oscillators measure 0.6 to 2.5 Hz from theirs (2.5 Hz for a 300 Hz square
-    /// wave's fifth); a note of music struck near an octave below a keyed tone, which the
-    /// search finds keyed by its beat, lay 11 Hz off the octave, and was taken for the tone's
-    /// fundamental while any pitch within 15 Hz counted.
+    /// fundamental's: a distorted or square-wave oscillator's harmonics lie a little off their
+    /// exact multiples, while a note of music struck near an octave below a keyed tone (which
+    /// the search finds keyed by its beat) lies further off, and is not the tone's fundamental.
     public static let harmonicToleranceHzPerMultiple = 3.0
     /// The fundamental of a keyed harmonic series is taken for the tone when it scores within this of the harmonic.
     public static let harmonicWithinDB = 12.0
@@ -70,44 +68,44 @@ public struct ToneFinder: Sendable {
     /// A steady carrier's level hardly moves (under 3 dB between its 25th and 95th percentile).
     static let keyedAtAllDB = 5.0
 
-    private static let floorDB = -160.0
-    private static let stepDB = 0.5
-    private static let histogramBins = 400
+    static let floorDB = -160.0
+    static let stepDB = 0.5
+    static let histogramBins = 400
     /// A power's step in the histograms.
     private static let levelSteps = LevelSteps(floorDB: floorDB, stepDB: stepDB, count: histogramBins)
 
     /// Decimation, for `process(_:)`.
     private var intake: ToneFinderIntake
-    private let decimatedRate: Double
+    let decimatedRate: Double
     private var pending: [[Float]]
     /// The short frames' length, a power of two (their spectrum is the long frames' every other bin).
-    private let frameLength: Int
+    let frameLength: Int
     /// Each frame's spectrum, measured on every core.
-    private let spectrum: FrameSpectrum
-    private let firstBin: Int
-    private let lastBin: Int
-    private let binHz: Double
+    let spectrum: FrameSpectrum
+    let firstBin: Int
+    let lastBin: Int
+    let binHz: Double
     /// [channel][(bin - firstBin + 1) × histogramBins + histogram step]; one extra bin each side for interpolation.
-    private var histograms: [[Int32]]
+    private(set) var histograms: [[Int32]]
     /// Like `histograms`, counting only the frames whose peak near the bin was steady.
-    private var steadyHistograms: [[Int32]]
+    private(set) var steadyHistograms: [[Int32]]
     /// [channel][bin - firstBin + 1]: the last frame's peak frequency near the bin, in bins.
     private var lastPeakBins: [[Double]]
     /// [channel]: each finished block's loudest level per half bin (of `FrameSpectrum.Levels.pitchPowers`), in dB, for `ToneTrack`.
-    private var blockLevelsDB: [[Float]]
+    private(set) var blockLevelsDB: [[Float]]
     /// [channel]: the block being filled (its loudest power per half bin), and how many frames it holds.
     private var openBlockPowers: [[Double]]
-    private var openBlockFrames: [Int]
-    private let framesPerBlock: Int
+    private(set) var openBlockFrames: [Int]
+    let framesPerBlock: Int
     /// Blocks of the pitch track, in seconds.
     static let trackBlockSeconds = 1.0
     private var frameCounts: [Int]
-    private var measuredCounts: [Int]
+    private(set) var measuredCounts: [Int]
     /// [channel]: the last frames' power per bin (`smoothingFrames` less one): the histogram
     /// takes the mean of a frame's and theirs, which narrows the spread of noise but not the keying.
     private var recentShortPowers: [[[Double]]]
     private static let smoothingFrames = 3
-    private var peakSample: Float = 0
+    private(set) var peakSample: Float = 0
 
     /// The pitches searched unless told otherwise, as far as the sample rate allows.
     public static func defaultSearchRangeHz(sampleRate: Int) -> ClosedRange<Double> {
@@ -162,7 +160,7 @@ public struct ToneFinder: Sendable {
     private var batchSamples: Int { 64 * frameLength }
 
     /// Measures every whole frame waiting in each channel, the channels' frames on every core at once.
-    private mutating func measurePending() {
+    mutating func measurePending() {
         let n = frameLength
         let starts = pending.map { Array(stride(from: 0, through: $0.count - 2 * n, by: n / 4)) }
         let measured = spectrum.measure(pending, starts: starts)
@@ -225,256 +223,7 @@ public struct ToneFinder: Sendable {
     }
 
     /// The block being filled, its loudest level per half bin in dB (at least `floorDB`).
-    private func openBlockLevelsDB(channel: Int) -> [Float] {
+    func openBlockLevelsDB(channel: Int) -> [Float] {
         openBlockPowers[channel].map { Float(max(Self.floorDB, FrameSpectrum.level(ofPower: max($0, FrameSpectrum.smallestPower)))) }
-    }
-
-    /// The pitch of `tone` over the recording, or nil if it stays within a bin (a fixed tone serves).
-    private func track(of tone: ToneCandidate) -> ToneTrack? {
-        var levels = blockLevelsDB[tone.channel]
-        if openBlockFrames[tone.channel] >= framesPerBlock / 4 { levels += openBlockLevelsDB(channel: tone.channel) }
-        let halfBinHz = binHz / 2
-        guard
-            let track = ToneTrack.follow(
-                levelsDB: levels, binCount: spectrum.pitchBinCount, firstBinHz: Double(2 * (firstBin - 2)) * halfBinHz, binHz: halfBinHz,
-                blockSeconds: Double(framesPerBlock) * Double(frameLength / 4) / decimatedRate,
-                startHz: tone.frequencyHz, onLevelDB: tone.onLevelDB)
-        else { return nil }
-        return track.spanHz > binHz ? track : nil
-    }
-
-    /// The share of a bin's loudest frames (within `steadinessSpanDB` of its key-down level, or
-    /// above the middle of its two levels if that is higher) whose peak was steady. Only the
-    /// loudest are taken so that a faded stretch, where noise moves the peak, does not count
-    /// against a tone whose keyedness was measured at full strength.
-    private func steadiness(channel: Int, slot: Int, on: Double, off: Double) -> Double {
-        let lowest = max((on + off) / 2, on - Self.steadinessSpanDB)
-        let middle = Int(((lowest - Self.floorDB) / Self.stepDB).rounded(.down))
-        var frames: Int32 = 0, steady: Int32 = 0
-        for step in max(0, middle)..<Self.histogramBins {
-            frames += histograms[channel][slot * Self.histogramBins + step]
-            steady += steadyHistograms[channel][slot * Self.histogramBins + step]
-        }
-        return frames > 0 ? Double(steady) / Double(frames) : 0
-    }
-
-    /// The steadiness a keyed tone of this keyedness shows (measured; see the type's comment).
-    static func expectedSteadiness(keyednessDB: Double) -> Double {
-        min(0.85, max(0.18, 0.18 + 0.045 * (keyednessDB - 10)))
-    }
-
-    private func percentileDB(channel: Int, slot: Int, fraction: Double) -> Double {
-        let histogram = histograms[channel][(slot * Self.histogramBins)..<((slot + 1) * Self.histogramBins)]
-        let target = Int32(Double(measuredCounts[channel]) * fraction)
-        var cumulative: Int32 = 0
-        for (step, count) in zip(0..., histogram) {
-            cumulative += count
-            if cumulative > target { return Self.floorDB + (Double(step) + 0.5) * Self.stepDB }
-        }
-        return Self.floorDB
-    }
-
-    /// The keyed tone found so far, its rivals, and how to weight the channels.
-    public func result() -> ToneSearchResult {
-        var finder = self
-        finder.measurePending()
-        return finder.resultOfMeasured()
-    }
-
-    private func resultOfMeasured() -> ToneSearchResult {
-        let equalWeights = Array(repeating: 1.0, count: channelCount)
-        guard lastBin >= firstBin, measuredCounts.contains(where: { $0 >= 3 }) else {
-            let reason: NothingToDecodeReason = peakSample < 1e-4 ? .silence : .noKeyedTone(searchedHz: searchRangeHz)
-            return ToneSearchResult(best: nil, others: [], channelWeights: equalWeights, reason: reason, searchedHz: searchRangeHz)
-        }
-        var measures: [[BinMeasure]] = []
-        for channel in 0..<channelCount {
-            var row: [BinMeasure] = []
-            for slot in 0..<(lastBin - firstBin + 3) {
-                let on = percentileDB(channel: channel, slot: slot, fraction: 0.95)
-                let off = percentileDB(channel: channel, slot: slot, fraction: 0.1)
-                let keyedness = on - off
-                let tonality = min(
-                    1,
-                    steadiness(channel: channel, slot: slot, on: on, off: off)
-                        / Self.expectedSteadiness(keyednessDB: keyedness))
-                row.append(BinMeasure(on: on, off: off, keyedness: keyedness, tonality: tonality))
-            }
-            // A steady carrier within two bins moves the peak the steadiness is measured on, by
-            // its beat with the tone: there the tone's steadiness cannot be measured, and is not held against it.
-            for carrier in steadyToneBins(row) {
-                for slot in max(1, carrier - firstBin - 1)...min(row.count - 2, carrier - firstBin + 3) where slot != carrier - firstBin + 1 {
-                    row[slot].tonality = max(row[slot].tonality, Self.minimumTonality)
-                }
-            }
-            measures.append(row)
-        }
-        var ranked: [(channel: Int, bin: Int, measure: BinMeasure)] = []
-        for channel in 0..<channelCount where measuredCounts[channel] >= 3 {
-            for bin in firstBin...lastBin {
-                let slot = bin - firstBin + 1
-                let row = measures[channel]
-                // A keyed tone's leakage into the neighbouring bins is keyed too: keep only the bin where
-                // its keyed power peaks. (Not the key-down level: beside a louder carrier, the bin between
-                // the two is loudest, and hardly keyed.) A carrier's leakage fills the key-up frames of
-                // the tone's bin nearest to it: the tone is as keyed as the clearer of the bin and its neighbours.
-                guard row[slot].keyedLevel >= row[slot - 1].keyedLevel, row[slot].keyedLevel >= row[slot + 1].keyedLevel else { continue }
-                var clearest = row[slot]
-                for neighbour in [row[slot - 1], row[slot + 1]] where neighbour.keyedness > clearest.keyedness { clearest = neighbour }
-                ranked.append((channel, bin, clearest))
-            }
-        }
-        ranked.sort { $0.measure.score > $1.measure.score }
-        var chosen: [ToneCandidate] = []
-        var unsteady: [ToneCandidate] = []
-        // Where talk or music is heard, a pitch is taken for a keyed tone only if it is keyed as
-        // clearly as the talk and as steady as a tone that clear must be: a voice's weaker
-        // harmonics can look steady for a while.
-        // (A clean tone's keying splash is keyed clearly and unsteadily too, but far below the tone.)
-        let talkHeard = ranked.contains { ranking in
-            let measure = measures[ranking.channel][ranking.bin - firstBin + 1]
-            return measure.isClear && !measure.isSteadyTone(talkHeard: false)
-                && splashSource(of: ranking.bin, in: measures[ranking.channel]) == ranking.bin
-        }
-        for ranking in ranked where ranking.measure.keyedness >= Self.minimumKeyednessDB {
-            let entry = (channel: ranking.channel, bin: splashSource(of: ranking.bin, in: measures[ranking.channel]))
-            let frequency = refinedFrequency(bin: entry.bin, levels: measures[entry.channel])
-            guard frequency >= searchRangeHz.lowerBound - binHz, frequency <= searchRangeHz.upperBound + binHz else { continue }
-            if chosen.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) { continue }
-            let measure = entry.bin == ranking.bin ? ranking.measure : measures[entry.channel][entry.bin - firstBin + 1]
-            let candidate = ToneCandidate(
-                frequencyHz: frequency, channel: entry.channel, keyednessDB: measure.keyedness,
-                tonality: measure.tonality, onLevelDB: measure.on, offLevelDB: measure.off)
-            guard measure.isSteadyTone(talkHeard: talkHeard) else {
-                if unsteady.count < 5, !unsteady.contains(where: { abs($0.frequencyHz - frequency) < 2.5 * binHz }) {
-                    unsteady.append(candidate)
-                }
-                continue
-            }
-            chosen.append(candidate)
-            if chosen.count == 5 { break }
-        }
-        // A square or distorted oscillator sounds its harmonics keyed alike, and a small speaker
-        // can make one of them louder than the fundamental: the fundamental is the tone.
-        if let first = chosen.first,
-            let fundamental = chosen.dropFirst()
-                .filter({ first.isHarmonic(of: $0) && $0.scoreDB >= first.scoreDB - Self.harmonicWithinDB })
-                .min(by: { $0.frequencyHz < $1.frequencyHz })
-        {
-            chosen.removeAll { $0 == fundamental }
-            chosen.insert(fundamental, at: 0)
-        }
-        guard let best = chosen.first else {
-            let reason = unsteady.first.map { .noSteadyTone(clearestHz: $0.frequencyHz) } ?? silentOrSteadyReason(measures)
-            return ToneSearchResult(
-                best: nil, others: [], channelWeights: equalWeights, reason: reason, unsteady: unsteady, searchedHz: searchRangeHz)
-        }
-        let slot = Int((best.frequencyHz / binHz).rounded()) - firstBin + 1
-        let clampedSlot = min(max(slot, 1), lastBin - firstBin + 1)
-        var weights: [Double] = []
-        for channel in 0..<channelCount {
-            let measure = measures[channel][clampedSlot]
-            let usable =
-                measuredCounts[channel] >= 3
-                && measure.keyedness >= min(Self.minimumKeyednessDB, best.keyednessDB)
-                && measure.keyedness >= best.keyednessDB - 6
-            // Weight by the inverse of the channel's noise power, so each channel's noise counts alike.
-            let noiseDB = max(measure.off, measure.on - 60)
-            weights.append(usable ? pow(10, -noiseDB / 10) : 0)
-        }
-        let largest = weights.max() ?? 1
-        let normalized = weights.map { largest > 0 ? $0 / largest : 0 }
-        // A drifting tone is keyed in every bin it passes: those are the tone, not other stations.
-        // Where talk is heard its harmonics sweep through the tone's band, and could lead the
-        // track away: the tone found is kept as it is.
-        let track = talkHeard ? nil : track(of: best)
-        let others = chosen.dropFirst().filter { other in
-            guard let track else { return true }
-            let span = (track.frequenciesHz.min() ?? 0) - binHz / 2...(track.frequenciesHz.max() ?? 0) + binHz / 2
-            return !span.contains(other.frequencyHz)
-        }
-        return ToneSearchResult(
-            best: best, others: Array(others), channelWeights: normalized, reason: nil, unsteady: unsteady, track: track,
-            steadyTonesHz: steadyTones(measures[best.channel]), searchedHz: searchRangeHz)
-    }
-
-    /// Pitches that sound all the time (keyed less than `keyedAtAllDB`) and stand
-    /// `steadyToneAboveDB` or more above the band's median key-up level, loudest first.
-    private func steadyTones(_ measures: [BinMeasure]) -> [Double] {
-        steadyToneBins(measures).sorted { measures[$0 - firstBin + 1].on > measures[$1 - firstBin + 1].on }
-            .prefix(5).map { refinedFrequency(bin: $0, levels: measures) }
-    }
-
-    private func steadyToneBins(_ measures: [BinMeasure]) -> [Int] {
-        guard lastBin >= firstBin else { return [] }
-        let offLevels = measures.map(\.off).sorted()
-        let median = offLevels[offLevels.count / 2]
-        return (firstBin...lastBin).filter { bin in
-            let slot = bin - firstBin + 1
-            let here = measures[slot]
-            // Its key-up level peaks there (its key-down level may not: a keyed tone beside it adds to its neighbour's).
-            return here.keyedness < Self.keyedAtAllDB && here.off >= median + Self.steadyToneAboveDB
-                && here.off >= measures[slot - 1].off && here.off >= measures[slot + 1].off
-        }
-    }
-
-    /// A steady tone this far above the band's median key-up level is a carrier.
-    static let steadyToneAboveDB = 15.0
-
-    /// Keying splashes: each edge spreads a little of the tone over several hundred hertz, and
-    /// between edges those bins fall to the floor, so on a clean recording they can look more
-    /// keyed than the tone itself, whose key-up frames, at speed, always catch a mark. A keyed
-    /// bin far below the loudest bin that is keyed at all (not a steady carrier) is that
-    /// bin's splash: the louder bin is the tone.
-    private func splashSource(of bin: Int, in measures: [BinMeasure]) -> Int {
-        var source = bin
-        for other in firstBin...lastBin {
-            let measure = measures[other - firstBin + 1]
-            guard measure.keyedness >= Self.keyedAtAllDB, measure.on > measures[source - firstBin + 1].on else { continue }
-            let neighbours = (measures[other - firstBin].on, measures[other - firstBin + 2].on)
-            guard measure.on >= neighbours.0, measure.on >= neighbours.1 else { continue }
-            source = other
-        }
-        return measures[source - firstBin + 1].on - measures[bin - firstBin + 1].on >= Self.splashBelowSourceDB ? source : bin
-    }
-
-    private struct BinMeasure {
-        var on: Double
-        var off: Double
-        var keyedness: Double
-        var tonality: Double
-        var score: Double { ToneCandidate.scoreDB(keyednessDB: keyedness, tonality: tonality) }
-        /// The power of the keyed part alone (key-down less key-up), in dB.
-        var keyedLevel: Double { 10 * log10(max(pow(10, on / 10) - pow(10, off / 10), 1e-30)) }
-        /// Keyed so clearly that a tone's steadiness is sure to show.
-        var isClear: Bool { keyedness >= ToneFinder.clearKeyednessDB }
-
-        /// Whether this is steady enough for a keyed tone; where talk is heard, only a clear one is.
-        func isSteadyTone(talkHeard: Bool) -> Bool {
-            tonality >= ToneFinder.minimumTonality && (isClear || !talkHeard)
-        }
-    }
-
-    /// Parabolic interpolation of the keyed level (in dB) over the bin and its neighbours
-    /// (the key-up level for a steady tone, which a keyed tone beside it does not reach).
-    private func refinedFrequency(bin: Int, levels: [BinMeasure]) -> Double {
-        let slot = bin - firstBin + 1
-        let level: (BinMeasure) -> Double = levels[slot].keyedness < Self.keyedAtAllDB ? { $0.off } : { $0.keyedLevel }
-        let left = level(levels[slot - 1]), centre = level(levels[slot]), right = level(levels[slot + 1])
-        let curvature = left - 2 * centre + right
-        guard curvature < 0 else { return Double(bin) * binHz }
-        let offset = min(0.5, max(-0.5, 0.5 * (left - right) / curvature))
-        return (Double(bin) + offset) * binHz
-    }
-
-    private func silentOrSteadyReason(_ measures: [[BinMeasure]]) -> NothingToDecodeReason {
-        if peakSample < 1e-4 { return .silence }
-        // A steady tone stands far above the band's key-up level all the time (see `steadyToneBins`).
-        for row in measures {
-            if let loudest = steadyToneBins(row).max(by: { row[$0 - firstBin + 1].off < row[$1 - firstBin + 1].off }) {
-                return .steadyCarrier(frequencyHz: refinedFrequency(bin: loudest, levels: row))
-            }
-        }
-        return .noKeyedTone(searchedHz: searchRangeHz)
     }
 }

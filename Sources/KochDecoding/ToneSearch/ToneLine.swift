@@ -9,10 +9,8 @@ import KochCore
 /// have had, so over many marks its power gathers in one line, as narrow as
 /// the recording is long, at the tone's pitch. The tone search's frames are
 /// a few hundredths of a second long, and a voice as loud as the tone or
-/// louder pulls the pitch they find: on `scripts/room_conditions.py`'s talk
-/// 6 dB over the tone (seeds 1–20) the search's pitch was up to 8 Hz off the
-/// tone's, where the line was within 0.01 Hz of it. Talk, music and noise
-/// leave no such line: their pitch moves, or their phase does.
+/// louder pulls the pitch they find, where it does not move the line. Talk,
+/// music and noise leave no such line: their pitch moves, or their phase does.
 ///
 /// The strongest line within `searchHz` of the search's pitch is taken, from
 /// the first `longestSeconds` of the recording, where it stands clear of the
@@ -23,22 +21,17 @@ import KochCore
 /// rate apart (16.7 Hz at 20 WPM), and one of those may be taken, up to
 /// `searchHz` from the tone.
 public enum ToneLine {
-    /// How far from the search's pitch the line is looked for: talk pulled the search's pitch
-    /// up to 8 Hz off on seeds 1–20 of `scripts/room_conditions.py`'s talk 6 dB over the tone,
-    /// and 14 Hz on seeds 21–36 (there, looking within 12 Hz, that recording read 102 % wrong,
-    /// and the set of 16 20.0 % against 15.7 % within 20 Hz). Recorded at 8 or 16 kHz, where the
-    /// search's frames are shorter (32 ms against 46 ms at 44.1 kHz, bins of 31 Hz), the same
-    /// talk pulled it 27 Hz off (seed 7: read 94 % wrong at the search's pitch, 4 % at the line
-    /// found within 35 Hz). A steady carrier the search heard there is not taken (`carriersHz`);
-    /// another station keyed nearer than 40 Hz is the same tone to the search
-    /// (`ToneCandidate.sameToneWithinHz`).
+    /// How far from the search's pitch the line is looked for: as far as talk louder than the
+    /// tone pulls the search's pitch, which is furthest in recordings at 8 or 16 kHz, where the
+    /// search's frames are shorter (32 ms against 46 ms at 44.1 kHz, bins of 31 Hz). A steady
+    /// carrier the search heard there is not taken (`carriersHz`); another station keyed nearer
+    /// than 40 Hz is the same tone to the search (`ToneCandidate.sameToneWithinHz`).
     static let searchHz = 35.0
     /// The line's power must stand this many times over the spectrum's mean power
-    /// `besideHz` either side of it (16 dB). Measured on the development recordings (first
-    /// five minutes, sampled every 10 ms): talk at the tone's loudness and 6 dB over it, and talk
-    /// through a phone, 179 to 603 times; a tone keyed by hand whose phase starts afresh at
-    /// each key-down, 9 (its marks' spectra add at random phases, a hump and no line); a tone
-    /// drifting 20 Hz a minute or more, or a beacon's fading with Doppler, 10 at most.
+    /// `besideHz` either side of it (16 dB): an oscillator that runs on stands far higher, even
+    /// under talk, while a tone keyed by hand whose phase starts afresh at each key-down (its
+    /// marks' spectra add at random phases, a hump and no line), a drifting tone and a beacon's
+    /// fading with Doppler stay under it.
     static let clearPowerRatio = 40.0
     /// Where beside the line the spectrum it must stand clear of is measured: past the main
     /// lobe of a line `shortestSeconds` long or more, within the keying's own spread.

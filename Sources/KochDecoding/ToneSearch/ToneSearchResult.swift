@@ -39,9 +39,8 @@ public struct ToneSearchResult: Sendable, Hashable {
     /// Whether talk or music was heard beside the tone at `toneHz`: a pitch keyed as clearly as
     /// a tone must be to show its steadiness (`ToneFinder.clearKeyednessDB`), yet unsteady, and
     /// not the tone itself (a sidetone whose pitch a room's echo made waver, given with `--tone`).
-    /// Of the development recordings (and other realisations of `scripts/room_conditions.py`),
-    /// every one with talk in it; of those without, only 4 of 166 phone recordings in rooms,
-    /// whose echo made a pitch waver.
+    /// Talk is heard so wherever it sounds; without it, only where a room's echo makes a pitch
+    /// waver as a voice's does.
     public func heardTalk(besidesHz toneHz: Double?) -> Bool {
         unsteady.contains {
             $0.keyednessDB >= ToneFinder.clearKeyednessDB && abs($0.frequencyHz - (toneHz ?? -.infinity)) > ToneCandidate.sameToneWithinHz
@@ -69,7 +68,7 @@ public struct ToneSearchResult: Sendable, Hashable {
 
     /// How far below the best tone's level another keyed pitch may be another station's. What
     /// a square or clipped oscillator folds back from above half the sample rate sounds far
-    /// lower: in the development recordings sampled at 8 kHz, 20 dB or more below the fundamental.
+    /// lower than its fundamental, and is no rival.
     public static let rivalWithinDB = 12.0
 
     /// The other candidate that scores within `ToneFinder.nearTieDB` of the best and sounds

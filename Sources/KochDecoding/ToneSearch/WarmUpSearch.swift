@@ -175,10 +175,7 @@ struct WarmUpSearch: Sendable {
     static let offPitchShareOfTalk = 0.02
     /// ...the filter is this many dits long, not `fullFilterDits`: a voice's harmonic gliding
     /// past the tone's pitch sounds through a narrower band for less time, and bends fewer marks.
-    /// On `scripts/room_conditions.py`'s talk at the tone's loudness and 6 dB above it (seeds
-    /// 1–8), every recording's filter at 0.7, 0.9 and 1.1 dits read 19.7 / 42.5 %, 17.1 / 36.5 %
-    /// and 17.8 / 38.2 % of the characters wrong; at 0.9 dits only where talk is heard, 18.0 / 32.9 %
-    /// (and 18.0 / 29.1 % once a dah was allowed `MarkPitch.longMarkToleranceHz`).
+    /// Longer still, the filter smears the keying more than it keeps talk out.
     static let talkFilterDits = 0.9
 
     /// Whether talk or music sounded through the tone's filter in a trial: enough of its marks
