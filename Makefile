@@ -100,7 +100,7 @@ dist: deps man completions
 	scripts/install-tree $(DIST_BUILD)/release/koch $(DOCS) $(DIST_BUILD)/stage/$(DIST_NAME)
 	strip $(DIST_BUILD)/stage/$(DIST_NAME)/bin/koch
 	scripts/licences $(DIST_BUILD)/stage/$(DIST_NAME)/share/doc/koch
-	cp README.md $(DIST_BUILD)/stage/$(DIST_NAME)/share/doc/koch/
+	cp -r README.md docs $(DIST_BUILD)/stage/$(DIST_NAME)/share/doc/koch/
 	tar -C $(DIST_BUILD)/stage -czf dist/$(DIST_NAME).tar.gz --owner=0 --group=0 --sort=name $(DIST_NAME)
 	@echo "dist/$(DIST_NAME).tar.gz: $$(du -h dist/$(DIST_NAME).tar.gz | cut -f1); unpack it and run bin/koch, or copy its tree under /usr/local."
 	@echo "Libraries the binary needs (no Swift runtime among them):"
