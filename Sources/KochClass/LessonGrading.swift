@@ -9,6 +9,7 @@ import KochCore
 ///
 /// | stage | refused |
 /// |---|---|
+/// | the return | a stop or `partial` with a keying or a count heard; a count heard below zero |
 /// | the key | a keying of a receive lesson; a count heard of a lesson without spoken answers, or above its items |
 /// | the stop | nothing of the lesson sent before `stoppedAtSeconds` |
 /// | the date | a `done` given that cannot be when the lesson was done (`SessionDateProblem`) |
@@ -45,6 +46,7 @@ public struct LessonGrading: Sendable {
     /// Refuses what the key, the stop and the date refuse, before the return is read (a caller
     /// that reads it from a file calls this first); returns the key to grade against.
     public func admit(_ kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
+        try checkOptions(for: kind)
         switch kind {
         case .copy: break
         case .keying: guard key.direction == .send else { throw .keyingOfReceiveLesson }
@@ -59,6 +61,20 @@ public struct LessonGrading: Sendable {
             throw .sessionDate(problem)
         }
         return graded
+    }
+
+    /// Refuses a stop or a partial copy given with a return they cannot apply to, and a negative
+    /// count heard, so that no caller records a session that says what did not happen.
+    private func checkOptions(for kind: LessonReturn.Kind) throws(Refusal) {
+        switch kind {
+        case .copy: return
+        case .keying:
+            if stoppedAtSeconds != nil { throw .stopOfKeying }
+            if partial { throw .partialKeying }
+        case let .heard(count):
+            if stoppedAtSeconds != nil || partial { throw .stopOrPartialWithHeard }
+            if count < 0 { throw .negativeHeard(count) }
+        }
     }
 
     /// The key up to the stop; a count heard is of the whole lesson, which no stop cuts.
