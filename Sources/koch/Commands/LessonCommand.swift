@@ -108,7 +108,9 @@ struct LessonCommand: ParsableCommand {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
-        if speech.placement != nil, direction == .send {
+        do {
+            try LessonSettings.checkSpeech(speech.settings, direction: direction)
+        } catch {
             throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
         }
     }

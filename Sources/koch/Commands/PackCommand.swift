@@ -114,6 +114,11 @@ struct PackCommand: ParsableCommand {
         guard format != .none else { throw ValidationError("--format must be mp3, wav or both for a pack.") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256, not \(jobs).") }
         if let shard { _ = try Self.parseShard(shard) }
+        do {
+            try LessonSettings.checkSpeech(speech.settings, direction: direction)
+        } catch {
+            throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
+        }
         if format.writesMP3 { _ = try sound.mp3Encoder() }
     }
 
