@@ -28,9 +28,11 @@ public struct LessonGrading: Sendable {
     /// was taken from the clock, and so needs no check against the lesson's date.
     public var doneGivenWithTime: Bool?
     /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before
-    /// it are graded (a count heard is of the whole lesson).
+    /// it are graded. For a typed copy only: a keying holds what was keyed, and a count heard is of
+    /// the whole lesson, so either given with a stop is refused.
     public var stoppedAtSeconds: Double?
-    /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy).
+    /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy);
+    /// a keying or a count heard given as one is refused.
     public var partial = false
     /// The other lessons a copy could be of instead: the keys beside the lesson's, or a pack's.
     public var otherKeys: [AnswerKey] = []
@@ -54,7 +56,7 @@ public struct LessonGrading: Sendable {
             guard key.isSpoken else { throw .notSpoken }
             guard count <= key.spokenItems.count else { throw .moreHeardThanItems(heard: count, items: key.spokenItems.count) }
         }
-        let graded = try keyUpToStop(for: kind)
+        let graded = try keyUpToStop()
         if let timeGiven = doneGivenWithTime,
             let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)
         {
@@ -77,9 +79,8 @@ public struct LessonGrading: Sendable {
         }
     }
 
-    /// The key up to the stop; a count heard is of the whole lesson, which no stop cuts.
-    private func keyUpToStop(for kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
-        if case .heard = kind { return key }
+    /// The key up to the stop, which only a typed copy is given with (`checkOptions`).
+    private func keyUpToStop() throws(Refusal) -> AnswerKey {
         guard let stoppedAtSeconds else { return key }
         let graded = key.stopped(atSeconds: stoppedAtSeconds)
         if graded.groups.isEmpty {
