@@ -9,6 +9,7 @@ import KochCore
 ///
 /// | stage | refused |
 /// |---|---|
+/// | the return | a stop or `partial` with a keying or a count heard; a count heard below zero |
 /// | the key | a keying of a receive lesson; a count heard of a lesson without spoken answers, or above its items |
 /// | the stop | nothing of the lesson sent before `stoppedAtSeconds` |
 /// | the date | a `done` given that cannot be when the lesson was done (`SessionDateProblem`) |
@@ -27,9 +28,11 @@ public struct LessonGrading: Sendable {
     /// was taken from the clock, and so needs no check against the lesson's date.
     public var doneGivenWithTime: Bool?
     /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before
-    /// it are graded (a count heard is of the whole lesson).
+    /// it are graded. For a typed copy only: a keying holds what was keyed, and a count heard is of
+    /// the whole lesson, so either given with a stop is refused.
     public var stoppedAtSeconds: Double?
-    /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy).
+    /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy);
+    /// a keying or a count heard given as one is refused.
     public var partial = false
     /// The other lessons a copy could be of instead: the keys beside the lesson's, or a pack's.
     public var otherKeys: [AnswerKey] = []
@@ -45,6 +48,7 @@ public struct LessonGrading: Sendable {
     /// Refuses what the key, the stop and the date refuse, before the return is read (a caller
     /// that reads it from a file calls this first); returns the key to grade against.
     public func admit(_ kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
+        try checkOptions(for: kind)
         switch kind {
         case .copy: break
         case .keying: guard key.direction == .send else { throw .keyingOfReceiveLesson }
@@ -52,7 +56,7 @@ public struct LessonGrading: Sendable {
             guard key.isSpoken else { throw .notSpoken }
             guard count <= key.spokenItems.count else { throw .moreHeardThanItems(heard: count, items: key.spokenItems.count) }
         }
-        let graded = try keyUpToStop(for: kind)
+        let graded = try keyUpToStop()
         if let timeGiven = doneGivenWithTime,
             let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)
         {
@@ -61,9 +65,22 @@ public struct LessonGrading: Sendable {
         return graded
     }
 
-    /// The key up to the stop; a count heard is of the whole lesson, which no stop cuts.
-    private func keyUpToStop(for kind: LessonReturn.Kind) throws(Refusal) -> AnswerKey {
-        if case .heard = kind { return key }
+    /// Refuses a stop or a partial copy given with a return they cannot apply to, and a negative
+    /// count heard, so that no caller records a session that says what did not happen.
+    private func checkOptions(for kind: LessonReturn.Kind) throws(Refusal) {
+        switch kind {
+        case .copy: return
+        case .keying:
+            if stoppedAtSeconds != nil { throw .stopOfKeying }
+            if partial { throw .partialKeying }
+        case let .heard(count):
+            if stoppedAtSeconds != nil || partial { throw .stopOrPartialWithHeard }
+            if count < 0 { throw .negativeHeard(count) }
+        }
+    }
+
+    /// The key up to the stop, which only a typed copy is given with (`checkOptions`).
+    private func keyUpToStop() throws(Refusal) -> AnswerKey {
         guard let stoppedAtSeconds else { return key }
         let graded = key.stopped(atSeconds: stoppedAtSeconds)
         if graded.groups.isEmpty {

@@ -56,6 +56,14 @@ struct ReturnEvaluation: Sendable {
     func reason(_ refusal: LessonGrading.Refusal, of lesson: PackLesson) -> String {
         let id = lesson.lessonID
         switch refusal {
+        case .stopOfKeying:
+            return "a recording, which holds what was keyed, given with a stop."
+        case .partialKeying:
+            return "a recording, which is graded as it was keyed, taken as a partial copy."
+        case let .negativeHeard(heard):
+            return "\(heard) items heard, but a count heard is 0 or more."
+        case .stopOrPartialWithHeard:
+            return "a count of items heard, which is of the whole lesson, given with a stop or as a partial copy."
         case .keyingOfReceiveLesson:
             return "a recording, but lesson \(id) is a receive lesson, graded from a typed copy (.txt)."
         case .notSpoken:

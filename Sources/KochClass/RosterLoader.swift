@@ -68,10 +68,11 @@ public struct RosterLoader: Sendable {
                 } catch {
                     throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file cannot be used. \(error)")
                 }
-                let learner = DirectionProgress(progress: progress, direction: base.direction)
-                settings.level = min(learner.level, base.course.lastLevel)
-                settings.extraWeight = WeakCharacters(statistics: learner.characters)
-                    .extraWeights(unlocked: base.course.unlocked(atLevel: settings.level))
+                // A pack's lessons are of a level's characters, so the level counts in the pack's course.
+                let plan = LessonPlan(
+                    level: nil, lesson: LessonCourse(kind: base.kind, asked: base.course), direction: base.direction, progress: progress)
+                settings.level = plan.level
+                settings.extraWeight = plan.extraWeight
                 source = base.direction == .send ? ", send level from progress" : ", from progress"
             }
             let characters = base.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")

@@ -41,18 +41,12 @@ extension GradeCommand {
         if !result.notGraded.isEmpty { throw ExitCode.failure }
     }
 
-    /// The roster a finished class pack was made from, as its manifest names it.
+    /// The roster a finished class pack was made from (`ClassGrading.rosterNamed(byPack:)`).
     private func rosterNamed(byPack pack: String) throws -> String {
-        guard let manifest = try PackManifest.read(inPack: pack) else {
-            throw CommandFailure(
-                description:
-                    "\(pack) has no manifest.json (not a pack, or one not yet finished): finish it with koch pack, or give --roster class.csv.")
+        do {
+            return try ClassGrading.rosterNamed(byPack: pack)
+        } catch let problem as ClassGrading.RosterProblem {
+            throw CommandFailure(description: problem.description)
         }
-        guard let roster = manifest.roster else {
-            throw CommandFailure(
-                description:
-                    "\(pack)/manifest.json names no roster (a pack of levels, or one made before packs recorded it): give --roster class.csv.")
-        }
-        return RelativePath.resolve(roster, from: pack)
     }
 }

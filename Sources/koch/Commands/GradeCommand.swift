@@ -205,7 +205,8 @@ struct GradeCommand: ParsableCommand {
         if eventsPath != nil, let speedWPM, !KeyerSpeed.allows(speedWPM) {
             let range = KeyerSpeed.rangeWPM
             throw ValidationError(
-                "--wpm for a paddle log is the keyer's speed: \(range.lowerBound.formatted) to \(range.upperBound.formatted), not \(speedWPM.formatted).")
+                "--wpm for a paddle log is the keyer's speed: \(range.lowerBound.formatted) to \(range.upperBound.formatted), not \(speedWPM.formatted)."
+            )
         }
         if eventsPath == nil, keyer.mode != nil || keyer.paddleKeys != nil {
             throw ValidationError("--mode and --paddle-keys describe a log of key events: use them with --events.")

@@ -62,7 +62,10 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup
     var progress: ProgressOption
 
-    @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
+    @Option(
+        help:
+            "Length of each lesson in minutes, \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)."
+    )
     var minutes: Double = 5
 
     @Option(help: "How many lessons to write, 1 to 999. Default: 1; with --kind text, every part of the text.")
@@ -101,14 +104,18 @@ struct LessonCommand: ParsableCommand {
                     "--level must be \(error.levels.lowerBound) to \(error.levels.upperBound), not \(level)\(ContentOptions.courseClause(error)).")
             }
         }
-        guard (0.5...60).contains(minutes) else {
-            throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).")
+        guard LessonSettings.Limits.minutes.contains(minutes) else {
+            throw ValidationError(
+                "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
+            )
         }
         if let count, !(1...999).contains(count) {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
-        if speech.placement != nil, direction == .send {
+        do {
+            try LessonSettings.checkSpeech(speech.settings, direction: direction)
+        } catch {
             throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
         }
     }

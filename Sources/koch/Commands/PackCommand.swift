@@ -67,7 +67,10 @@ struct PackCommand: ParsableCommand {
     @Option(name: .customLong("per-level"), help: "Lessons per level (or per learner), 1 to 99.")
     var perLevel: Int = 5
 
-    @Option(help: "Length of each lesson in minutes, 0.5 to 60.")
+    @Option(
+        help:
+            "Length of each lesson in minutes, \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)."
+    )
     var minutes: Double = 5
 
     @Option(help: "Audio to write: mp3, wav or both.")
@@ -107,13 +110,22 @@ struct PackCommand: ParsableCommand {
         }
         if let levels { _ = try Self.parseLevels(levels, lesson: content.lessonCourse) }
         guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
-        guard (0.5...60).contains(minutes) else { throw ValidationError("--minutes must be 0.5 to 60, not \(minutes.formatted).") }
+        guard LessonSettings.Limits.minutes.contains(minutes) else {
+            throw ValidationError(
+                "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
+            )
+        }
         guard content.kind.usesLevel else {
             throw ValidationError("A pack is made of groups, words or callsigns; make QSO and text lessons with koch lesson.")
         }
         guard format != .none else { throw ValidationError("--format must be mp3, wav or both for a pack.") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256, not \(jobs).") }
         if let shard { _ = try Self.parseShard(shard) }
+        do {
+            try LessonSettings.checkSpeech(speech.settings, direction: direction)
+        } catch {
+            throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
+        }
         if format.writesMP3 { _ = try sound.mp3Encoder() }
     }
 

@@ -6,7 +6,13 @@ import KochLessons
 /// How the Morse sounds and how the audio is encoded; shared by every
 /// command that writes audio.
 struct SoundOptions: ParsableArguments {
-    @Option(name: .customLong("wpm"), help: "Character speed in words per minute (PARIS), 5 to 40.")
+    private typealias Limits = LessonSettings.Limits
+
+    @Option(
+        name: .customLong("wpm"),
+        help:
+            "Character speed in words per minute (PARIS), \(Limits.characterSpeedWPM.lowerBound.formatted) to \(Limits.characterSpeedWPM.upperBound.formatted)."
+    )
     var characterSpeedWPM: Double = 20
 
     @Option(
@@ -16,10 +22,14 @@ struct SoundOptions: ParsableArguments {
         ))
     var effectiveSpeedWPM: Double?
 
-    @Option(name: .customLong("tone"), help: "Tone frequency in Hz, 400 to 1000.")
+    @Option(name: .customLong("tone"), help: "Tone frequency in Hz, \(Limits.toneHz.lowerBound.formatted) to \(Limits.toneHz.upperBound.formatted).")
     var toneHz: Double = 600
 
-    @Option(name: .customLong("rise-ms"), help: "Length of each element's raised-cosine edge in milliseconds, 1 to 20 (no key clicks).")
+    @Option(
+        name: .customLong("rise-ms"),
+        help:
+            "Length of each element's raised-cosine edge in milliseconds, \(Limits.riseMilliseconds.lowerBound.formatted) to \(Limits.riseMilliseconds.upperBound.formatted) (no key clicks)."
+    )
     var riseMilliseconds: Double = 5
 
     @Option(
@@ -44,25 +54,32 @@ struct SoundOptions: ParsableArguments {
     }
 
     func validate() throws {
-        guard (5...40).contains(characterSpeedWPM) else {
-            throw ValidationError("--wpm must be 5 to 40, not \(characterSpeedWPM.formatted).")
+        let speeds = Limits.characterSpeedWPM
+        guard speeds.contains(characterSpeedWPM) else {
+            throw ValidationError(
+                "--wpm must be \(speeds.lowerBound.formatted) to \(speeds.upperBound.formatted), not \(characterSpeedWPM.formatted).")
         }
-        guard resolvedEffectiveSpeedWPM >= 2 else {
-            throw ValidationError("--effective must be at least 2 WPM, not \(resolvedEffectiveSpeedWPM.formatted).")
+        guard resolvedEffectiveSpeedWPM >= Limits.lowestEffectiveSpeedWPM else {
+            throw ValidationError(
+                "--effective must be at least \(Limits.lowestEffectiveSpeedWPM.formatted) WPM, not \(resolvedEffectiveSpeedWPM.formatted).")
         }
         guard resolvedEffectiveSpeedWPM <= characterSpeedWPM else {
             throw ValidationError(
                 "--effective \(resolvedEffectiveSpeedWPM.formatted) is above the character speed --wpm \(characterSpeedWPM.formatted): Farnsworth spacing only slows the gaps, so the effective speed must be at most the character speed."
             )
         }
-        guard (400...1000).contains(toneHz) else {
-            throw ValidationError("--tone must be 400 to 1000 Hz, not \(toneHz.formatted).")
+        guard Limits.toneHz.contains(toneHz) else {
+            throw ValidationError(
+                "--tone must be \(Limits.toneHz.lowerBound.formatted) to \(Limits.toneHz.upperBound.formatted) Hz, not \(toneHz.formatted).")
         }
-        guard (1...20).contains(riseMilliseconds) else {
-            throw ValidationError("--rise-ms must be 1 to 20 ms, not \(riseMilliseconds.formatted).")
+        guard Limits.riseMilliseconds.contains(riseMilliseconds) else {
+            throw ValidationError(
+                "--rise-ms must be \(Limits.riseMilliseconds.lowerBound.formatted) to \(Limits.riseMilliseconds.upperBound.formatted) ms, not \(riseMilliseconds.formatted)."
+            )
         }
-        guard (8000...192_000).contains(sampleRateHz) else {
-            throw ValidationError("--sample-rate must be 8000 to 192000 Hz, not \(sampleRateHz).")
+        guard Limits.sampleRateHz.contains(sampleRateHz) else {
+            throw ValidationError(
+                "--sample-rate must be \(Limits.sampleRateHz.lowerBound) to \(Limits.sampleRateHz.upperBound) Hz, not \(sampleRateHz).")
         }
     }
 

@@ -16,6 +16,20 @@ struct GradeRefusalText {
 
     func failure(_ refusal: LessonGrading.Refusal) -> CommandFailure {
         switch refusal {
+        case .stopOfKeying:
+            return CommandFailure(
+                description:
+                    "--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped."
+            )
+        case .partialKeying:
+            return CommandFailure(
+                description: "--partial is for a copy (--transcript) of under a quarter of the lesson; a keying is graded as it was keyed.")
+        case let .negativeHeard(heard):
+            return CommandFailure(description: "--heard must be 0 or more, not \(heard).")
+        case .stopOrPartialWithHeard:
+            return CommandFailure(
+                description:
+                    "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events, --stopped-at or --partial.")
         case .keyingOfReceiveLesson:
             return CommandFailure(
                 description: """

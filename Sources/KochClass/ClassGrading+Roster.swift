@@ -1,0 +1,30 @@
+import KochCore
+import KochIO
+
+extension ClassGrading {
+    /// Why a pack gives no roster to grade its class's returns by, when none is given.
+    public enum RosterProblem: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The pack has no manifest: it is not a pack, or not yet finished.
+        case noManifest(pack: String)
+        /// The pack's manifest names no roster: a pack of levels, or one made before packs recorded it.
+        case noRosterNamed(pack: String)
+
+        public var description: String {
+            switch self {
+            case let .noManifest(pack):
+                "\(pack) has no manifest.json (not a pack, or one not yet finished): finish it with koch pack, or give --roster class.csv."
+            case let .noRosterNamed(pack):
+                "\(pack)/manifest.json names no roster (a pack of levels, or one made before packs recorded it): give --roster class.csv."
+            }
+        }
+    }
+
+    /// The roster a finished class pack was made from, as its manifest names it, resolved relative
+    /// to the pack (the manifest records it so, that a pack moved with its roster still finds it).
+    /// Throws `RosterProblem` when the pack names none, and the manifest's reader's errors.
+    public static func rosterNamed(byPack pack: String) throws -> String {
+        guard let manifest = try PackManifest.read(inPack: pack) else { throw RosterProblem.noManifest(pack: pack) }
+        guard let roster = manifest.roster else { throw RosterProblem.noRosterNamed(pack: pack) }
+        return RelativePath.resolve(roster, from: pack)
+    }
+}
