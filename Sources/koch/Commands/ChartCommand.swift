@@ -28,13 +28,9 @@ struct ChartCommand: ParsableCommand {
     func run() throws {
         let store = progress.store
         let learner = LearnerState(progress: try store.read())
-        let chosen = course ?? (learner.receive.levelSessionCount > 0 ? learner.receive.course : learner.send.course)
-        // A direction practised on another course has no level in this one.
-        var levels: [Direction: Int] = [:]
-        for direction in Direction.allCases where learner[direction].levelSessionCount == 0 || learner[direction].course == chosen {
-            levels[direction] = min(learner[direction].level, chosen.lastLevel)
-        }
-        let chart = CourseChart(course: chosen, levels: levels)
+        let chart = CourseChart(course: course, learner: learner)
+        let chosen = chart.course
+        let levels = CourseChart.levels(of: learner, in: chosen)
         let summary = Direction.allCases.map { direction in
             levels[direction].map { "\(direction.rawValue) level \($0)" }
                 ?? "\(direction.rawValue) follows the \(learner[direction].course.rawValue) course"
