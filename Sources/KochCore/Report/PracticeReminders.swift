@@ -8,6 +8,8 @@ public struct PracticeReminders: Sendable, Hashable {
     public static let minimumGapMinutes = 4 * 60
     /// The streak reminder of the design: for today, with no practice yet that day, once a streak reaches this.
     public static let streakReminderMinimumDays = 3
+    /// When a day's first reminder sounds unless the learner chooses another time: 18:00.
+    public static let defaultMinuteOfDay = 18 * 60
 
     /// One thing to be reminded of.
     public struct Item: Sendable, Hashable {
@@ -29,9 +31,11 @@ public struct PracticeReminders: Sendable, Hashable {
     public let reminders: [Reminder]
 
     /// - Parameters:
-    ///   - minuteOfDay: when the day's first reminder sounds (18:00 by default); outside the quiet hours.
+    ///   - minuteOfDay: when the day's first reminder sounds (`defaultMinuteOfDay` by default); outside the quiet hours.
     ///   - practisedToday: whether there was a session on `today` (no streak reminder then).
-    public init(learner: LearnerState, today: CalendarDay, practisedToday: Bool, minuteOfDay: Int = 18 * 60, quiet: QuietHours = .standard) {
+    public init(
+        learner: LearnerState, today: CalendarDay, practisedToday: Bool, minuteOfDay: Int = defaultMinuteOfDay, quiet: QuietHours = .standard
+    ) {
         var items: [(day: CalendarDay, item: Item)] = []
         for direction in Direction.allCases {
             let progress = learner[direction]

@@ -34,6 +34,9 @@ public struct QuietHours: Sendable, Hashable {
         startMinute < endMinute ? (minute >= startMinute && minute < endMinute) : (minute >= startMinute || minute < endMinute)
     }
 
+    /// `22:00-08:00`: the form `init(parsing:)` reads, as an option's value is written.
+    public var spanText: String { "\(Self.clock(startMinute))-\(Self.clock(endMinute))" }
+
     /// `22:00–08:00`.
     public var description: String { "\(Self.clock(startMinute))–\(Self.clock(endMinute))" }
 

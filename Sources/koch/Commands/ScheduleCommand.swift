@@ -32,12 +32,12 @@ struct ScheduleCommand: ParsableCommand {
     var progress: ProgressOption
 
     @Option(help: ArgumentHelp("When a day's first reminder sounds, HH:MM, outside the quiet hours. Default: 18:00.", valueName: "time"))
-    var at: String = "18:00"
+    var at: String = QuietHours.clock(PracticeReminders.defaultMinuteOfDay)
 
     @Option(
         name: .customLong("quiet-hours"),
         help: ArgumentHelp("When no reminder may sound: START-END, e.g. 22:00-08:00 (the default).", valueName: "span"))
-    var quietHours: String = "22:00-08:00"
+    var quietHours: String = QuietHours.standard.spanText
 
     @OptionGroup
     var day: DayOption
@@ -59,11 +59,10 @@ struct ScheduleCommand: ParsableCommand {
         let recorded = try store.read()
         let now = try Now.date()
         let today = try day.day()
-        let learner = LearnerState(progress: recorded)
         let quiet = QuietHours(parsing: quietHours) ?? .standard
         let reminders = PracticeReminders(
-            learner: learner, today: today, practisedToday: recorded.sessions.contains { $0.date.day == today },
-            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? 18 * 60, quiet: quiet)
+            progress: recorded, today: today,
+            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? PracticeReminders.defaultMinuteOfDay, quiet: quiet)
         let text = ICalendarText.text(reminders, identity: CalendarIdentity(progressFile: store.path, now: now))
         try AtomicFile.write(text, to: icsPath)
         print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
