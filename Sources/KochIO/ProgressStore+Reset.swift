@@ -24,6 +24,14 @@ extension ProgressStore {
         }
     }
 
+    /// What `reset(_:on:)` would do now, for the learner to confirm; a file that is
+    /// not there holds nothing to reset. A file that cannot be read throws.
+    public func resetPreview(_ direction: Direction?) throws -> ResetPreview {
+        let recorded = try read()
+        guard FileManager.default.fileExists(atPath: path) else { return .nothingRecorded }
+        return ResetPreview(progress: recorded, direction: direction)
+    }
+
     /// `progress.json` → `progress-2026-11-24.json`, then `progress-2026-11-24-2.json` and so on: never an existing file.
     static func freePath(for path: String, day: CalendarDay) -> String {
         let url = URL(fileURLWithPath: path)

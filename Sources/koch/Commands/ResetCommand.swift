@@ -32,23 +32,23 @@ struct ResetCommand: ParsableCommand {
 
     func run() throws {
         let store = progress.store
-        let recorded = try store.read()
-        guard FileManager.default.fileExists(atPath: store.path), !recorded.sessions.isEmpty else {
-            print("\(store.path) holds no sessions: there is nothing to reset. A new learner starts at level 2.")
-            return
-        }
         let which = direction.map { "\($0.rawValue) " } ?? ""
-        let removed = recorded.sessions.count - recorded.resetting(direction).sessions.count
-        guard removed > 0 else {
+        let removal: ResetPreview.Removal
+        switch try store.resetPreview(direction) {
+        case .nothingRecorded:
+            print("\(store.path) holds no sessions: there is nothing to reset. A new learner starts at level \(ResetPreview.restartLevel).")
+            return
+        case .nothingInDirection:
             print("\(store.path) holds no \(which)sessions: there is nothing to reset.")
             return
+        case .removes(let found):
+            removal = found
         }
-        let learner = LearnerState(progress: recorded)
-        let levels = (direction.map { [$0] } ?? Direction.allCases).map { "\($0.rawValue) level \(learner[$0].level)" }
+        let levels = Direction.allCases.compactMap { direction in removal.levels[direction].map { "\(direction.rawValue) level \($0)" } }
         guard yes else {
             throw CommandFailure(
                 description: """
-                    A reset would take \(DayText.count(removed, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to 2), \
+                    A reset would take \(DayText.count(removal.sessionCount, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to \(ResetPreview.restartLevel)), \
                     keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
                     """)
         }
@@ -57,7 +57,9 @@ struct ResetCommand: ParsableCommand {
             print("\(store.path) holds no sessions: there is nothing to reset.")
             return
         }
-        print("Took \(DayText.count(reset.removedSessions, "\(which)session")) out of \(store.path): \(levels.joined(separator: ", ")) → 2.")
+        print(
+            "Took \(DayText.count(reset.removedSessions, "\(which)session")) out of \(store.path): \(levels.joined(separator: ", ")) → \(ResetPreview.restartLevel)."
+        )
         print("The file as it was is kept as \(reset.backupPath); move it back to undo this.")
     }
 }
