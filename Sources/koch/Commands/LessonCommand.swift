@@ -134,7 +134,7 @@ struct LessonCommand: ParsableCommand {
         settings.minutes = minutes
         sound.apply(to: &settings)
         settings.conditions = try band.conditions()
-        settings.seed = seed ?? UInt64.random(in: 0...UInt64.max >> 11)
+        settings.seed = seed ?? LessonSettings.randomSeed()
         settings.speech = speech.settings
         let answers = try speech.answers(sound: sound)
         let source = try LessonContentSource(

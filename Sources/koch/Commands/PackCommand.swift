@@ -149,7 +149,7 @@ struct PackCommand: ParsableCommand {
         let base = try baseSettings()
         let answers = try speech.answers(sound: sound)
         let requests = try folderRequests(base: base)
-        let origin = try PackOrigin.resolve(inPack: root, seed: seed, newSeed: { UInt64.random(in: 0...UInt64.max >> 11) }, now: try Now.date())
+        let origin = try PackOrigin.resolve(inPack: root, seed: seed, newSeed: LessonSettings.randomSeed, now: try Now.date())
         let (seed, createdAt) = (origin.seed, origin.createdAt)
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
