@@ -4,19 +4,18 @@ import KochIO
 
 extension LessonCommand {
     /// The lesson's plan (`LessonPlan`) from `--level` and the progress file, with a note of what
-    /// came from the file (nil when nothing did). A progress file that cannot be read stops the
-    /// lesson unless `--level` was given; then it is only reported.
+    /// came from the file (nil when nothing did); `LessonPlan.planning` decides what an unreadable
+    /// file does.
     func learnerPlan(lesson: LessonCourse) throws -> (plan: LessonPlan, note: String?) {
         let store = progress.store
-        let recorded: LearnerProgress?
-        do {
-            recorded = try store.read()
-        } catch {
-            guard level != nil else { throw error }
+        let plan: LessonPlan
+        switch try LessonPlan.planning(level: level, lesson: lesson, direction: direction, progress: store.read) {
+        case .planned(let planned):
+            plan = planned
+        case .plannedWithoutProgress(let planned, let error):
             FileHandle.standardError.write(Data("Warning: \(error) Making the lesson without your weak characters.\n".utf8))
-            recorded = nil
+            plan = planned
         }
-        let plan = LessonPlan(level: level, lesson: lesson, direction: direction, progress: recorded)
         var notes: [String] = []
         if plan.levelFromProgress { notes.append("your \(direction.rawValue) level, from \(store.path)") }
         if !plan.weakCharacters.isEmpty {
