@@ -52,6 +52,12 @@ public struct LessonContentSource: Sendable {
     /// How many lessons the content holds, when it decides that itself (a text).
     public var lessonCount: Int? { textParts?.count }
 
+    /// How many lessons a run makes when `asked` for (nil: not asked): a text's parts,
+    /// at most `asked`; else `asked`; else one.
+    public func lessonsToMake(asked: Int?) -> Int {
+        lessonCount.map { min($0, asked ?? $0) } ?? asked ?? 1
+    }
+
     /// The content of the `number`-th lesson.
     public func content(forLesson number: Int, settings: LessonSettings) throws -> LessonContent {
         if let wordList { return .wordList(wordList) }

@@ -74,8 +74,7 @@ struct LessonCommand: ParsableCommand {
     @Option(help: "Audio to write: mp3, wav, both or none (answer key only). Default: mp3; none for --direction send.")
     var format: AudioFormat?
 
-    /// Send exercises are read from a sheet; their audio is only a model to imitate.
-    var audioFormat: AudioFormat { format ?? (direction == .send ? .none : .mp3) }
+    var audioFormat: AudioFormat { format ?? .standard(for: direction) }
 
     @Option(name: .customLong("out"), help: "Folder to write into; created if missing.")
     var outputFolder: String = "lessons"
@@ -140,7 +139,7 @@ struct LessonCommand: ParsableCommand {
         let source = try LessonContentSource(
             kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
             settings: settings, learnerCourse: plan.course, templates: templates)
-        let total = source.lessonCount.map { min($0, count ?? $0) } ?? count ?? 1
+        let total = source.lessonsToMake(asked: count)
 
         // Every lesson is made before any file is written, so that content
         // that cannot be made (callsigns without digits) stops the run clean.
