@@ -116,7 +116,7 @@ public enum DecodeRendering {
                     let hz = track.frequenciesHz.map { ($0 * 10).rounded() / 10 }
                     return Report.Track(firstHz: hz.first ?? 0, lastHz: hz.last ?? 0, lowestHz: hz.min() ?? 0, highestHz: hz.max() ?? 0)
                 },
-            implausible: result.output.characters.isEmpty ? [] : result.implausibilities().map(\.description),
+            implausible: result.doubts.map(\.description),
             channelWeights: result.channelWeights.map(rounded),
             speedWPM: statistics.speedWPM.map { ($0 * 10).rounded() / 10 },
             ditSeconds: statistics.ditSeconds.map(rounded),
@@ -157,10 +157,20 @@ public enum DecodeRendering {
 
     private static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }
 
+    /// How many seconds a plot shows unless asked for another span.
+    public static let defaultSpanSeconds: Double = 8
+
+    /// The stretch of the envelope a decode keeps for a plot: from `fromSeconds` with ten seconds
+    /// to spare for the last letter's widening, or, where the plot starts at the first character,
+    /// two minutes ahead for a first character that comes late.
+    public static func traceRange(fromSeconds: Double?, spanSeconds: Double = defaultSpanSeconds) -> ClosedRange<Double> {
+        fromSeconds.map { $0...($0 + spanSeconds + 10) } ?? 0...(120 + spanSeconds)
+    }
+
     /// `spanSeconds` from `fromSeconds` (by default from just before the first character): the
     /// envelope, the threshold, the marks as decoded and their letters. The stretch is widened
     /// to the end of the last character that begins in it, so that no letter is cut in two.
-    public static func svg(_ result: DecodeResult, fromSeconds: Double? = nil, spanSeconds: Double = 8) -> String {
+    public static func svg(_ result: DecodeResult, fromSeconds: Double? = nil, spanSeconds: Double = defaultSpanSeconds) -> String {
         let start = max(0, fromSeconds ?? (result.output.characters.first?.startSeconds ?? 0) - 0.3)
         let lastInside = result.output.characters.filter { $0.startSeconds >= start && $0.startSeconds < start + spanSeconds }.last
         let end = max(start + spanSeconds, (lastInside?.endSeconds ?? 0) + 0.1)

@@ -17,7 +17,7 @@ public struct LessonContentSource: Sendable {
         kind: LessonKind, qsoStyle: String? = nil, textFile: String? = nil, skipUnsendable: Bool = false, settings: LessonSettings,
         learnerCourse: KochCourse, templates: Templates
     ) throws {
-        wordList = kind == .words ? try WordLists.all() : nil
+        wordList = try Self.wordList(for: kind)
         composer =
             kind == .qso
             ? try QSOComposer(templates: templates, style: qsoStyle, level: settings.level, course: learnerCourse) : nil
@@ -44,6 +44,17 @@ public struct LessonContentSource: Sendable {
         } else {
             textParts = nil
         }
+    }
+
+    /// The word lists a lesson of `kind` draws from: only words lessons draw from them.
+    private static func wordList(for kind: LessonKind) throws -> [String]? {
+        kind == .words ? try WordLists.all() : nil
+    }
+
+    /// What every lesson of a level of `kind` is drawn from (a pack's folders share it): the word
+    /// lists for words, else characters generated from the level.
+    public static func levelContent(for kind: LessonKind) throws -> LessonContent {
+        try wordList(for: kind).map(LessonContent.wordList) ?? .generated
     }
 
     /// The QSO styles the lessons are written in; empty for other kinds.

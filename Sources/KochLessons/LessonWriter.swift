@@ -62,7 +62,7 @@ public struct LessonWriter: Sendable {
             if let plan = lesson.spoken {
                 guard let speech else { throw SpeechError.synthesis(text: lesson.lessonID, reason: "no speech synthesizer was given") }
                 layer = try speech.layer(for: plan)
-                mp3Encoder = encoder?.keepingBelow(speech.highestFrequencyHz)
+                mp3Encoder = encoder.map(speech.keepingTheVoice)
             }
             let sound = MixedSound(
                 timeline: lesson.timeline, synthesizer: synthesizer, conditions: lesson.settings.conditions,

@@ -14,8 +14,8 @@ public struct LessonSettings: Sendable, Hashable, Codable {
     public var effectiveSpeedWPM: Double = 12
     public var toneHz: Double = 600
     public var riseMilliseconds: Double = 5
-    public var sampleRateHz: Int = 44_100
-    public var mp3BitrateKbps: Int = 64
+    public var sampleRateHz: Int = defaultSampleRateHz
+    public var mp3BitrateKbps: Int = defaultMP3BitrateKbps
     public var seed: UInt64 = 1
     /// Extra weight per character, for weak characters.
     public var extraWeight: [String: Double] = [:]
@@ -30,6 +30,10 @@ public struct LessonSettings: Sendable, Hashable, Codable {
         Timing(characterSpeedWPM: characterSpeedWPM, effectiveSpeedWPM: effectiveSpeedWPM)
     }
 
+    /// CD quality: every player plays it, and it holds the highest tone with room to spare.
+    public static let defaultSampleRateHz = 44_100
+    /// Enough for a tone and a voice; a lesson's MP3 stays small.
+    public static let defaultMP3BitrateKbps = 64
     public static let leadInSeconds = 0.5
     public static let tailSeconds = 0.5
 

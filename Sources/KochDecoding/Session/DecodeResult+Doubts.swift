@@ -39,6 +39,22 @@ extension DecodeResult {
         return found
     }
 
+    /// The doubts worth telling: none where no character was read, since a doubt is about a reading.
+    public var doubts: [DoubtfulReading] { output.characters.isEmpty ? [] : implausibilities() }
+
+    /// Everything a decode warns of beside its text, in the order it is told. Why nothing was read
+    /// is left out where a stuck key was read and its warning already says why.
+    public var warnings: [DecodeWarning] {
+        var found = output.stuckKeys.map(DecodeWarning.stuckKey)
+        let doubts = doubts
+        if !doubts.isEmpty { found.append(.doubtful(doubts, otherTonesHeardHz: otherTonesHeardHz)) }
+        if let caution = waveringToneCaution { found.append(.waveringTone(caution: caution)) }
+        if let reason = nothingToDecode, output.stuckKeys.isEmpty || output.characters.isEmpty {
+            found.append(.nothingToDecode(reason))
+        }
+        return found
+    }
+
     /// What made the recording hard to read: a room's echo heard (or undone, `roomEchoEqualized`),
     /// the tone's pitch wavering, talk or music heard (or read past, `readAlongTonePhase`), the
     /// tone under `ReadingHardship.nearTheNoiseBelowDB` over the noise, or another station keyed

@@ -64,7 +64,7 @@ struct DecodeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("plot-seconds"), help: "With --plot: how many seconds it shows, 1 to 120 (default 8; widened so that no letter is cut).")
-    var plotSeconds: Double = 8
+    var plotSeconds: Double = DecodeRendering.defaultSpanSeconds
 
     @Option(
         name: .customLong("expect"),
@@ -90,7 +90,7 @@ struct DecodeCommand: ParsableCommand {
         if let plotPath, URL(fileURLWithPath: plotPath).pathExtension.lowercased() != "svg" {
             throw ValidationError("--plot must name an .svg file, not '\(plotPath)'.")
         }
-        if plotPath == nil, plotFromSeconds != nil || plotSeconds != 8 {
+        if plotPath == nil, plotFromSeconds != nil || plotSeconds != DecodeRendering.defaultSpanSeconds {
             throw ValidationError("--plot-from and --plot-seconds choose the stretch of a plot: give --plot FILE.svg too.")
         }
         if !(1...120).contains(plotSeconds) { throw ValidationError("--plot-seconds must be 1 to 120, not \(plotSeconds).") }
@@ -103,7 +103,7 @@ struct DecodeCommand: ParsableCommand {
         do {
             result = try DecodeSession.decode(
                 file: file, toneHz: toneHz, speedWPM: speedWPM,
-                traceRangeSeconds: plotPath == nil ? nil : plotFromSeconds.map { $0...($0 + plotSeconds + 10) } ?? 0...(120 + plotSeconds),
+                traceRangeSeconds: plotPath == nil ? nil : DecodeRendering.traceRange(fromSeconds: plotFromSeconds, spanSeconds: plotSeconds),
                 expecting: expectedCharacters.map(CharacterPrior.init(expecting:)) ?? .text)
         } catch DecoderError.sampleRateTooLow(let rate) {
             throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
@@ -113,17 +113,7 @@ struct DecodeCommand: ParsableCommand {
         } else if !result.text.isEmpty {
             print(result.text)
         }
-        for stuck in result.output.stuckKeys { printError(stuck.warning(in: file)) }
-        let implausible = result.output.characters.isEmpty ? [] : result.implausibilities()
-        if !implausible.isEmpty {
-            let others = result.otherTonesHeardHz
-            let advice = others.isEmpty ? "" : " Other tones heard: " + DayText.hertz(others) + " (--tone)."
-            printError("\(file): this decode is doubtful: \(implausible.map(\.description).joined(separator: "; ")).\(advice)")
-        }
-        if let caution = result.waveringToneCaution { printError("\(file): \(caution).") }
-        if let reason = result.nothingToDecode, result.output.stuckKeys.isEmpty || result.output.characters.isEmpty {
-            printError("\(file): \(reason.description)")
-        }
+        for warning in result.warnings { printError(warning.message(in: file)) }
         if let plotPath {
             try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSeconds), to: plotPath)
         }

@@ -27,29 +27,16 @@ struct KeyerOptions: ParsableArguments {
 
     func mapping() throws -> PaddleLog.KeyMapping {
         guard let paddleKeys else { return .usual }
-        let names = paddleKeys.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-        guard (2...3).contains(names.count), names.allSatisfy({ $0.hasPrefix("KEY_") || $0.hasPrefix("BTN_") }) else {
+        do {
+            return try PaddleLog.KeyMapping(keyNames: paddleKeys)
+        } catch {
             throw ValidationError("--paddle-keys must be two or three evtest key names, e.g. KEY_LEFTBRACE,KEY_RIGHTBRACE, not '\(paddleKeys)'.")
         }
-        return PaddleLog.KeyMapping(dit: names[0], dah: names[1], straightKey: names.count == 3 ? names[2] : nil)
     }
 
     /// Reads a log file; its errors name the file and the line.
     func read(_ path: String) throws -> PaddleLog {
-        try FileError.checkNotFolder(path, expected: "the event log")
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CommandFailure(description: "\(path): there is no event log here.")
-        }
-        guard let data = try FileBytes.read(path, action: "read the event log") else {
-            throw CommandFailure(description: "\(path): there is no event log here.")
-        }
-        guard data.count <= 64 << 20 else { throw FileError.system(path: path, action: "read the event log", errno: EFBIG) }
-        let mapping = try mapping()
-        do {
-            return try PaddleLog(text: String(decoding: data, as: UTF8.self), mapping: mapping)
-        } catch {
-            throw FileError.malformed(path: path, reason: error.description)
-        }
+        try PaddleLogFile.read(path, mapping: try mapping())
     }
 }
 
@@ -111,7 +98,7 @@ struct KeyerCommand: ParsableCommand {
             throw ValidationError(
                 "--wpm must be \(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted), not \(wpm.formatted).")
         }
-        if let outputPath, !(outputPath.hasSuffix(".wav") || outputPath.hasSuffix(".mp3")) {
+        if let outputPath, AudioFormat(path: outputPath) == nil {
             throw ValidationError("--out must name a .wav or .mp3 file, not \(outputPath).")
         }
     }
@@ -126,17 +113,9 @@ struct KeyerCommand: ParsableCommand {
         let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM).text
         if let outputPath { try writeAudio(elements, to: outputPath) }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let report = KeyerReport(
-                file: eventsPath, key: log.isStraightKey ? "straight" : "paddles", mode: log.isStraightKey ? nil : keyer.modeOrDefault,
-                wpm: log.isStraightKey ? nil : speeds.first, text: text,
-                elements: elements.map {
-                    KeyerReport.Element(
-                        element: $0.element.map { String($0.rawValue) }, startSeconds: Self.ms($0.startSeconds),
-                        durationSeconds: Self.ms($0.durationSeconds))
-                })
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                file: eventsPath, log: log, mode: keyer.modeOrDefault, speedsWPM: speeds, text: text, elements: elements)
+            print(try report.json())
         } else {
             let what = KeyingCheck.describe(log, mode: keyer.modeOrDefault, speedsWPM: speeds)
             print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
@@ -154,35 +133,14 @@ struct KeyerCommand: ParsableCommand {
         }
     }
 
-    private static func ms(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
-
     private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
-        let sampleRate = 44_100
+        let sampleRate = LessonSettings.defaultSampleRateHz
         let samples = SampleSource(KeyedElementsReader.sidetone(elements, sampleRate: sampleRate))
-        if path.hasSuffix(".mp3") {
-            try AudioOutput.writeMP3(
-                samples, encoder: try MP3Encoder(sampleRate: sampleRate, bitrateKbps: 64), tags: .keyed(fromLog: eventsPath), to: path)
+        if AudioFormat(path: path) == .mp3 {
+            let encoder = try MP3Encoder(sampleRate: sampleRate, bitrateKbps: LessonSettings.defaultMP3BitrateKbps)
+            try AudioOutput.writeMP3(samples, encoder: encoder, tags: .keyed(fromLog: eventsPath), to: path)
         } else {
             try AudioOutput.writeWAV(samples, sampleRate: sampleRate, to: path)
         }
     }
-}
-
-/// What `koch keyer --json` prints.
-struct KeyerReport: Encodable {
-    struct Element: Encodable {
-        /// "." or "-" from the keyer; absent for a straight key's mark.
-        let element: String?
-        let startSeconds: Double
-        let durationSeconds: Double
-    }
-
-    let file: String
-    /// paddles or straight.
-    let key: String
-    let mode: IambicMode?
-    let wpm: Double?
-    /// Absent with --elements-only.
-    let text: String?
-    let elements: [Element]
 }

@@ -115,10 +115,13 @@ struct PackCommand: ParsableCommand {
                 "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
             )
         }
-        guard content.kind.usesLevel else {
+        do throws(PackPlan.Refusal) {
+            try PackPlan.check(kind: content.kind, format: format)
+        } catch .kindWithoutLevel {
             throw ValidationError("A pack is made of groups, words or callsigns; make QSO and text lessons with koch lesson.")
+        } catch .noAudio {
+            throw ValidationError("--format must be mp3, wav or both for a pack.")
         }
-        guard format != .none else { throw ValidationError("--format must be mp3, wav or both for a pack.") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be 1 to 256, not \(jobs).") }
         if let shard { _ = try Self.parseShard(shard) }
         do {
@@ -200,7 +203,7 @@ struct PackCommand: ParsableCommand {
     }
 
     private func folderRequests(base: LessonSettings) throws -> [PackPlan.FolderRequest] {
-        let words: LessonContent = content.kind == .words ? .wordList(try WordLists.all()) : .generated
+        let words = try LessonContentSource.levelContent(for: content.kind)
         if let levels {
             let list = try Self.parseLevels(levels, lesson: content.lessonCourse)
             return list.flatMap { PackPlan.levelFolders($0...$0, settings: base, content: words) }

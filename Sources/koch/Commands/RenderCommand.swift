@@ -49,16 +49,10 @@ struct RenderCommand: ParsableCommand {
         if text == nil && textFile == nil {
             throw ValidationError("Give the text to send: koch render \"CQ DE K1ABC\" --out cq.mp3 (or --file F, or - for standard input).")
         }
-        switch outputExtension {
-        case "mp3": _ = try sound.mp3Encoder()
-        case "wav": break
-        default:
+        guard let format = AudioFormat(path: outputPath) else {
             throw ValidationError("--out must end in .mp3 or .wav, not '\(outputPath)'.")
         }
-    }
-
-    private var outputExtension: String {
-        URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+        if format == .mp3 { _ = try sound.mp3Encoder() }
     }
 
     func run() throws {
@@ -73,14 +67,14 @@ struct RenderCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
         try Folder.prepareForWriting(folder)
 
-        let spoken = try spokenTimeline(morse)
+        let spoken = try spokenRendering(morse)
         let timeline = spoken?.timeline ?? Timeline(text: morse, timing: sound.timing)
         let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: spoken?.layer).source
-        if outputExtension == "mp3" {
+        if AudioFormat(path: outputPath) == .mp3 {
             let tags = MP3Tags.rendered(title: title, path: outputPath, timing: sound.timing, toneHz: sound.toneHz)
             let encoder = try sound.mp3Encoder()
             try AudioOutput.writeMP3(
-                samples, encoder: spoken.map { encoder.keepingBelow($0.highestFrequencyHz) } ?? encoder, tags: tags, to: outputPath)
+                samples, encoder: spoken?.keepingTheVoice(encoder) ?? encoder, tags: tags, to: outputPath)
         } else {
             try AudioOutput.writeWAV(samples, sampleRate: sound.sampleRateHz, to: outputPath)
         }
@@ -88,16 +82,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// With --speak: each word sent and said, as in a spoken lesson without its opening.
-    private func spokenTimeline(_ morse: MorseText) throws -> (timeline: Timeline, layer: SpeechLayer, highestFrequencyHz: Int)? {
+    private func spokenRendering(_ morse: MorseText) throws -> SpokenRendering? {
         guard let settings = speech.settings, let answers = try speech.answers(sound: sound) else { return nil }
-        let plan = SpokenLessonPlan(
-            items: morse.words.map { [$0] }, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: sound.timing, speech: settings,
-            totalSeconds: 0, leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
-            speechSeconds: answers.seconds(of:))
-        try SpeechOptions.check(answers)
-        let timeline = plan.timeline
         do {
-            return (timeline, try answers.layer(for: plan), answers.highestFrequencyHz)
+            return try SpokenRendering(text: morse, timing: sound.timing, speech: settings, answers: answers)
         } catch {
             throw CommandFailure(description: error.description)
         }

@@ -36,14 +36,23 @@ struct ContentOptions: ParsableArguments {
 
     func validate() throws {
         if let chars {
-            guard !chars.isEmpty else { throw ValidationError("--chars is empty.") }
-            for (index, character) in chars.enumerated() where MorseAlphabet.symbol(for: character) == nil {
-                throw ValidationError("--chars: '\(character)' (character \(index + 1)) has no Morse code.")
+            do throws(CustomCharacters.Refusal) {
+                _ = try CustomCharacters.checked(chars)
+            } catch .empty {
+                throw ValidationError("--chars is empty.")
+            } catch .noMorseCode(let character, let position) {
+                throw ValidationError("--chars: '\(character)' (character \(position)) has no Morse code.")
+            } catch .fewerThanTwoDifferent {
+                throw ValidationError("--chars needs at least two different characters.")
             }
-            guard Set(chars.uppercased()).count >= 2 else { throw ValidationError("--chars needs at least two different characters.") }
         }
-        if kind == .text && textFile == nil { throw ValidationError("--kind text needs the text: --file book.txt.") }
-        if kind != .text && textFile != nil { throw ValidationError("--file is for --kind text.") }
+        do throws(LessonKind.TextFileRefusal) {
+            try kind.checkTextFile(given: textFile != nil)
+        } catch .textNeedsFile {
+            throw ValidationError("--kind text needs the text: --file book.txt.")
+        } catch .fileIsOnlyForText {
+            throw ValidationError("--file is for --kind text.")
+        }
         if qsoStyle != nil && kind != .qso { throw ValidationError("--qso-style is for --kind qso.") }
     }
 
