@@ -9,6 +9,16 @@ public enum ReportPage {
         try templates.render("report.html", context(report, learner: learner, progressFile: progressFile))
     }
 
+    /// Writes the page to `path` whole (its folder made first), or not at all.
+    public static func write(
+        _ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates
+    ) throws {
+        let page = try html(report, learner: learner, progressFile: progressFile, templates: templates)
+        let folder = FileBytes.folder(of: path)
+        if !folder.isEmpty { try Folder.prepareForWriting(folder) }
+        try AtomicFile.write(page, to: path)
+    }
+
     static func context(_ report: ProgressReport, learner: String, progressFile: String) -> [String: Any] {
         let first = report.firstDay ?? report.today.adding(days: -7)
         let levelHigh = Double(report.directions.map(\.course.lastLevel).max() ?? 26)

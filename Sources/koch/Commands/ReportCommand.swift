@@ -51,54 +51,29 @@ struct ReportCommand: ParsableCommand {
             let store = progress.store
             let path = outputPath ?? "report.html"
             let recorded = try store.read()
-            try write(ProgressReport(progress: recorded, today: today), learner: "you", progressFile: store.path, to: path, templates: templates)
+            try ReportPage.write(
+                ProgressReport(progress: recorded, today: today), learner: "you", progressFile: store.path, to: path, templates: templates)
             print("Wrote \(path): \(DayText.count(recorded.sessions.count, "session")) from \(store.path).")
             return
         }
         let folder = outputPath ?? "reports"
-        // A level names no progress file and is passed over, so a level of either course is a good line.
-        let learners = try RosterLoader(path: roster).learners(course: .full)
-        try Folder.prepareForWriting(folder)
         var written = 0
         var unreadable: [String] = []
-        for learner in learners {
-            guard let path = learner.progressPath else {
+        try ClassReports.write(rosterPath: roster, into: folder, today: today, templates: templates) { learner, outcome in
+            switch outcome {
+            case .noProgressFile:
                 print("  \(learner.name): no progress file in the roster (a level only), no report.")
-                continue
-            }
-            let recorded: LearnerProgress
-            do {
-                guard FileManager.default.fileExists(atPath: path) else {
-                    throw FileError.malformed(path: path, reason: "there is no progress file here.")
-                }
-                recorded = try ProgressStore(path: path).read()
-            } catch {
-                print("  \(learner.name): \(error) No report.")
+            case .unreadable(let reason):
+                print("  \(learner.name): \(reason) No report.")
                 unreadable.append(learner.name)
-                continue
+            case .written(let page, let sessions):
+                print("  \(learner.name): \(page) (\(DayText.count(sessions, "session")))")
+                written += 1
             }
-            let page = folder + "/" + Self.pageName(of: learner) + ".html"
-            try write(ProgressReport(progress: recorded, today: today), learner: learner.name, progressFile: path, to: page, templates: templates)
-            print("  \(learner.name): \(page) (\(DayText.count(recorded.sessions.count, "session")))")
-            written += 1
         }
         print("Wrote \(DayText.count(written, "report")) into \(folder).")
         if !unreadable.isEmpty {
             throw CommandFailure(description: "No report for \(unreadable.joined(separator: ", ")): the progress file could not be read (see above).")
         }
-    }
-
-    /// A learner's page is named as their folder in a pack made from the roster (`ann-lee` for
-    /// `learner-ann-lee`), two names that make the same kept apart by their line there.
-    static func pageName(of learner: RosterLoader.Learner) -> String {
-        let prefix = "learner-"
-        return learner.folderName.hasPrefix(prefix) ? String(learner.folderName.dropFirst(prefix.count)) : learner.folderName
-    }
-
-    private func write(_ report: ProgressReport, learner: String, progressFile: String, to path: String, templates: Templates) throws {
-        let html = try ReportPage.html(report, learner: learner, progressFile: progressFile, templates: templates)
-        let folder = FileBytes.folder(of: path)
-        if !folder.isEmpty { try Folder.prepareForWriting(folder) }
-        try AtomicFile.write(html, to: path)
     }
 }
