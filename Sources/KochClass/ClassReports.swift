@@ -40,7 +40,7 @@ public enum ClassReports {
                 each(learner, .unreadable(reason: "\(error)"))
                 continue
             }
-            let page = folder + "/" + pageName(of: learner) + ".html"
+            let page = ClassGrading.withoutTrailingSlash(folder) + "/" + pageName(of: learner) + ".html"
             try ReportPage.write(
                 ProgressReport(progress: recorded, today: today), learner: learner.name, progressFile: path, to: page, templates: templates)
             each(learner, .written(path: page, sessions: recorded.sessions.count))

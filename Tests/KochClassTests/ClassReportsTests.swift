@@ -17,7 +17,7 @@ import Testing
 
         var outcomes: [String: ClassReports.Outcome] = [:]
         try ClassReports.write(
-            rosterPath: folder + "/class.csv", into: folder + "/reports", today: CalendarDay(year: 2026, month: 11, day: 28)!,
+            rosterPath: folder + "/class.csv", into: folder + "/reports/", today: CalendarDay(year: 2026, month: 11, day: 28)!,
             templates: try Templates()
         ) { outcomes[$0.name] = $1 }
 
