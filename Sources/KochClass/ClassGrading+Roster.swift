@@ -27,4 +27,11 @@ extension ClassGrading {
         guard let roster = manifest.roster else { throw RosterProblem.noRosterNamed(pack: pack) }
         return RelativePath.resolve(roster, from: pack)
     }
+
+    /// The folder of the progress files of the roster's learners given a level, as the pack's manifest
+    /// names it (`koch pack --progress-dir`), resolved relative to the pack; nil when it names none.
+    public static func progressFolderNamed(byPack pack: String) throws -> String? {
+        guard let folder = try PackManifest.read(inPack: pack)?.progressFolder else { return nil }
+        return RelativePath.resolve(folder, from: pack)
+    }
 }

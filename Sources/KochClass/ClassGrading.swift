@@ -12,6 +12,8 @@ public struct ClassGrading: Sendable {
     public let pack: String
     public let returns: String
     public let roster: String
+    /// Where the progress files of the learners the roster gives a level are (nil: `progress/` beside the roster).
+    public let progressFolder: String?
     /// When the lessons were done (the learner's clock), and when they are graded.
     public let done: LocalTimestamp
     public let gradedAt: LocalTimestamp
@@ -21,10 +23,11 @@ public struct ClassGrading: Sendable {
     /// was taken from the clock. A date given is checked against each lesson's (`LessonGrading`).
     public var doneGivenWithTime: Bool?
 
-    public init(pack: String, returns: String, roster: String, done: LocalTimestamp, gradedAt: LocalTimestamp) {
+    public init(pack: String, returns: String, roster: String, progressFolder: String? = nil, done: LocalTimestamp, gradedAt: LocalTimestamp) {
         self.pack = Self.withoutTrailingSlash(pack)
         self.returns = Self.withoutTrailingSlash(returns)
         self.roster = roster
+        self.progressFolder = progressFolder
         self.done = done
         self.gradedAt = gradedAt
     }
@@ -42,6 +45,8 @@ public struct ClassGrading: Sendable {
         /// Returns of lessons recorded before (re-run without `replace`).
         public var alreadyGraded: [String] = []
         public var notGraded: [NotGraded] = []
+        /// Progress files started in this run, at the level the roster gives (`RosterLoader.Start`).
+        public var started: [(learner: RosterLoader.Learner, level: Int)] = []
         /// Each learner as their progress file stands after the run.
         public var learners: [ClassLearner] = []
     }
@@ -50,7 +55,7 @@ public struct ClassGrading: Sendable {
     /// folder cannot be used at all; anything about one return or one learner is in the result.
     public func run() throws -> Result {
         // Grading uses no learner's level; the widest course keeps a line of level 30 (a full-course pack's) from stopping the run.
-        let learners = try RosterLoader(path: roster).learners(course: .full)
+        let learners = try RosterLoader(path: roster, progressFolder: progressFolder).learners(course: .full)
         var lessons: [String: [PackLesson]] = [:]
         for learner in learners { lessons[learner.folderName] = try PackLesson.read(pack: pack, folderName: learner.folderName) }
         guard lessons.values.contains(where: { !$0.isEmpty }) else {
@@ -66,15 +71,20 @@ public struct ClassGrading: Sendable {
         var recorded: [String: LearnerProgress] = [:]
         for learner in learners {
             let files = folder.files[learner.folderName] ?? []
-            guard let progress = readProgress(of: learner, files: files, into: &result) else { continue }
-            recorded[learner.folderName] = progress
             let own = lessons[learner.folderName] ?? []
+            guard let progress = readProgress(of: learner, lessons: own, files: files, into: &result) else { continue }
+            recorded[learner.folderName] = progress
             let others = allLessons.filter { $0.folderName != learner.folderName }
-            let matched = files.compactMap { match($0, learner: learner, own: own, others: others, into: &result) }
-            for job in withoutDuplicates(matched, into: &result) {
-                // Told apart before any is read: a re-run as returns come in decodes no recording twice.
-                if !replace, progress.session(lessonID: job.lesson.lessonID) != nil {
-                    result.alreadyGraded.append(job.file.path)
+            // Returns of lessons graded before are told apart before any is read, so that a re-run as returns
+            // come in decodes no recording twice, and a lesson graded is never also listed as not graded.
+            let fresh = files.compactMap { match($0, learner: learner, own: own, others: others, into: &result) }.filter { job in
+                guard !replace, progress.session(lessonID: job.lesson.lessonID) != nil else { return true }
+                result.alreadyGraded.append(job.file.path)
+                return false
+            }
+            for job in withoutDuplicates(fresh, into: &result) {
+                if let refusal = job.refusal {
+                    result.notGraded.append(NotGraded(path: job.file.path, learner: learner.name, reason: refusal))
                 } else {
                     jobs.append(job)
                 }
@@ -91,8 +101,8 @@ public struct ClassGrading: Sendable {
             }
         }
         for learner in learners {
-            guard let returns = ready[learner.folderName], !returns.isEmpty, let path = learner.progressPath else { continue }
-            if let after = record(returns, of: learner, in: ProgressStore(path: path), into: &result) { recorded[learner.folderName] = after }
+            guard let returns = ready[learner.folderName], !returns.isEmpty else { continue }
+            if let after = record(returns, of: learner, in: ProgressStore(path: learner.progressPath), into: &result) { recorded[learner.folderName] = after }
         }
         result.learners = learners.map { learner in
             ClassLearner(learner: learner, lessons: lessons[learner.folderName] ?? [], progress: recorded[learner.folderName])
@@ -102,20 +112,30 @@ public struct ClassGrading: Sendable {
         return result
     }
 
-    /// The learner's progress, or nil (with their returns listed) when it cannot be graded into.
-    private func readProgress(of learner: RosterLoader.Learner, files: [ReturnsFolder.File], into result: inout Result) -> LearnerProgress? {
-        guard let path = learner.progressPath else {
-            for file in files {
-                result.notGraded.append(
-                    NotGraded(
-                        path: file.path, learner: learner.name,
-                        reason: "the roster gives \(learner.name) a level, not a progress file, so there is nowhere to record a grade "
-                            + "(give the progress file in the roster, line \(learner.line))."))
+    /// The learner's progress, or nil (with their returns listed) when it cannot be graded into. The
+    /// progress file of a learner the roster gives a level is started at it when they have returns
+    /// and it is not there yet (a pack made before packs started them), as `koch pack` starts it.
+    private func readProgress(
+        of learner: RosterLoader.Learner, lessons: [PackLesson], files: [ReturnsFolder.File], into result: inout Result
+    ) -> LearnerProgress? {
+        let path = learner.progressPath
+        if let level = learner.level, let key = lessons.first?.key, !FileManager.default.fileExists(atPath: path) {
+            guard !files.isEmpty else { return LearnerProgress(start: Self.start(level: level, key: key)) }
+            let loader = RosterLoader(path: roster, progressFolder: progressFolder)
+            do {
+                if case .started = try loader.startProgressFile(of: learner, at: level, direction: key.direction, course: key.course) {
+                    result.started.append((learner, level))
+                }
+            } catch {
+                for file in files {
+                    result.notGraded.append(
+                        NotGraded(path: file.path, learner: learner.name, reason: "\(learner.name)'s progress file cannot be started: \(error)"))
+                }
+                return nil
             }
-            return nil
         }
         do {
-            return try ProgressStore(path: path).read()
+            return try ProgressStore(path: learner.progressPath).read()
         } catch {
             let consequence =
                 switch files.count {
@@ -129,52 +149,10 @@ public struct ClassGrading: Sendable {
         }
     }
 
-    /// The lesson a return is of, or nil with the reason listed.
-    private func match(
-        _ file: ReturnsFolder.File, learner: RosterLoader.Learner, own: [PackLesson], others: [PackLesson], into result: inout Result
-    ) -> ReturnEvaluation.Job? {
-        func refuse(_ reason: String) -> ReturnEvaluation.Job? {
-            result.notGraded.append(NotGraded(path: file.path, learner: learner.name, reason: reason))
-            return nil
-        }
-        var copy: String?
-        if file.kind == .transcript {
-            switch ReturnEvaluation.readCopy(file) {
-            case let .success(text): copy = text
-            case let .failure(reason): return refuse(reason.text)
-            }
-        }
-        let lines = copy.map { $0.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
-        let firstLine = lines?.first.map(String.init)
-        switch ReturnMatch.match(fileName: file.name, firstLine: firstLine, own: own, others: others) {
-        case let .lesson(lesson, firstLineNamesIt):
-            if firstLineNamesIt { copy = lines.map { $0.count > 1 ? String($0[1]) : "" } }
-            if copy?.contains(where: { !$0.isWhitespace }) == false { return refuse("the file names lesson \(lesson.lessonID) but holds no copy.") }
-            return ReturnEvaluation.Job(file: file, learner: learner, lesson: lesson, copy: copy)
-        case let .anotherLearners(lesson):
-            return refuse("a copy of another learner's lesson: \(lesson.lessonID) is in \(lesson.folderName), not \(learner.folderName).")
-        case let .unnamed(count):
-            if count == 0 { return refuse("\(learner.name) has no lesson in the pack.") }
-            return refuse(
-                "names none of \(learner.name)'s \(count) lessons: put the lesson's ID (as in its key's name, koch-level05-01-3fa94c1d) "
-                    + "in the file's name or on the copy's first line.")
-        case let .several(ids):
-            return refuse("names more than one lesson (\(ids.joined(separator: ", "))): a return is of one lesson.")
-        }
-    }
-
-    /// Two returns of one lesson: neither is graded, since either could be the one meant.
-    private func withoutDuplicates(_ jobs: [ReturnEvaluation.Job], into result: inout Result) -> [ReturnEvaluation.Job] {
-        let byLesson = Dictionary(grouping: jobs, by: \.lesson.lessonID)
-        return jobs.filter { job in
-            let same = byLesson[job.lesson.lessonID] ?? []
-            guard same.count > 1 else { return true }
-            let others = same.filter { $0.file.path != job.file.path }.map(\.file.name).joined(separator: ", ")
-            result.notGraded.append(
-                NotGraded(
-                    path: job.file.path, learner: job.learner.name,
-                    reason: "a duplicate return: lesson \(job.lesson.lessonID) was also returned as \(others); keep one and grade again."))
-            return false
-        }
+    /// A start at `level` in the direction and course of the learner's lessons (their `key`).
+    static func start(level: Int, key: AnswerKey) -> StartingLevels {
+        var start = StartingLevels()
+        start[key.direction] = StartingLevel(level: level, course: key.course)
+        return start
     }
 }

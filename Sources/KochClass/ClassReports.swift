@@ -9,7 +9,7 @@ public enum ClassReports {
     public enum Outcome: Sendable {
         /// Their page was written at `path`, from that many sessions.
         case written(path: String, sessions: Int)
-        /// The roster gives a level, and so no progress file.
+        /// The roster gives a level, and no pack has started its progress file yet.
         case noProgressFile
         /// Their progress file is missing or could not be read, for `reason`.
         case unreadable(reason: String)
@@ -26,7 +26,9 @@ public enum ClassReports {
         let learners = try RosterLoader(path: rosterPath).learners(course: .full)
         try Folder.prepareForWriting(folder)
         for learner in learners {
-            guard let path = learner.progressPath else {
+            let path = learner.progressPath
+            // A level whose progress file no pack has started yet.
+            if learner.level != nil, !FileManager.default.fileExists(atPath: path) {
                 each(learner, .noProgressFile)
                 continue
             }

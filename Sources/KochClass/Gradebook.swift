@@ -87,8 +87,8 @@ public struct Gradebook: Sendable {
         var rows: [Row] = []
         for (index, session) in ordered.enumerated() {
             guard let number = learner.lessons.firstIndex(where: { $0.lessonID == session.lessonID }) else { continue }
-            let before = LearnerState(progress: LearnerProgress(sessions: Array(ordered[..<index])))[session.direction]
-            let after = LearnerState(progress: LearnerProgress(sessions: Array(ordered[...index])))[session.direction]
+            let before = LearnerState(progress: progress.with(sessions: Array(ordered[..<index])))[session.direction]
+            let after = LearnerState(progress: progress.with(sessions: Array(ordered[...index])))[session.direction]
             rows.append(
                 Row(
                     learner: learner.learner.name, folderName: learner.learner.folderName, lessonID: session.lessonID, lessonNumber: number + 1,

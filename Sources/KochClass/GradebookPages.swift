@@ -63,7 +63,9 @@ public enum GradebookPages {
             "direction": learner.direction.rawValue,
             "returns": learner.rows.map { row in
                 [
-                    "lesson": row.lessonNumber, "percent": DayText.percent(row.accuracy), "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
+                    // The bar's label keeps its sign beside its figure (a no-break space), so that it never wraps out of the bar.
+                    "lesson": row.lessonNumber, "percent": DayText.percent(row.accuracy),
+                    "label": DayText.percent(row.accuracy).replacingOccurrences(of: " %", with: "\u{A0}%"), "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
                     "passed": row.passed, "result": row.passed ? "pass" : "below", "lessonID": row.lessonID,
                 ]
             },

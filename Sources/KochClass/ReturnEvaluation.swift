@@ -13,6 +13,9 @@ struct ReturnEvaluation: Sendable {
         let lesson: PackLesson
         /// The copy's text (a transcript), read already to find its lesson; its naming first line removed.
         let copy: String?
+        /// Why the return cannot be graded though it names its lesson (an empty file, say): it still
+        /// counts as a return of that lesson, so that another return of it is not graded beside it.
+        var refusal: String? = nil
     }
 
     /// A session to record, with the copy it was graded from.

@@ -4,12 +4,24 @@ import KochIO
 
 /// Reads a class roster and each learner's progress file, turning them into
 /// the pack's folders: one a learner, at their level, with their weak
-/// characters weighted.
+/// characters weighted. A line that gives a level has its progress file in
+/// `progressFolder` (`progress/NAME.json` beside the roster by default),
+/// started at that level when the pack is made (`RosterLoader+Start`).
 public struct RosterLoader: Sendable {
     public let path: String
+    /// Where the progress files of the learners the roster gives a level are kept.
+    public let progressFolder: String
 
-    public init(path: String) {
+    /// `progressFolder`: nil for `progress/` beside the roster.
+    public init(path: String, progressFolder: String? = nil) {
         self.path = path
+        self.progressFolder = progressFolder.map(ClassGrading.withoutTrailingSlash) ?? Self.defaultProgressFolder(roster: path)
+    }
+
+    /// `progress/` in the roster's folder.
+    public static func defaultProgressFolder(roster: String) -> String {
+        let folder = FileBytes.folder(of: roster)
+        return (folder.isEmpty ? "" : folder + "/") + "progress"
     }
 
     /// A learner of the roster, with the folder their lessons have in a pack made from it.
@@ -19,9 +31,10 @@ public struct RosterLoader: Sendable {
         public let line: Int
         /// `learner-ann-lee`: the learner's folder in a pack.
         public let folderName: String
-        /// The progress file, resolved against the roster's folder; nil when the roster gives a level.
-        public let progressPath: String?
-        /// The level the roster gives, when it gives one.
+        /// The progress file: the roster's, resolved against the roster's folder, or for a line
+        /// that gives a level, `NAME.json` in the progress folder.
+        public let progressPath: String
+        /// The level the roster gives, when it gives one: where their progress file starts.
         public let level: Int?
     }
 
@@ -39,14 +52,17 @@ public struct RosterLoader: Sendable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var slugs = Set<String>()
         return roster.learners.map { learner in
-            var slug = "learner-" + PackPlan.slug(learner.name)
+            var slug = PackPlan.slug(learner.name)
+            // Two names that spell the same stay apart by their line (and so do their progress files).
             while !slugs.insert(slug).inserted { slug += "-\(learner.line)" }
             switch learner.source {
             case let .level(level):
-                return Learner(name: learner.name, line: learner.line, folderName: slug, progressPath: nil, level: level)
+                return Learner(
+                    name: learner.name, line: learner.line, folderName: "learner-" + slug, progressPath: progressFolder + "/" + slug + ".json",
+                    level: level)
             case let .progressFile(file):
                 let progressPath = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
-                return Learner(name: learner.name, line: learner.line, folderName: slug, progressPath: progressPath, level: nil)
+                return Learner(name: learner.name, line: learner.line, folderName: "learner-" + slug, progressPath: progressPath, level: nil)
             }
         }
     }
@@ -55,30 +71,36 @@ public struct RosterLoader: Sendable {
         try learners(course: base.course).map { learner in
             var settings = base
             var source = ""
-            if let level = learner.level {
+            if let level = learner.level, !FileManager.default.fileExists(atPath: learner.progressPath) {
                 settings.level = level
-            } else if let progressPath = learner.progressPath {
-                guard FileManager.default.fileExists(atPath: progressPath) else {
-                    throw FileError.malformed(
-                        path: path, reason: "line \(learner.line): \(learner.name)'s progress file \(progressPath) does not exist.")
-                }
-                let progress: LearnerProgress
-                do {
-                    progress = try ProgressStore(path: progressPath).read()
-                } catch {
-                    throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file cannot be used. \(error)")
-                }
-                // A pack's lessons are of a level's characters, so the level counts in the pack's course.
+            } else {
                 let plan = LessonPlan(
-                    level: nil, lesson: LessonCourse(kind: base.kind, asked: base.course), direction: base.direction, progress: progress)
+                    level: nil, lesson: LessonCourse(kind: base.kind, asked: base.course), direction: base.direction,
+                    progress: try progress(of: learner))
                 settings.level = plan.level
                 settings.extraWeight = plan.extraWeight
-                source = base.direction == .send ? ", send level from progress" : ", from progress"
+                // A file the roster's level started says no more than the roster, and a pack finished later reads the same.
+                if learner.level == nil || plan.levelFromProgress {
+                    source = base.direction == .send ? ", send level from progress" : ", from progress"
+                }
             }
             let characters = base.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
             return PackPlan.FolderRequest(
                 name: learner.folderName, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
                 settings: settings, content: content)
+        }
+    }
+
+    /// The learner's progress file, read; throws naming the roster's line when it is missing or cannot be read.
+    func progress(of learner: Learner) throws -> LearnerProgress {
+        guard FileManager.default.fileExists(atPath: learner.progressPath) else {
+            throw FileError.malformed(
+                path: path, reason: "line \(learner.line): \(learner.name)'s progress file \(learner.progressPath) does not exist.")
+        }
+        do {
+            return try ProgressStore(path: learner.progressPath).read()
+        } catch {
+            throw FileError.malformed(path: path, reason: "line \(learner.line): \(learner.name)'s progress file cannot be used. \(error)")
         }
     }
 }

@@ -11,8 +11,11 @@ import KochCore
 /// so two graders at once wait for each other and neither update is lost.
 /// A progress file that is a symbolic link is followed: its target is
 /// written (atomically, beside itself) and locked, and the link stays.
-/// The lock file is never removed: removing it would let a third process
-/// lock a new file while another holds the old one.
+/// The lock file is removed by its holder before it lets go, so none stays
+/// behind; a grader that was waiting on the removed file finds, once it
+/// holds it, that the path no longer names it, and locks afresh. So the
+/// one lock that counts is always the file at the path, and only its
+/// holder writes.
 public struct ProgressStore: Sendable {
     public let path: String
 
@@ -39,14 +42,11 @@ public struct ProgressStore: Sendable {
     public func update<T>(_ change: (LearnerProgress) throws -> (LearnerProgress?, T)) throws -> T {
         let folder = FileBytes.folder(of: AtomicFile.resolvingLinks(path))
         try Folder.prepareForWriting(folder.isEmpty ? "." : folder)
-        let lockPath = lockPath
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard lock >= 0 else { throw FileError.system(path: lockPath, action: "open the lock file", errno: errno) }
+        let lock = try lockFile()
         defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw FileError.system(path: lockPath, action: "lock", errno: errno) }
-        }
         defer { flock(lock, LOCK_UN) }
+        // Removed while still held: a grader that opens the path now makes a new lock, and by then this one has written.
+        defer { unlink(lockPath) }
         let current = try read()
         let (next, result) = try change(current)
         if let next {
@@ -54,6 +54,29 @@ public struct ProgressStore: Sendable {
             try AtomicFile.write(try Self.encode(next), to: path)
         }
         return result
+    }
+
+    /// Opens and locks `progress.json.lock`, waiting for another holder; returns it once the
+    /// file locked is the one the path names (a holder that finished removed the one waited on).
+    private func lockFile() throws -> Int32 {
+        let lockPath = lockPath
+        while true {
+            let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard lock >= 0 else { throw FileError.system(path: lockPath, action: "open the lock file", errno: errno) }
+            while flock(lock, LOCK_EX) != 0 {
+                let failure = errno
+                guard failure == EINTR else {
+                    close(lock)
+                    throw FileError.system(path: lockPath, action: "lock", errno: failure)
+                }
+            }
+            var held = stat()
+            var named = stat()
+            if fstat(lock, &held) == 0, stat(lockPath, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                return lock
+            }
+            close(lock)
+        }
     }
 
     /// Temporary files of graders killed while writing. Only the holder of

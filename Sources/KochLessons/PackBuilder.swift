@@ -25,6 +25,8 @@ public struct PackBuilder: Sendable {
     public let makeWriter: @Sendable (_ folder: String) -> LessonWriter
     /// The roster the pack is made from, as a path from the pack's folder: kept in its manifest.
     public var roster: String?
+    /// The folder of the roster's progress files, as a path from the pack's folder, when named: kept in its manifest.
+    public var progressFolder: String?
     /// Asked between lessons: true stops the run once the lessons under way are complete.
     public var shouldStop: @Sendable () -> Bool = { false }
     /// Told of the lessons to make before the first, and of each made (from any core).
@@ -235,7 +237,7 @@ public struct PackBuilder: Sendable {
         files.append(try describe("index.html"))
         let manifest = PackManifest(
             seed: seed, planSignature: signature, createdAt: createdAt,
-            lessonCount: plan.lessons.count, files: files, roster: roster)
+            lessonCount: plan.lessons.count, files: files, roster: roster, progressFolder: progressFolder)
         try AtomicFile.write(try PackManifest.encode(manifest), to: root + "/manifest.json")
         try? FileManager.default.removeItem(atPath: PackJournal.folder(inPack: root))
         summary.bytes = files.reduce(0) { $0 + $1.bytes }

@@ -32,9 +32,9 @@ import Testing
 
         func progressPath(_ index: Int) -> String { folder + "/progress-\(index).json" }
 
-        /// The learner's answer keys in the pack, in lesson order.
+        /// The learner's answer keys in the pack, in lesson order (in `teacher/`, where a roster's pack keeps them).
         func keys(_ index: Int) throws -> [String] {
-            let learner = pack + "/learner-" + names[index].lowercased()
+            let learner = pack + "/teacher/learner-" + names[index].lowercased()
             return try FileManager.default.contentsOfDirectory(atPath: learner).filter { $0.hasSuffix(".key.json") }.sorted()
                 .map { learner + "/" + $0 }
         }
@@ -150,6 +150,44 @@ import Testing
         #expect(try ProgressStore(path: week.progressPath(0)).read().sessions.count == 1)
         #expect(try ProgressStore(path: week.progressPath(1)).read().sessions.isEmpty)
         #expect(FileManager.default.contents(atPath: week.progressPath(2)) == damaged)
+    }
+
+    @Test func aLessonReturnedTwiceOnceWithoutACopyIsNeitherGradedNorShownAsGraded() throws {
+        let week = try Class(["Ann", "Bob"])
+        let bob = try week.keys(1)
+        try week.write(try Self.copy(of: bob[0]), learner: "Bob", file: Self.name(of: bob[0]) + ".txt")
+        // The lesson's ID on the first line, and nothing under it.
+        let blank = try week.write(Self.name(of: bob[0]) + "\n\n", learner: "Bob", file: "wednesday.txt")
+        let result = try week.grade()
+        #expect(result.exitCode == 1)
+        #expect(result.standardOutput.contains("Graded 0 returns"), "\(result.standardOutput)")
+        let line = result.standardOutput.split(separator: "\n").first { $0.contains(blank + ":") }.map(String.init) ?? ""
+        #expect(line.contains("a duplicate return") && line.contains("holds no copy"), "\(line)")
+        #expect(try ProgressStore(path: week.progressPath(1)).read().sessions.isEmpty)
+        let page = try String(contentsOfFile: week.pack + "/gradebook.html", encoding: .utf8)
+        #expect(!page.contains("class=\"return "), "no lesson shown graded")
+        #expect(page.contains("2 not graded"))
+
+        // Bob keeps the copy: it is graded; the blank return sent again later is of a lesson graded, and not listed.
+        try FileManager.default.removeItem(atPath: blank)
+        #expect(try week.grade().succeeded)
+        try week.write(Self.name(of: bob[0]) + "\n", learner: "Bob", file: "wednesday.txt")
+        let again = try week.grade()
+        #expect(again.succeeded, "\(again.standardOutput)")
+        #expect(again.standardOutput.contains("2 graded before, not again"), "\(again.standardOutput)")
+        let regraded = try String(contentsOfFile: week.pack + "/gradebook.html", encoding: .utf8)
+        #expect(regraded.contains("class=\"return ") && regraded.contains("Every return was graded.") && !regraded.contains("not graded</small>"))
+    }
+
+    @Test func aBarsLabelKeepsItsPercentSignOnItsLineInsideTheBar() throws {
+        let week = try Class(["Ann"])
+        let ann = try week.keys(0)
+        try week.write(try Self.copy(of: ann[0]), learner: "Ann", file: Self.name(of: ann[0]) + ".txt")
+        #expect(try week.grade().succeeded)
+        let page = try String(contentsOfFile: week.pack + "/gradebook.html", encoding: .utf8)
+        // A no-break space between the figure and its sign, and a label that does not wrap, in a box as wide as the widest label.
+        #expect(page.contains("<span class=\"label\">1: 100\u{A0}%</span>"), "\(page)")
+        #expect(page.contains(".return span.label { position: relative; white-space: nowrap;"))
     }
 
     @Test func gradingAClassTakesThePackTheReturnsAndTheRosterAndNothingOfOneLesson() throws {

@@ -122,6 +122,8 @@ import Testing
         let sessions = try scratch.sessions()
         #expect(sessions.count == 8)
         #expect(Set(sessions.map(\.lessonID)).count == 8)
+        // Each grader removed the lock it held, and none wrote while another held it (no session is lost).
+        #expect(!FileManager.default.fileExists(atPath: scratch.progressPath + ".lock"))
     }
 
     @Test func graderKilledAtEveryFileCallLeavesTheOldFileOrTheNew() throws {

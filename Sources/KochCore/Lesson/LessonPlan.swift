@@ -29,7 +29,7 @@ public struct LessonPlan: Sendable, Hashable {
         level = asked ?? min(learner.level, askedCourse.lastLevel)
         extraWeight = WeakCharacters(statistics: learner.characters).extraWeights(unlocked: askedCourse.unlocked(atLevel: level))
         levelFromProgress = asked == nil && learner.sessionCount > 0
-        course = asked == nil && learner.levelSessionCount > 0 ? learner.course : askedCourse
+        course = asked == nil && (learner.levelSessionCount > 0 || progress.start[direction] != nil) ? learner.course : askedCourse
     }
 
     /// The characters weighted more, the heaviest first (then in alphabetical order).

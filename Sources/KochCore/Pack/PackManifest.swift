@@ -30,10 +30,17 @@ public struct PackManifest: Sendable, Hashable, Codable {
     /// The roster a class's pack was made from (`koch pack --roster`), as a path from the
     /// pack's folder, so that its returns can be graded by it; nil for a pack of levels.
     public var roster: String?
+    /// Where the progress files of the roster's learners given a level are, as a path from the
+    /// pack's folder, when `koch pack --progress-dir` named it; nil: `progress/` beside the roster.
+    public var progressFolder: String?
 
-    public init(seed: UInt64, planSignature: String, createdAt: Date, lessonCount: Int, files: [File], roster: String? = nil) {
+    public init(
+        seed: UInt64, planSignature: String, createdAt: Date, lessonCount: Int, files: [File], roster: String? = nil,
+        progressFolder: String? = nil
+    ) {
         formatVersion = Self.currentFormatVersion
         self.roster = roster
+        self.progressFolder = progressFolder
         self.seed = seed
         self.planSignature = planSignature
         self.createdAt = createdAt

@@ -84,20 +84,6 @@ public struct PackPlan: Sendable {
         return String(Self.fnv1a(text), radix: 16)
     }
 
-    /// A folder-name slug: lower-case letters and digits, words joined by `-`.
-    public static func slug(_ name: String) -> String {
-        var slug = ""
-        for character in name.lowercased() {
-            if character.isASCII && (character.isLetter || character.isNumber) {
-                slug.append(character)
-            } else if !slug.isEmpty && slug.last != "-" {
-                slug.append("-")
-            }
-        }
-        while slug.last == "-" { slug.removeLast() }
-        return slug.isEmpty ? "learner" : slug
-    }
-
     /// A non-negative index from a name, the same on every machine (Swift's `hashValue` is not).
     static func stableHash(_ text: String) -> Int {
         Int(truncatingIfNeeded: fnv1a(text) & 0x7FFF_FFFF)

@@ -44,10 +44,11 @@ public struct DirectionProgress: Sendable, Hashable {
         public let level: Int
     }
 
-    public init(direction: Direction, course: KochCourse = .letters) {
+    /// A direction before any session: at level 2, or at a teacher's `startingLevel` (within the course).
+    public init(direction: Direction, course: KochCourse = .letters, startingLevel: Int? = nil) {
         self.direction = direction
         self.course = course
-        self.level = KochCourse.firstLevel
+        self.level = min(max(startingLevel ?? KochCourse.firstLevel, KochCourse.firstLevel), course.lastLevel)
     }
 
     /// The replay of every session of `direction` in `progress`.

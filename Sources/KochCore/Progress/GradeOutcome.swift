@@ -11,14 +11,14 @@ public struct GradeOutcome: Sendable, Hashable {
 
     /// Replays `progress` without and with `session`.
     public init(progress: LearnerProgress, session: GradedSession) {
-        let without = LearnerProgress(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
+        let without = progress.with(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
         self.session = session
         learnerBefore = LearnerState(progress: without)
         learnerAfter = LearnerState(progress: progress.recording(session))
         replaced = progress.session(lessonID: session.lessonID)
         // Judged as the replay judges it: against the direction as it stood when the lesson was done
         // (a lesson graded late, with --date, comes before sessions done after it).
-        let earlier = LearnerProgress(sessions: without.sessions.filter { $0.date < session.date })
+        let earlier = without.with(sessions: without.sessions.filter { $0.date < session.date })
         levelDecision = LearnerState(progress: earlier)[session.direction].levelDecision(for: session)
     }
 

@@ -10,6 +10,18 @@ extension LearnerProgress {
         }
         var seen: [String: Int] = [:]
         var courses: [Direction: KochCourse] = [:]
+        for direction in Direction.allCases {
+            guard let start = start[direction] else { continue }
+            courses[direction] = start.course
+            if !start.course.levels.contains(start.level) {
+                problems.append(
+                    .init(
+                        codingPath: "start.\(direction.rawValue).level",
+                        reason:
+                            "is \(start.level), but the \(start.course.rawValue) course has levels \(start.course.levels.lowerBound) to \(start.course.lastLevel)"
+                    ))
+            }
+        }
         for (index, session) in sessions.enumerated() {
             let path = "sessions[\(index)]"
             if !session.course.levels.contains(session.level) {

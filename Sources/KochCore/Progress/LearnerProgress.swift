@@ -5,24 +5,45 @@
 public struct LearnerProgress: Sendable, Hashable, Codable {
     /// 2: each session records its `kind` (format 1 kept only
     /// `countsTowardLevel: false`); files of format 1 are read and
-    /// written back as 2.
-    public static let currentFormatVersion = 2
+    /// written back as 2. 3: the file may start a direction above level 2
+    /// (`start`); only such a file is written as 3, so that a koch that
+    /// would ignore its start refuses it rather than lose it.
+    public static let currentFormatVersion = 3
+    static let versionWithoutStart = 2
 
-    /// The version the file was read in; always written as the current one.
+    /// The version the file was read in; written as 3 with a start, else 2.
     public var formatVersion: Int
+    /// Where each direction starts before any session; empty for a learner who starts at level 2.
+    public var start: StartingLevels
     public var sessions: [GradedSession]
 
-    public init(sessions: [GradedSession] = []) {
-        formatVersion = Self.currentFormatVersion
+    public init(sessions: [GradedSession] = [], start: StartingLevels = StartingLevels()) {
+        formatVersion = start.isEmpty ? Self.versionWithoutStart : Self.currentFormatVersion
+        self.start = start
         self.sessions = sessions
     }
 
-    private enum CodingKeys: String, CodingKey { case formatVersion, sessions }
+    private enum CodingKeys: String, CodingKey { case formatVersion, start, sessions }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+        start = try container.decodeIfPresent(StartingLevels.self, forKey: .start) ?? StartingLevels()
+        sessions = try container.decode([GradedSession].self, forKey: .sessions)
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.currentFormatVersion, forKey: .formatVersion)
+        try container.encode(start.isEmpty ? Self.versionWithoutStart : Self.currentFormatVersion, forKey: .formatVersion)
+        if !start.isEmpty { try container.encode(start, forKey: .start) }
         try container.encode(sessions, forKey: .sessions)
+    }
+
+    /// The same learner (the same start) with other sessions: the progress as it stood before or after some of them.
+    public func with(sessions: [GradedSession]) -> LearnerProgress {
+        var copy = self
+        copy.sessions = sessions
+        return copy
     }
 
     /// The recorded session of a lesson, if it was graded before.
@@ -48,7 +69,11 @@ public struct LearnerProgress: Sendable, Hashable, Codable {
 
 extension LearnerProgress {
     /// The progress started over: without the sessions of `direction`, or without any (nil).
+    /// Starting over goes back to level 2: a start in that direction goes too.
     public func resetting(_ direction: Direction?) -> LearnerProgress {
-        LearnerProgress(sessions: direction.map { direction in sessions.filter { $0.direction != direction } } ?? [])
+        guard let direction else { return LearnerProgress() }
+        var start = start
+        start[direction] = nil
+        return LearnerProgress(sessions: sessions.filter { $0.direction != direction }, start: start)
     }
 }

@@ -11,11 +11,12 @@ public struct LearnerState: Sendable, Hashable {
         let sessions = progress.sessions.enumerated()
             .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
             .map(\.element)
-        func course(_ direction: Direction) -> KochCourse {
-            sessions.last { $0.direction == direction && $0.kind.isLevelLesson }?.course ?? .letters
+        func start(_ direction: Direction) -> DirectionProgress {
+            let course = sessions.last { $0.direction == direction && $0.kind.isLevelLesson }?.course ?? progress.start[direction]?.course ?? .letters
+            return DirectionProgress(direction: direction, course: course, startingLevel: progress.start[direction]?.level)
         }
-        receive = DirectionProgress(direction: .receive, course: course(.receive))
-        send = DirectionProgress(direction: .send, course: course(.send))
+        receive = start(.receive)
+        send = start(.send)
         guard let firstDay = sessions.first?.date.day else { return }
         for session in sessions {
             streak.record(session.date.day, dueBefore: nextDueDay)

@@ -74,7 +74,7 @@ public struct ProgressReport: Sendable {
     /// The report as of `today`: sessions done after it are left out.
     public init(progress all: LearnerProgress, today: CalendarDay) {
         self.today = today
-        let progress = LearnerProgress(sessions: all.sessions.filter { $0.date.day <= today })
+        let progress = all.with(sessions: all.sessions.filter { $0.date.day <= today })
         let learner = LearnerState(progress: progress)
         let ordered = progress.sessions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         sessionCount = ordered.count

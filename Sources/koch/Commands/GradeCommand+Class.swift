@@ -28,7 +28,8 @@ extension GradeCommand {
         let pack = ClassGrading.withoutTrailingSlash(given)
         let roster = try returns.roster ?? rosterNamed(byPack: pack)
         let (done, gradedAt) = try sessionDates()
-        var grading = ClassGrading(pack: pack, returns: folder, roster: roster, done: done, gradedAt: gradedAt)
+        let progressFolder = try returns.progressFolder ?? ClassGrading.progressFolderNamed(byPack: pack)
+        var grading = ClassGrading(pack: pack, returns: folder, roster: roster, progressFolder: progressFolder, done: done, gradedAt: gradedAt)
         grading.replace = replace
         grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
         let templates = try Templates()

@@ -68,7 +68,9 @@ struct GradeCommand: ParsableCommand {
             with koch pack --roster), --returns (a folder with a folder for each learner, \
             named as in the roster, holding their typed copies as .txt files and their \
             recordings); the class list is the roster the pack's manifest names (or \
-            --roster class.csv). A return is matched to its \
+            --roster class.csv). A roster line that gives a level records in the progress \
+            file the pack started for it (progress/NAME.json beside the roster, or the \
+            --progress-dir the pack was given). A return is matched to its \
             lesson by the lesson's ID in its file name (koch-level05-01-3fa94c1d.txt, or \
             R05-3fa94c1d2b7e) or on the copy's first line, or by the learner having one \
             lesson; it is never guessed. Each is graded and recorded in the learner's \

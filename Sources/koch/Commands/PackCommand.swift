@@ -41,21 +41,38 @@ struct PackCommand: ParsableCommand {
             A roster is one learner a line: `name, level` or `name, path/to/progress.json` \
             (a path relative to the roster's folder); lessons are then made at each \
             learner's level (their send level with --direction send), with their weak \
-            characters coming up more often.
+            characters coming up more often, in a folder learner-NAME (the name in plain \
+            ASCII: Anna Müller is learner-anna-muller). A line with a level starts the \
+            learner's progress file at that level, progress/NAME.json beside the roster \
+            (or in --progress-dir), where koch grade --pack records their returns; a file \
+            already there is used as it stands, never overwritten. A roster's pack keeps \
+            its answer keys in teacher/ (--keys separate) unless you give --keys beside.
+
+              koch pack --roster class.csv --progress-dir progress-files --out week1
             """
     )
 
     @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6 (to 41 with --course full).")
     var levels: String?
 
-    @Option(help: "A class list (CSV): one learner a line, `name, level` or `name, progress.json`.")
+    @Option(help: "A class list (CSV): one learner a line, `name, level` (their progress file is started at it) or `name, progress.json`.")
     var roster: String?
 
     @Option(
+        name: .customLong("progress-dir"),
         help: ArgumentHelp(
-            "beside (each lesson's keys beside it, and the key pages after the copy pages in sheets.html) or separate (the keys and their pages in teacher/, which the learners' index does not link).",
+            "Where the progress files of the roster's learners given a level are started (NAME.json). Default: progress/ beside the roster.",
+            valueName: "folder"))
+    var progressFolder: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "beside (each lesson's keys beside it, and the key pages after the copy pages in sheets.html) or separate (the keys and their pages in teacher/, which the learners' index does not link). Default: separate with --roster (the learners get their folders), else beside.",
             valueName: "where"))
-    var keys: KeyPlacement = .beside
+    var keys: KeyPlacement?
+
+    /// A roster's pack goes to its learners, so its keys are kept apart unless asked otherwise.
+    private var keysSeparate: Bool { (keys ?? (roster == nil ? .beside : .separate)) == .separate }
 
     enum KeyPlacement: String, ExpressibleByArgument {
         case beside, separate
@@ -109,6 +126,7 @@ struct PackCommand: ParsableCommand {
             throw ValidationError("Give either --levels (e.g. --levels 2-26) or --roster class.csv.")
         }
         if let levels { _ = try Self.parseLevels(levels, lesson: content.lessonCourse) }
+        if progressFolder != nil, roster == nil { throw ValidationError("--progress-dir is for a roster's pack: give --roster class.csv.") }
         guard (1...99).contains(perLevel) else { throw ValidationError("--per-level must be 1 to 99, not \(perLevel).") }
         guard LessonSettings.Limits.minutes.contains(minutes) else {
             throw ValidationError(
@@ -157,7 +175,7 @@ struct PackCommand: ParsableCommand {
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
         let signature = plan.signature(
-            format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keys == .separate)
+            format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keysSeparate)
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
         let synthesizer = sound.synthesizer
@@ -176,12 +194,14 @@ struct PackCommand: ParsableCommand {
             builder.lessonMade = { made in if made == count { interruption.requestAsCtrlC() } }
         }
         builder.progress = ProgressBar.packProgress(label: "lessons")
-        builder.keysSeparate = keys == .separate
+        builder.keysSeparate = keysSeparate
         builder.roster = roster.map { RelativePath.from(folder: root, to: $0) }
+        builder.progressFolder = progressFolder.map { RelativePath.from(folder: root, to: $0) }
         let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
         print(
             "Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))"
         )
+        try startProgressFiles(base: base)
         let start = Date()
         let summary: PackBuilder.Summary
         do {
@@ -208,7 +228,25 @@ struct PackCommand: ParsableCommand {
             let list = try Self.parseLevels(levels, lesson: content.lessonCourse)
             return list.flatMap { PackPlan.levelFolders($0...$0, settings: base, content: words) }
         }
-        return try RosterLoader(path: roster ?? "").folderRequests(base: base, content: words)
+        return try RosterLoader(path: roster ?? "", progressFolder: progressFolder).folderRequests(base: base, content: words)
+    }
+
+    /// Starts the progress file of each learner the roster gives a level, and says where (`RosterLoader.startProgressFiles`).
+    private func startProgressFiles(base: LessonSettings) throws {
+        guard let roster else { return }
+        let loader = RosterLoader(path: roster, progressFolder: progressFolder)
+        try loader.startProgressFiles(direction: base.direction, course: base.course) { learner, start in
+            switch start {
+            case let .started(level):
+                print("\(learner.name): progress file \(learner.progressPath) started at \(base.direction.rawValue) level \(level).")
+            case let .kept(level) where level != learner.level:
+                print(
+                    "\(learner.name): progress file \(learner.progressPath) is there, at \(base.direction.rawValue) level \(level): "
+                        + "used as it is (the roster says \(learner.level ?? level)).")
+            case .kept:
+                print("\(learner.name): progress file \(learner.progressPath) is there, and used.")
+            }
+        }
     }
 
     /// Checks every file of the manifest: present, same SHA-256 (`PackVerification`).

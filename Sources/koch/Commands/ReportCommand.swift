@@ -62,7 +62,7 @@ struct ReportCommand: ParsableCommand {
         try ClassReports.write(rosterPath: roster, into: folder, today: today, templates: templates) { learner, outcome in
             switch outcome {
             case .noProgressFile:
-                print("  \(learner.name): no progress file in the roster (a level only), no report.")
+                print("  \(learner.name): no progress file yet (the roster gives a level; koch pack --roster starts one), no report.")
             case .unreadable(let reason):
                 print("  \(learner.name): \(reason) No report.")
                 unreadable.append(learner.name)

@@ -16,9 +16,16 @@ struct ClassReturnsOptions: ParsableArguments {
     @Option(
         name: .customLong("roster"),
         help: ArgumentHelp(
-            "The class list the pack was made from (`name, progress.json` a line); by default the one the pack's manifest names.",
+            "The class list the pack was made from (`name, level` or `name, progress.json` a line); by default the one the pack's manifest names.",
             valueName: "file"))
     var roster: String?
 
-    var isGiven: Bool { pack != nil || returns != nil || roster != nil }
+    @Option(
+        name: .customLong("progress-dir"),
+        help: ArgumentHelp(
+            "Where the progress files of the roster's learners given a level are (NAME.json); by default the one the pack's manifest names, else progress/ beside the roster.",
+            valueName: "folder"))
+    var progressFolder: String?
+
+    var isGiven: Bool { pack != nil || returns != nil || roster != nil || progressFolder != nil }
 }

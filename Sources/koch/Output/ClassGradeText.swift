@@ -7,7 +7,9 @@ struct ClassGradeText {
     let book: Gradebook
 
     var text: String {
-        var lines: [String] = []
+        var lines = result.started.map { learner, level in
+            "\(learner.name): progress file \(learner.progressPath) started at level \(level), as the roster gives."
+        }
         let learners = Set(result.graded.map(\.learner)).count
         var head = "Graded \(DayText.count(result.graded.count, "return")) of \(DayText.count(learners, "learner"))"
         if !result.alreadyGraded.isEmpty {
