@@ -102,7 +102,9 @@ public struct ClassGrading: Sendable {
         }
         for learner in learners {
             guard let returns = ready[learner.folderName], !returns.isEmpty else { continue }
-            if let after = record(returns, of: learner, in: ProgressStore(path: learner.progressPath), into: &result) { recorded[learner.folderName] = after }
+            if let after = record(returns, of: learner, in: ProgressStore(path: learner.progressPath), into: &result) {
+                recorded[learner.folderName] = after
+            }
         }
         result.learners = learners.map { learner in
             ClassLearner(learner: learner, lessons: lessons[learner.folderName] ?? [], progress: recorded[learner.folderName])

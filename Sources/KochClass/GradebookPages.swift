@@ -65,7 +65,8 @@ public enum GradebookPages {
                 [
                     // The bar's label keeps its sign beside its figure (a no-break space), so that it never wraps out of the bar.
                     "lesson": row.lessonNumber, "percent": DayText.percent(row.accuracy),
-                    "label": DayText.percent(row.accuracy).replacingOccurrences(of: " %", with: "\u{A0}%"), "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
+                    "label": DayText.percent(row.accuracy).replacingOccurrences(of: " %", with: "\u{A0}%"),
+                    "width": String(format: "%.1f", min(row.accuracy, 1) * 100),
                     "passed": row.passed, "result": row.passed ? "pass" : "below", "lessonID": row.lessonID,
                 ]
             },

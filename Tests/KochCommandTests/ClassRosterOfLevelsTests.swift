@@ -93,7 +93,9 @@ import Testing
         // Next week, from the same roster: the progress files are used as they stand, never started again.
         let next = try week.pack("week2")
         #expect(
-            next.standardOutput.contains("Anna Müller: progress file \(week.folder)/progress/anna-muller.json is there, at receive level 6: used as it is (the roster says 5)."),
+            next.standardOutput.contains(
+                "Anna Müller: progress file \(week.folder)/progress/anna-muller.json is there, at receive level 6: used as it is (the roster says 5)."
+            ),
             "\(next.standardOutput)")
         #expect(try Self.baseName(week.keys("week2", "learner-anna-muller")[0]).hasPrefix("koch-level06-01-"))
         #expect(try week.progress("anna-muller") == annAfter)
@@ -112,6 +114,21 @@ import Testing
         #expect(graded.succeeded, "\(graded.standardOutput)\(graded.standardError)")
         #expect(try moved.progress("cleo", in: "files").sessions.count == 1)
         #expect(!FileManager.default.fileExists(atPath: moved.folder + "/progress"))
+    }
+
+    @Test func aPackWhoseProgressFilesWereNeverStartedHasThemStartedAtTheRostersLevelWhenGraded() throws {
+        let week = try Week("name, level\nDan, 7\n")
+        _ = try week.pack("week1")
+        // As a pack made before packs started them: no progress file.
+        try FileManager.default.removeItem(atPath: week.folder + "/progress")
+        let key = try week.keys("week1", "learner-dan")[0]
+        try week.write(try Self.groups(key).joined(separator: " ") + "\n", learner: "Dan", file: Self.baseName(key) + ".txt")
+        let graded = try week.grade("week1")
+        #expect(graded.succeeded, "\(graded.standardOutput)\(graded.standardError)")
+        #expect(graded.standardOutput.contains("Dan: progress file \(week.folder)/progress/dan.json started at level 7, as the roster gives."))
+        let progress = try week.progress("dan")
+        #expect(progress.start.receive?.level == 7 && progress.sessions.count == 1)
+        #expect(DirectionProgress(progress: progress, direction: .receive).level == 8, "a perfect copy at level 7 moves Dan to 8")
     }
 
     @Test func namesAreSpelledInASCIIAndNamesThatSpellTheSameStayApart() throws {

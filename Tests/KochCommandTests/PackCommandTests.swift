@@ -247,6 +247,7 @@ import Testing
         (["--levels", "x"], "--levels must look like 2-26"),
         (["--levels", "2-3", "--shard", "4/3"], "--shard must be K/N"),
         (["--per-level", "5"], "Give either --levels"),
+        (["--levels", "2-3", "--progress-dir", "files"], "--progress-dir is for a roster's pack: give --roster class.csv."),
         (["--levels", "2-3", "--direction", "send", "--speak", "after"], "--speak is for lessons to copy: a send exercise is keyed from its sheet."),
     ])
     func badOptionsAreRefused(arguments: [String], message: String) throws {

@@ -54,8 +54,8 @@ SOURCE_DATE_EPOCH=1795392000 "$koch" pack --roster class.csv --per-level 2 --min
 # By Friday: Ann's two copies (named by the lesson's file name, and by the ID on the first line);
 # Bob's first copy, still mixing R and S, and a second copy he named after the day; nothing from Cleo.
 mkdir -p "returns/Ann Lee" "returns/Bob Marsh"
-ann=(week1/learner-ann-lee/*.key.json)
-bob=(week1/learner-bob-marsh/*.key.json)
+ann=(week1/teacher/learner-ann-lee/*.key.json)
+bob=(week1/teacher/learner-bob-marsh/*.key.json)
 copy "${ann[0]}" drop 3 > "returns/Ann Lee/$(basename "${ann[0]}" .key.json).txt"
 { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["lessonID"])' "${ann[1]}"; copy "${ann[1]}"; } > "returns/Ann Lee/wednesday.txt"
 copy "${bob[0]}" swap R S > "returns/Bob Marsh/$(basename "${bob[0]}" .key.json).txt"
