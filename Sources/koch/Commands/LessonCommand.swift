@@ -152,7 +152,8 @@ struct LessonCommand: ParsableCommand {
         }
         try SpeechOptions.check(answers)
         let createdAt = CreationDate.date(now: try Now.date())
-        var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        var writer = LessonWriter(
+            folder: outputFolder, templates: templates, synthesizer: answers?.tone ?? sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note { print("  " + note) }
