@@ -61,6 +61,9 @@ struct StatusCommand: ParsableCommand {
                 "Self-scored spoken lessons: \(selfScored.sessionCount) (the last on \(last.day): \(last.itemsRight) of \(last.items) items right); "
                     + "they count for the streak and the schedule, not the level or character statistics")
         }
+        if let advice = selfScored.advice(nextCharacter: statuses.first { $0.direction == .receive }?.nextCharacter) {
+            print(advice)
+        }
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")
