@@ -26,7 +26,8 @@ public final class SpokenAnswers: @unchecked Sendable {
     public let sampleRateHz: Int
     private let converter: SampleRateConverter
     /// The tone to key the lessons with, which the voice is levelled to: the one asked for, turned
-    /// down by a positive `SpeechSettings.volumeDB`, as the voice is already as loud as its peaks allow.
+    /// down to the voice's unstrained loudness (`SpeechLevel.unstrainedLUFS`), and further by a
+    /// positive `SpeechSettings.volumeDB`.
     public let tone: ToneSynthesizer
     /// The loudness of `tone` keyed at the lessons' timing, in LUFS.
     private let referenceToneLUFS: Double
@@ -65,12 +66,18 @@ public final class SpokenAnswers: @unchecked Sendable {
         converter = try SampleRateConverter(inputRateHz: synthesizer.sampleRateHz, outputRateHz: tone.sampleRate)
         sampleRateHz = tone.sampleRate
         let volumeDB = settings.volumeDB ?? 0
+        let askedToneLUFS = try ToneLoudness.reference(tone, timing: timing)
+        // Tone and voice meet at the tone's loudness, or at the voice's unstrained one when that is
+        // lower; a louder voice is had by turning the tone down, never by limiting the voice harder.
+        let meetingLUFS = min(askedToneLUFS, SpeechLevel.unstrainedLUFS)
+        let toneGainDB = meetingLUFS - max(0, volumeDB) - askedToneLUFS
         self.tone = ToneSynthesizer(
             frequencyHz: tone.frequencyHz, sampleRate: tone.sampleRate, riseSeconds: tone.riseSeconds,
-            peakAmplitude: tone.peakAmplitude * SpeechLevel.decibelsToAmplitude(min(0, -volumeDB)))
+            peakAmplitude: tone.peakAmplitude * SpeechLevel.decibelsToAmplitude(toneGainDB))
         self.heldSampleBudget = heldSampleBudget
-        referenceToneLUFS = try ToneLoudness.reference(self.tone, timing: timing)
-        targetLUFS = referenceToneLUFS + volumeDB
+        // Loudness moves with the gain, decibel for decibel.
+        referenceToneLUFS = askedToneLUFS + toneGainDB
+        targetLUFS = meetingLUFS + min(0, volumeDB)
         // The tone never sounds at the same time, so the voice may reach the mix's own ceiling.
         limiter = PeakLimiter(ceiling: SpeechLevel.peakCeiling, sampleRateHz: tone.sampleRate)
     }

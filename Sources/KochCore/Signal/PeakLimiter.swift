@@ -1,9 +1,7 @@
 /// A look-ahead peak limiter: turns a sound down just enough, and smoothly
 /// enough, that no sample passes `ceiling`, so that a voice made as loud as
-/// a keyed tone neither clips nor crackles. By default it looks 2 ms ahead
-/// and recovers over 30 ms: quick enough to follow a voice's syllables, so
-/// that a voice (whose peaks stand 14 dB or so above its loudness) can be
-/// brought to a steady tone's loudness.
+/// a keyed tone neither clips nor crackles. By default it looks 5 ms ahead
+/// and recovers over 80 ms, slow enough not to follow a voice's pitch.
 ///
 /// The gain each sample needs (ceiling over its magnitude, at most 1) is
 /// held at the smallest needed in the next `lookAheadSamples`, recovers
@@ -19,7 +17,7 @@ public struct PeakLimiter: Sendable, Hashable {
     public let releaseSamples: Int
 
     /// A limiter at `sampleRateHz` that looks `lookAheadSeconds` ahead and recovers over `releaseSeconds`.
-    public init(ceiling: Double, sampleRateHz: Int, lookAheadSeconds: Double = 0.002, releaseSeconds: Double = 0.03) {
+    public init(ceiling: Double, sampleRateHz: Int, lookAheadSeconds: Double = 0.005, releaseSeconds: Double = 0.08) {
         self.ceiling = ceiling
         lookAheadSamples = max(1, Int((lookAheadSeconds * Double(sampleRateHz)).rounded()))
         releaseSamples = max(1, Int((releaseSeconds * Double(sampleRateHz)).rounded()))

@@ -38,7 +38,7 @@ struct SpeechOptions: ParsableArguments {
     @Option(
         name: .customLong("speech-volume"),
         help: ArgumentHelp(
-            "How much louder the answers are than the tone, in dB, \(Limits.speechVolumeDB.lowerBound.formatted) to \(Limits.speechVolumeDB.upperBound.formatted) (below 0: quieter; above 0 the tone is turned down, the voice being as loud as its peaks allow). Default: 0, as loud as the tone.",
+            "How much louder the answers are than the tone, in dB, \(Limits.speechVolumeDB.lowerBound.formatted) to \(Limits.speechVolumeDB.upperBound.formatted) (below 0 the voice is turned down, above 0 the tone). Default: 0, as loud as the tone.",
             valueName: "db"))
     var volumeDB: Double?
 
