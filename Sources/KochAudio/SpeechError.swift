@@ -6,6 +6,7 @@ public enum SpeechError: Error, CustomStringConvertible, Equatable {
     case invalidRate(wordsPerMinute: Int)
     case synthesis(text: String, reason: String)
     case resampling(reason: String)
+    case loudness(reason: String)
 
     public var description: String {
         switch self {
@@ -20,6 +21,8 @@ public enum SpeechError: Error, CustomStringConvertible, Equatable {
             return "espeak-ng could not speak '\(text)': \(reason)."
         case let .resampling(reason):
             return "The speech could not be brought to the lesson's sample rate (speexdsp): \(reason)."
+        case let .loudness(reason):
+            return "The speech could not be levelled beside the tone (libebur128): \(reason)"
         }
     }
 }

@@ -24,8 +24,7 @@ public enum ReportPage {
         let levelHigh = Double(report.directions.map(\.course.lastLevel).max() ?? 26)
         let levelFrame = ReportCharts.Frame(first: first, last: report.today, low: 2, high: levelHigh)
         let accuracyFrame = ReportCharts.Frame(first: first, last: report.today, low: 0, high: 100)
-        let practisedDays = report.calendar.filter { $0.sessions > 0 }.count
-        let daysSoFar = report.calendar.filter { $0.day <= report.today }.count
+        let selfScoredPoints = report.directions.flatMap(\.sessions).contains { $0.kind.isSelfScored }
         return [
             "learner": learner,
             "progressFile": progressFile,
@@ -53,7 +52,9 @@ public enum ReportPage {
             "passLineY": fixed(accuracyFrame.y(90)),
             "directions": report.directions.map { direction(report, $0, levelFrame: levelFrame, accuracyFrame: accuracyFrame) },
             "calendarWeeks": calendarWeeks(report),
-            "calendarSummary": "Practised on \(practisedDays) of the last \(daysSoFar) days.",
+            "calendarSummary": calendarSummary(report),
+            "hasSelfScoredPoints": selfScoredPoints,
+            "selfScoredAdvice": report.selfScoredAdvice ?? false,
         ]
     }
 
@@ -85,17 +86,34 @@ public enum ReportPage {
             "sessions": sessions(direction.sessionCount),
             "steps": steps.map { "\(fixed($0.x)),\(fixed($0.y))" }.joined(separator: " "),
             "levelPoints": steps.filter { !$0.label.isEmpty }.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
-            "accuracyPoints": points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
+            "accuracyPoints": points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label, "selfScored": $0.isSelfScored] },
+            "levelHistory": ReportCharts.levelHistoryText(direction.levels),
             "sessionRows": direction.sessions.suffix(12).reversed().map {
                 ["day": $0.day.description, "percent": "\(Int(($0.accuracy * 100).rounded())) %", "kind": $0.kind.rawValue, "sent": $0.sent]
             },
             "cells": cells, "gridHeight": rows * 70,
-            "confusions": direction.confusions.map { ["sent": $0.sent, "copied": $0.copied, "count": $0.count] },
+            "confusions": direction.confusions.map { ["sent": $0.sent, "copied": $0.copied == "*" ? "unreadable" : $0.copied, "count": $0.count] },
             "hasConfusions": !direction.confusions.isEmpty,
             "nextDue": direction.nextDueDay.map { $0 <= report.today ? "due now" : $0.description } ?? "due now (no level lesson yet)",
             "reviews": direction.reviews.map { ["level": $0.level, "day": $0.dueDay.description] },
             "hasReviews": !direction.reviews.isEmpty,
         ]
+    }
+
+    /// How many days had practice: since the first session when the calendar reaches back
+    /// that far ("5 of the 9 days since your first session, on 2026-11-20"), else over the calendar.
+    static func calendarSummary(_ report: ProgressReport) -> String {
+        let shown = report.calendar.filter { $0.day <= report.today }
+        guard let calendarStart = shown.first?.day else { return "" }
+        let start = max(report.firstDay ?? calendarStart, calendarStart)
+        let window = shown.filter { $0.day >= start }
+        let practised = window.filter { $0.sessions > 0 }.count
+        if start > calendarStart {
+            return window.count == 1
+                ? "Practised today, the day of your first session."
+                : "Practised on \(practised) of the \(window.count) days since your first session, on \(start)."
+        }
+        return "Practised on \(practised) of the last \(window.count) days."
     }
 
     private static func calendarWeeks(_ report: ProgressReport) -> [[String: Any]] {

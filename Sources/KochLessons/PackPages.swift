@@ -40,6 +40,7 @@ enum PackPages {
                     "duration": AnswerSheet.minuteSecond(key.durationSeconds),
                     "groupCount": key.groups.count,
                     "opening": key.introduction.map { $0.text as Any } ?? false,
+                    "introduced": SheetContext.introduced(key),
                     "newestPattern": SheetContext.pattern(of: key.newestCharacter),
                     "keyFile": LessonWriter.baseName(of: lesson) + ".key.json",
                     "ditMilliseconds": Int((timing.unitSeconds * 1000).rounded()),

@@ -61,6 +61,17 @@ enum SheetContext {
         ]
     }
 
+    /// What the introduction sends, in words: "the newest character, R (.-.), on its own", or at the
+    /// first level "the new characters, K (-.-) and M (--), each on its own"; empty without one.
+    static func introduced(_ key: AnswerKey) -> String {
+        var seen = Set<String>()
+        let characters = (key.introduction?.text ?? "").split(separator: " ").map(String.init).filter { seen.insert($0).inserted }
+        let described = characters.map { "\($0) (\(pattern(of: $0)))" }
+        guard let last = described.last else { return "" }
+        if described.count == 1 { return "the newest character, \(last), on its own" }
+        return "the new characters, \(described.dropLast().joined(separator: ", ")) and \(last), each on its own"
+    }
+
     static func make(_ key: AnswerKey) -> [String: Any] {
         let sheet = AnswerSheet(groups: key.groups)
         let settings = key.settings
@@ -69,6 +80,7 @@ enum SheetContext {
             "heading": heading(key),
             "introduction": key.introduction?.text ?? "",
             "hasIntroduction": key.introduction != nil,
+            "introduced": introduced(key),
             "band": BandText.describe(settings.conditions),
             "hasBand": !settings.conditions.isClear,
             "level": key.level,

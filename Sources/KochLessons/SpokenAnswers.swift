@@ -4,8 +4,12 @@ import KochCore
 
 /// The spoken phrases of lessons: each spoken once by espeak-ng and cut to
 /// its words, then brought to the lessons' sample rate by speexdsp's
-/// resampler and levelled beside the tone (`SpeechLevel`) on another core
+/// resampler and levelled (`SpeechLevel`) to the loudness of the lessons'
+/// tone keyed at their timing (`ToneLoudness.reference`) on another core
 /// while the next phrase is spoken (espeak-ng speaks one phrase at a time).
+/// A lesson of sparser characters (E, I, S, H) keys a little more quietly:
+/// its layer turns every clip down by the difference, so the voice matches
+/// the tone as that lesson sends it.
 /// A phrase's length is known as soon as it is spoken, so a lesson is laid
 /// out without waiting for its clips. Shared by every lesson of a run, on
 /// any core.
@@ -21,8 +25,15 @@ public final class SpokenAnswers: @unchecked Sendable {
     public let synthesizer: SpeechSynthesizer
     public let sampleRateHz: Int
     private let converter: SampleRateConverter
-    private let targetRMS: Double
-    private let peakCeiling: Double
+    /// The tone to key the lessons with, which the voice is levelled to: the one asked for, turned
+    /// down to the voice's unstrained loudness (`SpeechLevel.unstrainedLUFS`), and further by a
+    /// positive `SpeechSettings.volumeDB`.
+    public let tone: ToneSynthesizer
+    /// The loudness of `tone` keyed at the lessons' timing, in LUFS.
+    private let referenceToneLUFS: Double
+    /// Every clip's loudness: the keyed tone's, moved by the learner's `SpeechSettings.volumeDB`.
+    private let targetLUFS: Double
+    private let limiter: PeakLimiter
     /// Samples of finished clips held for lessons laid out but not yet written.
     private let heldSampleBudget: Int
     private let lock = NSLock()
@@ -47,17 +58,28 @@ public final class SpokenAnswers: @unchecked Sendable {
     /// The speech holds nothing above this: the synthesizer's Nyquist frequency (11025 Hz).
     public var highestFrequencyHz: Int { synthesizer.sampleRateHz / 2 }
 
-    /// Phrases in `settings`' voice and rate, levelled for a tone of `tonePeakAmplitude`, at
-    /// `sampleRateHz`; at most `heldSampleBudget` samples of finished clips (64 MB by default)
-    /// are held for lessons laid out but not yet written.
-    public init(settings: SpeechSettings, sampleRateHz: Int, tonePeakAmplitude: Double, heldSampleBudget: Int = 16 << 20) throws(SpeechError) {
+    /// Phrases in `settings`' voice, rate and volume, levelled for lessons keyed by `tone` at
+    /// `timing`, at the tone's sample rate; at most `heldSampleBudget` samples of finished clips
+    /// (64 MB by default) are held for lessons laid out but not yet written.
+    public init(settings: SpeechSettings, tone: ToneSynthesizer, timing: Timing, heldSampleBudget: Int = 16 << 20) throws(SpeechError) {
         synthesizer = try SpeechSynthesizer(voice: settings.voice, rateWPM: settings.rateWPM)
-        converter = try SampleRateConverter(inputRateHz: synthesizer.sampleRateHz, outputRateHz: sampleRateHz)
-        self.sampleRateHz = sampleRateHz
+        converter = try SampleRateConverter(inputRateHz: synthesizer.sampleRateHz, outputRateHz: tone.sampleRate)
+        sampleRateHz = tone.sampleRate
+        let volumeDB = settings.volumeDB ?? 0
+        let askedToneLUFS = try ToneLoudness.reference(tone, timing: timing)
+        // Tone and voice meet at the tone's loudness, or at the voice's unstrained one when that is
+        // lower; a louder voice is had by turning the tone down, never by limiting the voice harder.
+        let meetingLUFS = min(askedToneLUFS, SpeechLevel.unstrainedLUFS)
+        let toneGainDB = meetingLUFS - max(0, volumeDB) - askedToneLUFS
+        self.tone = ToneSynthesizer(
+            frequencyHz: tone.frequencyHz, sampleRate: tone.sampleRate, riseSeconds: tone.riseSeconds,
+            peakAmplitude: tone.peakAmplitude * SpeechLevel.decibelsToAmplitude(toneGainDB))
         self.heldSampleBudget = heldSampleBudget
-        targetRMS = SpeechLevel.toneRMS(peakAmplitude: tonePeakAmplitude)
-        // The mix's own ceiling (−1 dBFS); the tone never sounds at the same time.
-        peakCeiling = 0.891
+        // Loudness moves with the gain, decibel for decibel.
+        referenceToneLUFS = askedToneLUFS + toneGainDB
+        targetLUFS = meetingLUFS + min(0, volumeDB)
+        // The tone never sounds at the same time, so the voice may reach the mix's own ceiling.
+        limiter = PeakLimiter(ceiling: SpeechLevel.peakCeiling, sampleRateHz: tone.sampleRate)
     }
 
     /// Speaks the phrase the first time it is asked for, and starts its clip if the budget
@@ -85,7 +107,8 @@ public final class SpokenAnswers: @unchecked Sendable {
         finishing.async { [self] in
             let clip = Result { () throws(SpeechError) in
                 SpeechLevel.levelled(
-                    try converter.convert(words.map { Float($0) / 32768 }), targetRMS: targetRMS, peakCeiling: peakCeiling)
+                    try converter.convert(words.map { Float($0) / 32768 }), targetLUFS: targetLUFS, limiter: limiter,
+                    loudness: { [sampleRateHz] in (try? LoudnessMeter.integratedLUFS(of: $0, sampleRateHz: sampleRateHz)) ?? nil })
             }
             lock.lock()
             phrases[phrase]?.clip = clip
@@ -136,11 +159,15 @@ public final class SpokenAnswers: @unchecked Sendable {
         if let failure { throw failure }
     }
 
-    /// What a lesson says, placed on its samples.
+    /// What a lesson says, placed on its samples, as loud as its tone sounds while sent.
     public func layer(for plan: SpokenLessonPlan) throws(SpeechError) -> SpeechLayer {
+        let toneLUFS = try ToneLoudness.ofWords(plan.timeline, tone: tone) ?? referenceToneLUFS
+        // Only ever down, so that no peak passes the ceiling: a lesson keyed more densely than the
+        // reference (all dahs) sounds a few tenths of a LU louder than its voice.
+        let gain = Float(SpeechLevel.decibelsToAmplitude(min(0, toneLUFS - referenceToneLUFS)))
         var byPhrase: [String: [Float]] = [:]
         for speech in plan.speeches where byPhrase[speech.phrase] == nil {
-            byPhrase[speech.phrase] = try takeClip(speech.phrase)
+            byPhrase[speech.phrase] = try takeClip(speech.phrase).map { $0 * gain }
         }
         return SpeechLayer(speeches: plan.speeches, clips: byPhrase, sampleRateHz: sampleRateHz)
     }

@@ -13,7 +13,7 @@ public struct SpokenRendering {
     /// Plans `text` at `timing`, said by `answers` as `speech` asks; throws the first phrase that cannot be said.
     public init(text: MorseText, timing: Timing, speech: SpeechSettings, answers: SpokenAnswers) throws(SpeechError) {
         plan = SpokenLessonPlan(
-            items: text.words.map { [$0] }, keepsEveryWord: true, newest: nil, level: 0, kind: .text, timing: timing, speech: speech,
+            items: text.words.map { [$0] }, keepsEveryWord: true, introduced: [], level: 0, kind: .text, timing: timing, speech: speech,
             totalSeconds: 0, leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,
             speechSeconds: answers.seconds(of:))
         // The plan's layout measured each phrase without throwing; a phrase that could not be said is told here.

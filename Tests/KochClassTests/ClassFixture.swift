@@ -13,8 +13,8 @@ struct ClassFixture {
     /// Each learner's keys, by their pack folder.
     private(set) var keys: [String: [(path: String, key: AnswerKey)]] = [:]
 
-    /// `learners`: name and how many level-2 lessons each has.
-    init(learners: [(name: String, lessons: Int)], direction: Direction = .receive) throws {
+    /// `learners`: name and how many lessons of `level` each has.
+    init(learners: [(name: String, lessons: Int)], direction: Direction = .receive, level: Int = 2) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("koch-class-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: returns, withIntermediateDirectories: true)
         var roster = "name, progress\n"
@@ -28,6 +28,7 @@ struct ClassFixture {
                 // Long enough (over 20 characters) for a level to move.
                 settings.minutes = 1
                 settings.direction = direction
+                settings.level = level
                 settings.seed = UInt64(100 * index + number)
                 let lesson = try Lesson(settings: settings, number: number, count: learner.lessons)
                 let key = AnswerKey(lesson: lesson, createdAt: Date(timeIntervalSince1970: 1_759_276_800))

@@ -36,8 +36,10 @@ import Testing
         #expect(html.contains("Streak <b>"))
         #expect(html.contains("<td>K</td><td>M</td>"), "the confusion K taken for M")
         #expect(html.contains("90 %: the next character"))
-        // The calendar's last week runs to Sunday 2026-11-08; the days after the report's day are not counted.
-        #expect(html.contains("Practised on 4 of the last 109 days."), "\(html.components(separatedBy: "Practised").last?.prefix(40) ?? "")")
+        // Counted from the first session to the report's day, not over the calendar's weeks.
+        #expect(
+            html.contains("Practised on 4 of the 5 days since your first session, on 2026-11-01."),
+            "\(html.components(separatedBy: "Practised").last?.prefix(60) ?? "")")
     }
 
     @Test func aLearnerWithNoSessionsIsToldKindly() throws {

@@ -223,7 +223,7 @@ extension RoughEdgeTests {
         let index = try String(contentsOfFile: folder + "/pack/index.html", encoding: .utf8)
         #expect(!index.contains("1970") && !index.contains("1 lessons"), "\(index)")
         let sheets = try String(contentsOfFile: folder + "/pack/level-03/sheets.html", encoding: .utf8)
-        #expect(sheets.contains("opens with the newest character on its own (R R R R R)"), "the sheet says what box 1 is not")
+        #expect(sheets.contains("opens with the newest character, R (.-.), on its own (R R R R R)"), "the sheet says what box 1 is not")
         #expect(sheets.contains("@media screen"), "a margin on screen")
     }
 

@@ -22,10 +22,12 @@ import Testing
         #expect(SpokenWords.phrase(for: symbols("HW?"), kind: .qso, spelling: .phonetic) == "Hotel Whiskey question mark")
         let endOfMessage = [MorseAlphabet.prosign("<AR>")].compactMap { $0 }
         #expect(SpokenWords.phrase(for: endOfMessage, kind: .qso, spelling: nil) == "end of message")
-        #expect(SpokenWords.opening(level: 3, newest: symbols("R")[0], spelling: nil) == "Koch lesson, level 3. New character: R.")
+        #expect(SpokenWords.opening(level: 3, introduced: symbols("R"), spelling: nil) == "Koch lesson, level 3. New character: R.")
+        #expect(
+            SpokenWords.opening(level: 2, introduced: symbols("KM"), spelling: .phonetic) == "Koch lesson, level 2. New characters: Kilo and Mike.")
     }
 
-    func plan(_ placement: SpeechSettings.Placement, totalSeconds: Double = 60, newest: Symbol? = nil, pauseSeconds: Double? = nil)
+    func plan(_ placement: SpeechSettings.Placement, totalSeconds: Double = 60, introduced: [Symbol] = [], pauseSeconds: Double? = nil)
         -> SpokenLessonPlan
     {
         var speech = SpeechSettings()
@@ -33,7 +35,7 @@ import Testing
         speech.pauseSeconds = pauseSeconds
         let words = (0..<100).map { symbols(["KM", "MKK", "KMKMK"][$0 % 3]) }
         return SpokenLessonPlan(
-            items: words.map { [$0] }, keepsEveryWord: false, newest: newest, level: 2, kind: .groups,
+            items: words.map { [$0] }, keepsEveryWord: false, introduced: introduced, level: 2, kind: .groups,
             timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12),
             speech: speech, totalSeconds: totalSeconds, leadInSeconds: 0.5, tailSeconds: 0.5,
             speechSeconds: { Double($0.count) * 0.1 })
@@ -41,15 +43,15 @@ import Testing
 
     @Test(arguments: SpeechSettings.Placement.allCases)
     func itemsFillTheLessonInOrderWithoutOverlapping(placement: SpeechSettings.Placement) {
-        let laidOut = plan(placement, newest: symbols("M")[0])
-        #expect(laidOut.durationSeconds == 60)
-        #expect(laidOut.introduction.count == Lesson.introductionRepeats)
+        let laidOut = plan(placement, totalSeconds: 90, introduced: symbols("KM"))
+        #expect(laidOut.durationSeconds == 90)
+        #expect(laidOut.introduction.count == 2 * Lesson.introductionRepeats)
         #expect(laidOut.items.count > 3)
         var stretches = laidOut.sendings.map { ($0.sent.startSeconds, $0.sent.endSeconds) }
         stretches += laidOut.speeches.map { ($0.startSeconds, $0.endSeconds) }
         stretches.sort { $0.0 < $1.0 }
         for (earlier, later) in zip(stretches, stretches.dropFirst()) { #expect(earlier.1 <= later.0) }
-        #expect((stretches.last?.1 ?? 99) <= 59.5)
+        #expect((stretches.last?.1 ?? 99) <= 89.5)
         for item in laidOut.items {
             switch placement {
             case .after: #expect(item.speech.startSeconds > item.sentSpan.endSeconds && item.sentAgain == nil)
@@ -81,7 +83,7 @@ import Testing
             line.map { $0 == "<BT>" ? [MorseAlphabet.prosign("<BT>")].compactMap { $0 } : symbols($0) }
         }
         let laidOut = SpokenLessonPlan(
-            items: lines, keepsEveryWord: false, newest: nil, level: 2, kind: .qso, timing: timing, speech: speech, totalSeconds: 120,
+            items: lines, keepsEveryWord: false, introduced: [], level: 2, kind: .qso, timing: timing, speech: speech, totalSeconds: 120,
             leadInSeconds: 0.5, tailSeconds: 0.5, speechSeconds: { Double($0.count) * 0.05 })
         #expect(laidOut.items.map(\.words) == lines)
         #expect(laidOut.speeches.map(\.phrase) == ["cq, de, K, one, A, B, C, K", "ur, rst, five, nine, nine, break"])

@@ -34,7 +34,8 @@ struct SpokenAnswersTests {
     @Test(arguments: [16 << 20, 0])
     func aLessonSaysTheSameEveryTimeItIsWritten(heldSampleBudget: Int) throws {
         let answers = try SpokenAnswers(
-            settings: SpeechSettings(), sampleRateHz: Self.sampleRateHz, tonePeakAmplitude: 0.5, heldSampleBudget: heldSampleBudget)
+            settings: SpeechSettings(), tone: ToneSynthesizer(frequencyHz: 600, sampleRate: Self.sampleRateHz, peakAmplitude: 0.5),
+            timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12), heldSampleBudget: heldSampleBudget)
         let first = try Self.said(level: 4, by: answers)
         #expect(first.samples.contains { $0 != 0 })
         let again = try Self.said(level: 4, by: answers)
@@ -47,7 +48,9 @@ struct SpokenAnswersTests {
     /// Lessons side by side (`--jobs`) ask for the same phrases at once (a level's opening and
     /// its newest character): each gets the clip, the same.
     @Test func lessonsWrittenSideBySideEachGetTheirClips() throws {
-        let answers = try SpokenAnswers(settings: SpeechSettings(), sampleRateHz: Self.sampleRateHz, tonePeakAmplitude: 0.5)
+        let answers = try SpokenAnswers(
+            settings: SpeechSettings(), tone: ToneSynthesizer(frequencyHz: 600, sampleRate: Self.sampleRateHz, peakAmplitude: 0.5),
+            timing: Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 12))
         let lesson = try Lesson(settings: Self.settings(level: 4), speechSeconds: answers.seconds(of:))
         let plan = try #require(lesson.spoken)
         let length = Int(plan.durationSeconds * Double(Self.sampleRateHz)) + 1

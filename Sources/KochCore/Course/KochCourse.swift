@@ -36,6 +36,12 @@ public enum KochCourse: String, Sendable, CaseIterable, Codable {
         unlocked(atLevel: level).last ?? order[0]
     }
 
+    /// The characters a lesson of a level introduces: at the first level both of its
+    /// characters are new (K and M), at every later one only the character it adds.
+    public func introduced(atLevel level: Int) -> [Symbol] {
+        level <= Self.firstLevel ? unlocked(atLevel: Self.firstLevel) : [newest(atLevel: level)]
+    }
+
     /// The character that the next level will add, or nil at the last level.
     public func next(afterLevel level: Int) -> Symbol? {
         level < lastLevel ? order[level] : nil

@@ -1,5 +1,5 @@
 /// One Koch lesson: its words (random groups, words, callsigns, a QSO or a
-/// part of a text), opened by the newest character sent on its own, laid
+/// part of a text), opened by its new characters sent on their own, laid
 /// out in time, with what the answer key needs to know about them.
 public struct Lesson: Sendable {
     public let settings: LessonSettings
@@ -7,8 +7,8 @@ public struct Lesson: Sendable {
     public let number: Int
     public let count: Int
     public let lessonID: String
-    /// The newest character sent a few times on its own before the lesson
-    /// proper; not graded. Empty when the lesson has none.
+    /// The new characters (`LessonSettings.introducedCharacters`), each sent a few times
+    /// on its own before the lesson proper; not graded. Empty when the lesson has none.
     public let introduction: [[Symbol]]
     /// The words that are graded.
     public let text: MorseText
@@ -17,7 +17,7 @@ public struct Lesson: Sendable {
     /// Where the answers are spoken, for a spoken lesson (`settings.speech`); nil otherwise.
     public let spoken: SpokenLessonPlan?
 
-    /// How often the introduction sends the newest character.
+    /// How often the introduction sends each new character.
     public static let introductionRepeats = 5
 
     /// Makes the `number`-th lesson of a batch of `count` from the settings
@@ -36,8 +36,8 @@ public struct Lesson: Sendable {
         self.number = number
         self.count = count
         let timing = settings.timing
-        if settings.introduction, settings.direction == .receive, let newest = settings.newestCharacter {
-            introduction = Array(repeating: [newest], count: Self.introductionRepeats)
+        if settings.introduction, settings.direction == .receive {
+            introduction = settings.introducedCharacters.flatMap { Array(repeating: [$0], count: Self.introductionRepeats) }
         } else {
             introduction = []
         }
@@ -74,7 +74,7 @@ public struct Lesson: Sendable {
             // cut by its words' spoken lengths, is sent whole (a word left out would be lost to the reader).
             let plan = SpokenLessonPlan(
                 items: lines ?? words.map { [$0] }, keepsEveryWord: settings.kind == .text,
-                newest: introduction.isEmpty ? nil : settings.newestCharacter,
+                introduced: introduction.isEmpty ? [] : settings.introducedCharacters,
                 level: settings.level,
                 kind: settings.kind, timing: timing, speech: speech, totalSeconds: settings.minutes * 60,
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds,

@@ -15,5 +15,8 @@ extension LessonSettings {
         public static let sampleRateHz: ClosedRange<Int> = 8000...192_000
         /// A lesson's length, in minutes.
         public static let minutes: ClosedRange<Double> = 0.5...60
+        /// Spoken answers' loudness beside the tone's, in dB: from barely there to as loud as the
+        /// limiter can make a voice without clipping.
+        public static let speechVolumeDB: ClosedRange<Double> = -20...10
     }
 }

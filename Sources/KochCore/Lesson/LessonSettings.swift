@@ -56,6 +56,12 @@ public struct LessonSettings: Sendable, Hashable, Codable {
     public var newestCharacter: Symbol? {
         customCharacters == nil && kind.usesLevel ? course.newest(atLevel: level) : nil
     }
+
+    /// The characters the lesson opens with, each sent on its own: both of the first
+    /// level's (K and M), the newest one at any other; none where `newestCharacter` is nil.
+    public var introducedCharacters: [Symbol] {
+        newestCharacter == nil ? [] : course.introduced(atLevel: level)
+    }
 }
 
 extension LessonSettings {

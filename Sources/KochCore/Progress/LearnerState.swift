@@ -41,4 +41,10 @@ public struct LearnerState: Sendable, Hashable {
     public func streakDays(asOf today: CalendarDay) -> Int {
         streak.days(asOf: today, dueDay: nextDueDay)
     }
+
+    /// Whether `today` is the streak's last safe day (`Streak.lastSafeDay(dueDay:)`): without a
+    /// session today it ends. On any earlier day it is not at stake.
+    public func streakIsAtStake(on today: CalendarDay) -> Bool {
+        streak.lastSafeDay(dueDay: nextDueDay) == today
+    }
 }

@@ -70,10 +70,14 @@ public struct StatusReport: Encodable {
         public let sessions: Int
         /// Absent before the first.
         public let last: Last?
+        /// What moves the receive level, when self-scored lessons are the latest practice
+        /// (`SelfScoredSummary.advice(nextCharacter:)`); absent otherwise.
+        public let advice: String?
 
-        public init(_ summary: SelfScoredSummary) {
+        public init(_ summary: SelfScoredSummary, nextCharacter: String?) {
             sessions = summary.sessionCount
             last = summary.last.map { Last(day: $0.day.description, itemsRight: $0.itemsRight, items: $0.items) }
+            advice = summary.advice(nextCharacter: nextCharacter)
         }
     }
 
@@ -92,8 +96,9 @@ public struct StatusReport: Encodable {
         self.today = today.description
         streak = learner.streakDays(asOf: today)
         longestStreak = learner.streak.longestDays
-        receive = DirectionReport(DirectionStatus(progress: learner[.receive], today: today))
+        let receiveStatus = DirectionStatus(progress: learner[.receive], today: today)
+        receive = DirectionReport(receiveStatus)
         send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
-        selfScored = SelfScored(SelfScoredSummary(progress: progress))
+        selfScored = SelfScored(SelfScoredSummary(progress: progress), nextCharacter: receiveStatus.nextCharacter)
     }
 }

@@ -29,9 +29,14 @@ public struct Streak: Sendable, Hashable, Codable {
     /// The streak as it stands on `today`, when practice is next due on `dueDay`: broken (0)
     /// once that day (or the day after the last session, if later) has passed without a session.
     public func days(asOf today: CalendarDay, dueDay: CalendarDay?) -> Int {
-        guard let lastDay else { return 0 }
-        let lastSafeDay = max(lastDay.adding(days: 1), dueDay ?? lastDay)
+        guard let lastSafeDay = lastSafeDay(dueDay: dueDay) else { return 0 }
         return today <= lastSafeDay ? days : 0
+    }
+
+    /// The last day a session keeps the streak, when practice is next due on `dueDay`: the day
+    /// after the last session, or the due day if later; nil before the first session.
+    public func lastSafeDay(dueDay: CalendarDay?) -> CalendarDay? {
+        lastDay.map { max($0.adding(days: 1), dueDay ?? $0) }
     }
 }
 

@@ -1,19 +1,29 @@
 /// The practice days a calendar should remind the learner of, under the
-/// design's anti-nag rules: at most two reminders a day, at least four
-/// hours apart, none in the quiet hours. Each reminder has a stable
-/// identity (`uid`): exported again after more practice, the same
-/// reminder moves to its new day instead of a new one being added.
+/// design's anti-nag rules, applied once over everything due: at most two
+/// reminders a day, at least four hours apart, none in the quiet hours.
+///
+/// Each direction's coming practice days are its next due day (today when
+/// it is due now, or when it has had no level lesson yet, as `koch status`
+/// says) and then every `intervalDays` after, as long as the lessons keep
+/// the interval, up to `horizonDays` ahead; level reviews on their days;
+/// and a streak reminder on the day the streak would end without practice.
+/// Each reminder has a stable identity (`uid`): exported again after more
+/// practice, the same reminder moves to its new day instead of a new one
+/// being added.
 public struct PracticeReminders: Sendable, Hashable {
     public static let maximumPerDay = 2
     public static let minimumGapMinutes = 4 * 60
-    /// The streak reminder of the design: for today, with no practice yet that day, once a streak reaches this.
+    /// The streak reminder of the design: once a streak reaches this, on the day it is at stake.
     public static let streakReminderMinimumDays = 3
     /// When a day's first reminder sounds unless the learner chooses another time: 18:00.
     public static let defaultMinuteOfDay = 18 * 60
+    /// How far ahead practice days are put in the calendar: four weeks, as the longest interval is 30 days.
+    public static let horizonDays = 28
 
     /// One thing to be reminded of.
     public struct Item: Sendable, Hashable {
-        /// Stable across exports: `practice-receive`, `review-send-5`, `streak`.
+        /// Stable across exports: `practice-receive`, `practice-receive-2` (the second coming
+        /// practice day), `review-send-5`, `streak`.
         public let uid: String
         public let summary: String
     }
@@ -38,35 +48,25 @@ public struct PracticeReminders: Sendable, Hashable {
     ) {
         var items: [(day: CalendarDay, item: Item)] = []
         for direction in Direction.allCases {
-            let progress = learner[direction]
-            if let due = progress.nextDueDay {
-                items.append(
-                    (
-                        max(due, today),
-                        Item(uid: "practice-\(direction.rawValue)", summary: "Morse practice due: \(direction.rawValue), level \(progress.level)")
-                    ))
-            }
-            for review in progress.pendingReviews {
-                items.append(
-                    (
-                        max(review.dueDay, today),
-                        Item(
-                            uid: "review-\(direction.rawValue)-\(review.level)",
-                            summary:
-                                "Morse review: \(direction.rawValue) level \(review.level) (koch lesson --level \(review.level)\(direction == .send ? " --direction send" : ""))"
-                        )
-                    ))
+            items += Self.practiceDays(learner[direction], today: today)
+            items += learner[direction].pendingReviews.map { review in
+                let command = "koch lesson --level \(review.level)\(direction == .send ? " --direction send" : "")"
+                return (
+                    max(review.dueDay, today),
+                    Item(
+                        uid: "review-\(direction.rawValue)-\(review.level)",
+                        summary: "Morse review: \(direction.rawValue) level \(review.level) (\(command))")
+                )
             }
         }
         let streak = learner.streakDays(asOf: today)
-        if !practisedToday, streak >= Self.streakReminderMinimumDays {
+        if !practisedToday, streak >= Self.streakReminderMinimumDays, learner.streakIsAtStake(on: today) {
             items.append((today, Item(uid: "streak", summary: "Keep your \(streak)-day Morse streak: practise today")))
         }
         var reminders: [Reminder] = []
-        let days = Set(items.map(\.day)).sorted()
-        for day in days {
+        let slots = Self.slots(first: minuteOfDay, quiet: quiet)
+        for day in Set(items.map(\.day)).sorted() {
             let due = items.filter { $0.day == day }.map(\.item)
-            let slots = Self.slots(first: minuteOfDay, quiet: quiet)
             // The first items get a reminder each, as many as the day allows; the rest ride on the last.
             for (index, item) in due.prefix(slots.count).enumerated() {
                 let rest = index == slots.count - 1 ? Array(due.dropFirst(slots.count)) : []
@@ -74,6 +74,24 @@ public struct PracticeReminders: Sendable, Hashable {
             }
         }
         self.reminders = reminders
+    }
+
+    /// A direction's coming practice days: the next due day (today if due now or never scheduled),
+    /// then every interval after, within `horizonDays` of today.
+    static func practiceDays(_ progress: DirectionProgress, today: CalendarDay) -> [(day: CalendarDay, item: Item)] {
+        let name = progress.direction.rawValue
+        let summary = "Morse practice due: \(name), level \(progress.level)"
+        var day = max(progress.nextDueDay ?? today, today)
+        let last = today.adding(days: horizonDays)
+        var days: [(day: CalendarDay, item: Item)] = []
+        while day <= last {
+            let number = days.count + 1
+            days.append((day, Item(uid: "practice-\(name)" + (number == 1 ? "" : "-\(number)"), summary: summary)))
+            // Never scheduled: only today is known.
+            guard progress.nextDueDay != nil else { break }
+            day = day.adding(days: max(1, progress.intervalDays))
+        }
+        return days
     }
 
     /// The times a day's reminders may sound: `first`, then (for a second) four hours before

@@ -70,6 +70,8 @@ public struct ProgressReport: Sendable {
     public let directions: [Direction]
     /// Whole weeks, Monday first, ending with the week of `today`.
     public let calendar: [CalendarCell]
+    /// What moves the receive level, when self-scored spoken lessons are the latest practice.
+    public let selfScoredAdvice: String?
 
     /// The report as of `today`: sessions done after it are left out.
     public init(progress all: LearnerProgress, today: CalendarDay) {
@@ -84,6 +86,8 @@ public struct ProgressReport: Sendable {
         directions = KochCore.Direction.allCases.map { direction in
             Self.summary(direction, sessions: ordered.filter { $0.direction == direction }, progress: learner[direction])
         }
+        let receive = learner[.receive]
+        selfScoredAdvice = SelfScoredSummary(progress: progress).advice(nextCharacter: receive.course.next(afterLevel: receive.level)?.text)
         let lastDay = today.adding(days: 7 - today.isoWeekday)
         let firstCalendarDay = lastDay.adding(days: -(7 * Self.calendarWeeks - 1))
         var counts: [CalendarDay: Int] = [:]

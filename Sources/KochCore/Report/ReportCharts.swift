@@ -11,6 +11,8 @@ public enum ReportCharts {
         public let y: Double
         /// For a screen reader and a tooltip: `2026-11-21: 92 %`.
         public let label: String
+        /// A session the learner scored themselves, drawn apart: it does not count for the level.
+        public var isSelfScored = false
     }
 
     public struct Tick: Sendable, Hashable {
@@ -65,6 +67,14 @@ public enum ReportCharts {
         return steps
     }
 
+    /// The levels in words, each once however many sessions it held: "level 2 from 2026-11-20,
+    /// level 3 from 2026-11-25".
+    public static func levelHistoryText(_ points: [DirectionProgress.LevelStep]) -> String {
+        var changes: [DirectionProgress.LevelStep] = []
+        for point in points where changes.last?.level != point.level { changes.append(point) }
+        return changes.map { "level \($0.level) from \($0.day)" }.joined(separator: ", ")
+    }
+
     /// One point a session: its day and accuracy in percent.
     public static func accuracyPoints(_ sessions: [ProgressReport.SessionPoint], frame: Frame) -> [Point] {
         sessions.map { session in
@@ -72,8 +82,8 @@ public enum ReportCharts {
             return Point(
                 x: frame.x(session.day), y: frame.y(percent),
                 label:
-                    "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) \(session.kind.isSelfScored ? "items, self-scored" : "characters"))"
-            )
+                    "\(session.day): \(Int(percent.rounded())) % (\(session.kind.rawValue), \(session.sent) \(session.kind.isSelfScored ? "items, self-scored" : "characters"))",
+                isSelfScored: session.kind.isSelfScored)
         }
     }
 

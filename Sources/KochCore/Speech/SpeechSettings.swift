@@ -29,6 +29,9 @@ public struct SpeechSettings: Sendable, Hashable, Codable {
     public var rateWPM = 150
     /// The time to think between an item sent and its answer; nil: scaled to the item's length.
     public var pauseSeconds: Double?
+    /// How much louder (or, below 0, quieter) the answers are than the tone, in dB
+    /// (`LessonSettings.Limits.speechVolumeDB`); nil: as loud as the tone.
+    public var volumeDB: Double?
 
     public init() {}
 

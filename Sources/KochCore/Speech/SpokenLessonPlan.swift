@@ -62,35 +62,38 @@ public struct SpokenLessonPlan: Sendable, Hashable {
     }
 
     /// Lays out `items` (each one word, or a QSO's line of words; and the
-    /// introduction of `newest`, when given) to fill `totalSeconds`;
+    /// introduction of the `introduced` characters, when any) to fill `totalSeconds`;
     /// `speechSeconds` tells how long a phrase lasts when spoken.
     public init(
-        items: [[[Symbol]]], keepsEveryWord: Bool, newest: Symbol?, level: Int, kind: LessonKind, timing: Timing,
+        items: [[[Symbol]]], keepsEveryWord: Bool, introduced: [Symbol], level: Int, kind: LessonKind, timing: Timing,
         speech: SpeechSettings, totalSeconds: Double, leadInSeconds: Double, tailSeconds: Double,
         speechSeconds: (String) -> Double
     ) {
         self = withoutActuallyEscaping(speechSeconds) { speechSeconds in
             SpokenLessonPlan(
                 layout: Layout(time: leadInSeconds, timing: timing, kind: kind, speech: speech, speechSeconds: speechSeconds), items: items,
-                keepsEveryWord: keepsEveryWord, newest: newest, level: level, totalSeconds: totalSeconds, tailSeconds: tailSeconds)
+                keepsEveryWord: keepsEveryWord, introduced: introduced, level: level, totalSeconds: totalSeconds, tailSeconds: tailSeconds)
         }
     }
 
     private init(
-        layout start: Layout, items given: [[[Symbol]]], keepsEveryWord: Bool, newest: Symbol?, level: Int, totalSeconds: Double, tailSeconds: Double
+        layout start: Layout, items given: [[[Symbol]]], keepsEveryWord: Bool, introduced: [Symbol], level: Int, totalSeconds: Double,
+        tailSeconds: Double
     ) {
         var layout = start
         let speech = layout.speech
         let timing = layout.timing
         self.timing = timing
         let itemGap = Self.itemGapSeconds(timing: timing)
-        if let newest {
-            opening = layout.say(SpokenWords.opening(level: level, newest: newest, spelling: speech.spelling))
+        if !introduced.isEmpty {
+            opening = layout.say(SpokenWords.opening(level: level, introduced: introduced, spelling: speech.spelling))
             layout.time += Self.shortGapSeconds
             var introduction: [Item] = []
-            for repeatIndex in 0..<Lesson.introductionRepeats {
-                if repeatIndex > 0 { layout.time += itemGap }
-                introduction.append(layout.item([[newest]], placement: .after))
+            for character in introduced {
+                for _ in 0..<Lesson.introductionRepeats {
+                    if !introduction.isEmpty { layout.time += itemGap }
+                    introduction.append(layout.item([[character]], placement: .after))
+                }
             }
             self.introduction = introduction
         } else {

@@ -64,9 +64,12 @@ public enum SpokenWords {
         words.map { phrase(for: $0, kind: kind, spelling: spelling) }.joined(separator: ", ")
     }
 
-    /// The spoken opening of a lesson of a level: "Koch lesson, level 5. New character: R."
-    public static func opening(level: Int, newest: Symbol, spelling: SpeechSettings.Spelling?) -> String {
-        "Koch lesson, level \(level). New character: \(name(of: newest, spelling: spelling ?? .letters))."
+    /// The spoken opening of a lesson of a level: "Koch lesson, level 5. New character: R.", and at
+    /// the first level "Koch lesson, level 2. New characters: K and M."
+    public static func opening(level: Int, introduced: [Symbol], spelling: SpeechSettings.Spelling?) -> String {
+        let names = introduced.map { name(of: $0, spelling: spelling ?? .letters) }
+        let listed = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "") : names.joined()
+        return "Koch lesson, level \(level). New character\(names.count > 1 ? "s" : ""): \(listed)."
     }
 
     /// About how long a phrase takes to say at `rateWPM`, when it has not been spoken.

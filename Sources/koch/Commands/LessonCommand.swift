@@ -12,7 +12,8 @@ struct LessonCommand: ParsableCommand {
         discussion: """
             Each lesson is random groups of 2 to 5 of the characters unlocked at your \
             level, the newest character coming up more often than the others, after that \
-            character sent five times on its own (not graded; --no-intro leaves it out). \
+            character sent five times on its own (at level 2, both K and M: not graded; \
+            --no-intro leaves it out). \
             Beside each audio file go NAME.key.json (for `koch grade`) and NAME.key.txt \
             (the groups to check your copy against, five to a line with the time each line \
             starts).
@@ -32,7 +33,8 @@ struct LessonCommand: ParsableCommand {
             phonetic says Kilo Mike rather than K M), for lessons in the car with no pen. \
             The lesson opens with "Koch lesson, level 5. New character: R." and R sent \
             five times, each followed by its name, still lasts --minutes, and its key and \
-            sheet tell where every item is sent and said. Say how many you got with \
+            sheet tell where every item is sent and said. The voice is as loud as the \
+            tone (--speech-volume moves it). Say how many you got with \
             `koch grade --key NAME.key.json --heard N`: it keeps your streak and schedule.
 
             Examples:
@@ -152,7 +154,8 @@ struct LessonCommand: ParsableCommand {
         }
         try SpeechOptions.check(answers)
         let createdAt = CreationDate.date(now: try Now.date())
-        var writer = LessonWriter(folder: outputFolder, templates: templates, synthesizer: sound.synthesizer, encoder: encoder, format: audioFormat)
+        var writer = LessonWriter(
+            folder: outputFolder, templates: templates, synthesizer: answers?.tone ?? sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note { print("  " + note) }

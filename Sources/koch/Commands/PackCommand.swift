@@ -178,7 +178,7 @@ struct PackCommand: ParsableCommand {
             format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keysSeparate)
 
         let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
-        let synthesizer = sound.synthesizer
+        let synthesizer = answers?.tone ?? sound.synthesizer
         let format = self.format
         let interruption = Interruption(notice: "Stopping once the lessons being made are complete (Ctrl-C again stops at once)...")
         var builder = PackBuilder(

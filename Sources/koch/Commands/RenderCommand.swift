@@ -69,7 +69,7 @@ struct RenderCommand: ParsableCommand {
 
         let spoken = try spokenRendering(morse)
         let timeline = spoken?.timeline ?? Timeline(text: morse, timing: sound.timing)
-        let samples = MixedSound(timeline: timeline, synthesizer: sound.synthesizer, speech: spoken?.layer).source
+        let samples = MixedSound(timeline: timeline, synthesizer: spoken?.answers.tone ?? sound.synthesizer, speech: spoken?.layer).source
         if AudioFormat(path: outputPath) == .mp3 {
             let tags = MP3Tags.rendered(title: title, path: outputPath, timing: sound.timing, toneHz: sound.toneHz)
             let encoder = try sound.mp3Encoder()

@@ -8,12 +8,15 @@ struct ScheduleCommand: ParsableCommand {
         commandName: "schedule",
         abstract: "Put your practice days and level reviews into your calendar, as an iCalendar (.ics) file.",
         discussion: """
-            An event for the next practice day of each direction and for each level review \
-            due, at --at (18:00 by default) on your own clock, with an alarm. It keeps the \
-            design's anti-nag rules: at most two reminders a day, at least four hours \
-            apart, none in the quiet hours (22:00-08:00 unless --quiet-hours); anything \
-            more that falls due that day is listed in the day's other reminder. With a streak of \
-            three days or more and no practice yet today, a reminder to keep it.
+            An event for each coming practice day of each direction over the next four \
+            weeks (the next due day, today when practice is due now, as koch status says; \
+            then every interval after, as long as your lessons keep it) and for each level \
+            review due, at --at (18:00 by default) on your own clock, with an alarm. The \
+            design's anti-nag rules hold over all of them: at most two reminders a day, at \
+            least four hours apart, none in the quiet hours (22:00-08:00 unless \
+            --quiet-hours); anything more that falls due that day is listed in the day's \
+            other reminder. With a streak of three days or more, a reminder to keep it on \
+            the day it would end without practice.
 
             Import the file into your calendar, or subscribe to it where it lies. Export it \
             again after practising: the same events move to their new days (each has a \

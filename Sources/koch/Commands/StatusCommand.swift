@@ -16,6 +16,10 @@ struct StatusCommand: ParsableCommand {
             Weak characters are sorted into three tiers by accuracy: under 50 %, 50-79 %, \
             and 80 % and over. `koch lesson` sends the weaker ones more often.
 
+            Spoken lessons you score yourself (koch grade --heard) keep your streak and \
+            schedule but never move your level; when they are your latest practice, status \
+            says what unlocks the next character: copying a lesson and grading it.
+
             Examples:
               koch status
               koch status --progress ~/morse/progress.json --json
@@ -60,6 +64,9 @@ struct StatusCommand: ParsableCommand {
             print(
                 "Self-scored spoken lessons: \(selfScored.sessionCount) (the last on \(last.day): \(last.itemsRight) of \(last.items) items right); "
                     + "they count for the streak and the schedule, not the level or character statistics")
+        }
+        if let advice = selfScored.advice(nextCharacter: statuses.first { $0.direction == .receive }?.nextCharacter) {
+            print(advice)
         }
         for status in statuses {
             print("")

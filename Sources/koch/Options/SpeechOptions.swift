@@ -35,8 +35,18 @@ struct SpeechOptions: ParsableArguments {
             valueName: "seconds"))
     var pauseSeconds: Double?
 
+    @Option(
+        name: .customLong("speech-volume"),
+        help: ArgumentHelp(
+            "How much louder the answers are than the tone, in dB, \(Limits.speechVolumeDB.lowerBound.formatted) to \(Limits.speechVolumeDB.upperBound.formatted) (below 0 the voice is turned down, above 0 the tone). Default: 0, as loud as the tone.",
+            valueName: "db"))
+    var volumeDB: Double?
+
+    private typealias Limits = LessonSettings.Limits
+
     func validate() throws {
         if placement == nil {
+            if volumeDB != nil { throw ValidationError("--speech-volume is for spoken answers: add --speak after (or before, repeat).") }
             if spell != nil { throw ValidationError("--spell is for spoken answers: add --speak after (or before, repeat).") }
             if pauseSeconds != nil { throw ValidationError("--speak-pause is for spoken answers: add --speak after (or before, repeat).") }
             if voice != SpeechSynthesizer.defaultVoice || speechRateWPM != SpeechSynthesizer.defaultRateWPM {
@@ -48,6 +58,11 @@ struct SpeechOptions: ParsableArguments {
         }
         if placement == .before, pauseSeconds != nil {
             throw ValidationError("--speak-pause is the time to think before an answer: --speak before says the answer first, so it has none.")
+        }
+        if let volumeDB, !Limits.speechVolumeDB.contains(volumeDB) {
+            throw ValidationError(
+                "--speech-volume must be \(Limits.speechVolumeDB.lowerBound.formatted) to \(Limits.speechVolumeDB.upperBound.formatted) dB, not \(volumeDB.formatted)."
+            )
         }
         if let pauseSeconds, !(0.2...10).contains(pauseSeconds) {
             throw ValidationError("--speak-pause must be 0.2 to 10 seconds, not \(pauseSeconds.formatted).")
@@ -63,6 +78,8 @@ struct SpeechOptions: ParsableArguments {
         settings.voice = voice
         settings.rateWPM = speechRateWPM
         settings.pauseSeconds = pauseSeconds
+        // 0 dB is the default and is not recorded, so that such a lesson's key is as it always was.
+        settings.volumeDB = volumeDB == 0 ? nil : volumeDB
         return settings
     }
 
@@ -85,7 +102,7 @@ struct SpeechOptions: ParsableArguments {
     func answers(sound: SoundOptions) throws -> SpokenAnswers? {
         guard let settings else { return nil }
         do {
-            return try SpokenAnswers(settings: settings, sampleRateHz: sound.sampleRateHz, tonePeakAmplitude: sound.synthesizer.peakAmplitude)
+            return try SpokenAnswers(settings: settings, tone: sound.synthesizer, timing: sound.timing)
         } catch {
             throw CommandFailure(description: error.description)
         }

@@ -13,10 +13,7 @@ enum StatusText {
                 "  No sessions yet: practice is due. Start with `\(LessonHint.command(direction: status.direction, course: status.course))`.")
             return lines.joined(separator: "\n") + "\n"
         }
-        let accuracy = status.accuracy.map(DayText.percent) ?? "-"
-        var sessions = DayText.count(status.sessionCount, "session")
-        if status.levelSessionCount < status.sessionCount { sessions += ", \(status.levelSessionCount) of them level lessons" }
-        lines.append("  Accuracy \(accuracy) over \(sessions) (\(status.charactersCorrect) of \(status.charactersSent) characters)")
+        lines.append("  " + accuracyLine(status))
         if let due = status.nextDueDay {
             lines.append(
                 "  Next practice: \(DayText.relative(due, today: today)), interval \(DayText.days(status.intervalDays))"
@@ -34,10 +31,27 @@ enum StatusText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// "Accuracy 92.0 % over 5 sessions, 3 of them level lessons (…)"; a direction whose sessions
+    /// graded no characters (self-scored spoken lessons) has no accuracy to give, and says so.
+    static func accuracyLine(_ status: DirectionStatus) -> String {
+        let sessions = DayText.count(status.sessionCount, "session")
+        guard let accuracy = status.accuracy, status.charactersSent > 0 else {
+            return "Accuracy: none yet (\(sessions), none of them a graded copy)"
+        }
+        var counted = sessions
+        if status.levelSessionCount < status.sessionCount {
+            counted += status.levelSessionCount == 0 ? ", none of them a level lesson" : ", \(status.levelSessionCount) of them level lessons"
+        }
+        return "Accuracy \(DayText.percent(accuracy)) over \(counted) (\(status.charactersCorrect) of \(status.charactersSent) characters)"
+    }
+
+    /// Each character with its accuracy and what it was most often taken for; a character read
+    /// as nothing (a recording's unreadable keying, `*`) is said so rather than shown as a sign.
     private static func list(_ entries: [CharacterAccuracy]) -> String {
         guard !entries.isEmpty else { return "none" }
         return entries.map { entry in
-            "\(entry.character) \(DayText.percent(entry.accuracy))" + (entry.mistakenFor.first.map { " (as \($0))" } ?? "")
+            let taken = entry.mistakenFor.first { $0 != "*" }.map { " (as \($0))" } ?? (entry.mistakenFor.isEmpty ? "" : " (unreadable when keyed)")
+            return "\(entry.character) \(DayText.percent(entry.accuracy))" + taken
         }.joined(separator: ", ")
     }
 }
