@@ -144,7 +144,8 @@ public struct ClassGrading: Sendable {
             case let .failure(reason): return refuse(reason.text)
             }
         }
-        let lines = copy.map { $0.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
+        // Split on any line ending: a copy saved on Windows ends its lines with "\r\n", one Character that is not "\n".
+        let lines = copy.map { $0.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
         let firstLine = lines?.first.map(String.init)
         switch ReturnMatch.match(fileName: file.name, firstLine: firstLine, own: own, others: others) {
         case let .lesson(lesson, firstLineNamesIt):

@@ -10,12 +10,13 @@ import Testing
     static let sampleRate = 8000
 
     /// A recording of `text` keyed at `speedWPM` with standard spacing,
-    /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz.
+    /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz;
+    /// `pausesBeforeWordSeconds`: silences added before words (from 0).
     static func recordKeying(
         _ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
         jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
         sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
-        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false
+        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false, pausesBeforeWordSeconds: [Int: Double] = [:]
     ) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
@@ -26,7 +27,7 @@ import Testing
         var marks: [(start: Double, end: Double)] = []
         var time = leadSeconds
         for (wordIndex, word) in text.split(separator: " ").enumerated() {
-            if wordIndex > 0 { time += scaled(7) }
+            if wordIndex > 0 { time += scaled(7) + (pausesBeforeWordSeconds[wordIndex] ?? 0) }
             for (letterIndex, letter) in word.enumerated() {
                 if letterIndex > 0 { time += scaled(3) }
                 for (index, element) in (MorseAlphabet.symbol(for: letter)?.elements ?? []).enumerated() {
