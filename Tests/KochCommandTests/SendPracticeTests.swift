@@ -159,6 +159,30 @@ import Testing
         #expect(result.standardOutput.contains("Your dahs are short:"), "\(result.standardOutput)")
     }
 
+    @Test func slowUnevenKeyingIsAdvisedOnEveryFigureOutsideItsTolerance() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 3, minutes: 1, direction: .send)
+        let audio = scratch.folder + "/keying.wav"
+        try Self.recordKeying(Self.sentText(key), to: audio, speedWPM: 15, jitter: 0.17)
+        let text = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run"])
+        #expect(text.succeeded, "\(text.standardError)")
+        #expect(!text.standardOutput.contains("Nothing to fix"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("the exercise asks for 20. Speed up"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("Keep your rhythm even: your dits vary by"), "\(text.standardOutput)")
+
+        let report = try jsonObject(try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run", "--json"]).standardOutput)
+        let fist = try #require(report["fist"] as? [String: Any])
+        let kinds = Set(try #require(fist["advice"] as? [[String: Any]]).compactMap { $0["kind"] as? String })
+        let speed = try #require(fist["speedWPM"] as? Double)
+        #expect((speed < 20 / 1.15) == kinds.contains("slow"), "\(speed) WPM: \(kinds)")
+        let variations = ["dits", "dahs", "characterGaps"].compactMap { (fist[$0] as? [String: Any])?["variationPercent"] as? Double }
+        #expect(variations.contains { $0 > 12 } == kinds.contains("unevenTiming"), "\(variations): \(kinds)")
+        let measured = ["dits", "dahs", "intraCharacterGaps", "characterGaps", "wordGaps"]
+            .compactMap { (fist[$0] as? [String: Any])?["count"] as? Int }.reduce(0, +)
+        let ambiguous = try #require(fist["ambiguous"] as? [Any]).count
+        #expect((ambiguous * 100 > 3 * measured) == kinds.contains("ambiguousTiming"), "\(ambiguous) of \(measured): \(kinds)")
+    }
+
     @Test(arguments: [UInt64(1), 2, 3])
     func anUnevenLevelTwoKeyingIsStillRead(seed: UInt64) throws {
         // K and M are mostly dahs: with 20 % jitter the decoder alone may settle on a
