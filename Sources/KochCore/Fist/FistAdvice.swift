@@ -49,7 +49,9 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     /// The character speed may be off the exercise's by this factor either way.
     public static let speedTolerance = 1.15
 
-    /// The advice a fist's figures call for, most important first.
+    /// The advice a fist's figures call for, most important first. Each figure is judged as the
+    /// report prints it (lengths and speeds to 0.1, variations in whole percent), so that the
+    /// advice follows from what the learner reads.
     public static func advice(for report: FistReport) -> [FistAdvice] {
         var candidates = shape(of: report)
         candidates += evenness(of: report)
@@ -73,7 +75,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         let farnsworth = targets.farnsworthCharacterGapDits != nil
         func n(_ value: Double) -> String { FistNumber.text(value) }
         var found: [FistAdvice?] = []
-        if let ratio = report.dahToDitRatio {
+        if let ratio = report.dahToDitRatio.map(printed) {
             let target = targets.dahToDitRatio
             found.append(
                 outside(
@@ -82,7 +84,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
                 outside(
                     .longDahs, above(ratio, target, tolerance: 1.25), weight: 0.9, "Your dahs are long: \(n(ratio)) dits instead of \(n(target))."))
         }
-        if let intra = report.intraCharacterGaps?.meanDits {
+        if let intra = report.intraCharacterGaps.map({ printed($0.meanDits) }) {
             let target = targets.intraCharacterGapDits
             found.append(
                 outside(
@@ -93,7 +95,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
                     .shortIntraCharacterGaps, below(intra, target, tolerance: 1.6), weight: 0.6,
                     "The gaps inside your characters are short: \(n(intra)) dits instead of \(n(target)); let each element ring out."))
         }
-        if let gap = report.characterGaps?.meanDits {
+        if let gap = report.characterGaps.map({ printed($0.meanDits) }) {
             let note =
                 farnsworth ? " (up to \(n(targets.longestCharacterGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
             found.append(
@@ -106,7 +108,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
                     "Your characters are far apart: \(n(gap)) dits instead of \(n(targets.longestCharacterGapDits)); keep a group's characters together."
                 ))
         }
-        if let gap = report.wordGaps?.meanDits {
+        if let gap = report.wordGaps.map({ printed($0.meanDits) }) {
             let note = farnsworth ? " (up to \(n(targets.longestWordGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
             found.append(
                 outside(
@@ -126,7 +128,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
             ("your dits", report.dits.variationPercent), ("your dahs", report.dahs?.variationPercent),
             ("the gaps between your characters", report.characterGaps?.variationPercent),
         ]
-        let uneven = figures.compactMap { name, percent in percent.flatMap { $0 > evenVariationPercent ? (name, $0) : nil } }
+        let uneven = figures.compactMap { name, percent in percent.flatMap { $0.rounded() > evenVariationPercent ? (name, $0) : nil } }
         guard let worst = uneven.map(\.1).max() else { return [] }
         let parts = uneven.enumerated().map { index, figure in
             "\(figure.0) \(index == 0 ? "vary by " : "by ")\(FistNumber.whole(figure.1)) %"
@@ -149,6 +151,9 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         let severity = 0.6 * (1 + log2(percent / ambiguousPercent))
         return [FistAdvice(kind: .ambiguousTiming, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)]
     }
+
+    /// A length as the report prints it, to 0.1.
+    private static func printed(_ value: Double) -> Double { FistNumber.rounded(value, places: 1) }
 
     /// Advice of `kind` when `tolerances` (how far outside, in tolerances) is beyond 1, ranked by `weight`.
     private static func outside(_ kind: Kind, _ tolerances: Double, weight: Double, _ sentence: String) -> FistAdvice? {
