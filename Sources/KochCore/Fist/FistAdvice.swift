@@ -57,7 +57,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         candidates += evenness(of: report)
         candidates += ambiguity(of: report)
         let asked = report.targets.characterSpeedWPM
-        let keyed = FistNumber.whole(report.speedWPM)
+        let keyed = FistNumber.text(report.speedWPM)
         candidates += [
             outside(
                 .slow, below(report.speedWPM, asked, tolerance: speedTolerance), weight: 0.5,

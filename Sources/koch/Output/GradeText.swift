@@ -108,8 +108,9 @@ struct GradeText {
         let today = recorded.today
         let streak = outcome.learnerAfter.streak
         if recorded.dryRun, let replacement = outcome.replacementExplanation {
-            // What the figures would do stands apart from where the learner stands: nothing moved.
-            return replacement + ["Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))", recordLine]
+            // What the figures would do stands apart from where the learner stands: nothing moved, and no level went up today.
+            let why = outcome.leveledUp ? [] : [outcome.levelExplanation]
+            return replacement + why + ["Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))", recordLine]
         }
         var lines = [outcome.levelExplanation]
         if let review = outcome.announcedReview {
