@@ -20,7 +20,8 @@ extension ClassGrading {
             case let .failure(reason): unreadable = reason.text
             }
         }
-        let lines = copy.map { $0.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false) }
+        // Split on any line ending: a copy saved on Windows ends its lines with "\r\n", one Character that is not "\n".
+        let lines = copy.map { $0.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
         let firstLine = lines?.first.map(String.init)
         let matched = ReturnMatch.match(fileName: file.name, firstLine: firstLine, own: own, others: others)
         // A file that cannot be read stands for a lesson only when its name names it.

@@ -48,8 +48,14 @@ public struct GradeReport: Encodable {
     public let levelDecision: String
     /// Whether the session moved the practice schedule (only level lessons do).
     public let scheduleMoved: Bool
-    /// Where the lesson was stopped (`--stopped-at`), in seconds; absent for a whole lesson.
+    /// Where the lesson was stopped (`--stopped-at`, or where a keying ended: the start of the
+    /// first group not keyed), in seconds; absent for a whole lesson.
     public let stoppedAtSeconds: Double?
+    /// For a lesson stopped early, the groups graded (those before the stop) and the lesson's.
+    public let groupsGraded: Int?
+    public let groupsInLesson: Int?
+    /// Whether the stop is where the keying ended (`KeyingStop`) rather than one given (`--stopped-at`).
+    public let stopFoundInKeying: Bool?
     public let newCharacters: [String]
     public let nextDue: String
     public let intervalDays: Int
@@ -65,9 +71,11 @@ public struct GradeReport: Encodable {
     public var recording: Recording?
     public var fist: FistReport?
 
-    /// `keying`: the recording or log of key events a send exercise was graded from.
+    /// `keying`: the recording or log of key events a send exercise was graded from; `stop`: the
+    /// groups graded and the lesson's, for a lesson stopped early.
     public init(
-        score: Score, outcome: GradeOutcome, today: CalendarDay, recorded: Bool, progressFile: String, keying: KeyingRecording? = nil
+        score: Score, outcome: GradeOutcome, today: CalendarDay, recorded: Bool, progressFile: String, keying: KeyingRecording? = nil,
+        stop: (groupsGraded: Int, groupsInLesson: Int)? = nil
     ) {
         let session = outcome.session
         lessonID = session.lessonID
@@ -86,6 +94,9 @@ public struct GradeReport: Encodable {
         levelDecision = outcome.levelDecision.name
         scheduleMoved = outcome.levelDecision.movedSchedule
         stoppedAtSeconds = session.stoppedAtSeconds
+        groupsGraded = stop?.groupsGraded
+        groupsInLesson = stop?.groupsInLesson
+        stopFoundInKeying = stop == nil ? nil : keying?.stop != nil
         newCharacters = Array(session.course.unlocked(atLevel: outcome.after.level).dropFirst(outcome.before.level).map(\.text))
         nextDue = outcome.after.nextDueDay?.description ?? today.description
         intervalDays = outcome.after.intervalDays

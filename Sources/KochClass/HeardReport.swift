@@ -7,7 +7,10 @@ public struct HeardReport: Codable, Sendable, Hashable {
     public let kind: SessionKind
     /// Always true: the count is the learner's own.
     public let selfScored: Bool
+    /// The items counted: those before the stop, for a lesson stopped early.
     public let items: Int
+    /// Where the lesson was stopped (`--stopped-at`), in seconds; absent for a whole lesson.
+    public let stoppedAtSeconds: Double?
     public let heard: Int
     /// Heard over items, 0 to 1, to 3 decimals.
     public let accuracy: Double
@@ -26,6 +29,7 @@ public struct HeardReport: Codable, Sendable, Hashable {
         kind = session.kind
         selfScored = session.kind.isSelfScored
         items = session.sent
+        stoppedAtSeconds = session.stoppedAtSeconds
         heard = session.correct
         accuracy = (session.accuracy * 1000).rounded() / 1000
         level = outcome.after.level

@@ -18,9 +18,10 @@ extension KeyingCheck {
                 summary: "no key-down long enough to sound")
         }
         let result = try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM, expecting: expected(by: key))
-        let copy = KeyedCopy(key: key, characters: result.output.characters)
+        let (copy, stop) = KeyingStop.copy(of: result.output.characters, key: key)
         var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: warn)
         recording.eventLog = describe(log, mode: mode, speedsWPM: keying.speedsWPM)
+        recording.stop = stop
         return recording
     }
 

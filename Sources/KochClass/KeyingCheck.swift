@@ -40,8 +40,10 @@ public enum KeyingCheck {
                 throw Refusal(reason: .sampleRateTooLow, description: "\(path) is \(why). Record at a higher rate.", summary: why)
             }
         }
-        return try checked(
+        var recording = try checked(
             reading.result, copy: reading.copy, of: key, path: path, speedHintWPM: reading.speedHintWPM, toneGiven: toneHz != nil, warn: warn)
+        recording.stop = reading.stop
+        return recording
     }
 
     /// What a recording of `key`'s exercise holds: the characters of its groups.

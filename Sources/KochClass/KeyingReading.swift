@@ -11,10 +11,13 @@ import KochDecoding
 /// is one figure for the whole recording, so this cannot pick characters one
 /// by one). A recording that was hard to read (`DecodeResult.isHardToRead`) is
 /// graded only from a reading that matches `ImplausibleDecode.poorMatchBelowAccuracy`
-/// of the key, so there a reading under that is tried again too.
+/// of the key, so there a reading under that is tried again too. Each reading is a copy of
+/// the groups keyed, up to where the keying stopped (`KeyingStop`).
 public struct KeyingReading: Sendable {
     public let result: DecodeResult
     public let copy: KeyedCopy
+    /// Where the keying stopped before the sheet's end; nil when it is graded against the whole sheet.
+    public let stop: KeyingStop?
     /// The exercise's speed, when the second opinion at it was kept.
     public let speedHintWPM: Double?
 
@@ -26,15 +29,22 @@ public struct KeyingReading: Sendable {
     /// speed the learner gave, which is never second-guessed.
     public static func read(key: AnswerKey, givenSpeedWPM: Double?, decode: (_ speedWPM: Double?) throws -> DecodeResult) throws -> KeyingReading {
         let result = try decode(givenSpeedWPM)
-        let copy = KeyedCopy(key: key, characters: result.output.characters)
+        let (copy, stop) = KeyingStop.copy(of: result.output.characters, key: key)
+        let first = KeyingReading(result: result, copy: copy, stop: stop, speedHintWPM: nil)
         let poor = result.isHardToRead ? max(secondOpinionBelowAccuracy, ImplausibleDecode.poorMatchBelowAccuracy) : secondOpinionBelowAccuracy
-        guard givenSpeedWPM == nil, copy.score.accuracy < poor else {
-            return KeyingReading(result: result, copy: copy, speedHintWPM: nil)
-        }
+        guard givenSpeedWPM == nil, copy.score.accuracy < poor else { return first }
         let hint = key.settings.characterSpeedWPM
         let second = try decode(hint)
-        let secondCopy = KeyedCopy(key: key, characters: second.output.characters)
-        guard secondCopy.score.accuracy > copy.score.accuracy else { return KeyingReading(result: result, copy: copy, speedHintWPM: nil) }
-        return KeyingReading(result: second, copy: secondCopy, speedHintWPM: hint)
+        let (secondCopy, secondStop) = KeyingStop.copy(of: second.output.characters, key: key)
+        let other = KeyingReading(result: second, copy: secondCopy, stop: secondStop, speedHintWPM: hint)
+        return other.fitsBetter(than: first) ? other : first
+    }
+
+    /// Whether this reading fits the sheet better than `other`: the higher accuracy over the same
+    /// groups; over different groups (one stopped earlier), more characters right, so that a reading
+    /// cut short cannot win by grading less.
+    func fitsBetter(than other: KeyingReading) -> Bool {
+        if stop?.groupsKeyed == other.stop?.groupsKeyed { return copy.score.accuracy > other.copy.score.accuracy }
+        return copy.score.correct > other.copy.score.correct
     }
 }

@@ -12,6 +12,8 @@ public struct KeyingRecording: Sendable {
     public let fist: FistReport?
     /// The speed the decoder was told, when the exercise's speed gave the better reading.
     public var speedHintWPM: Double?
+    /// Where the keying stopped before the sheet's end: `copy` is of the groups keyed. Nil for the whole sheet.
+    public var stop: KeyingStop?
 
     public init(file: String, result: DecodeResult, copy: KeyedCopy, fist: FistReport?, speedHintWPM: Double?) {
         self.file = file

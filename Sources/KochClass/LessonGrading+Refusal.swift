@@ -4,14 +4,14 @@ extension LessonGrading {
     /// Why a lesson's return is not graded. Nothing is recorded for it; each front end says it in
     /// its own words (`koch grade` with what to type next, a class's list in a line).
     public enum Refusal: Error, Sendable {
-        /// A stop given with a recording or a log of key events, which holds what was keyed, wherever it stopped.
+        /// A stop given with a recording or a log of key events, which is graded up to where the keying ends.
         case stopOfKeying
         /// A partial copy asked for of a recording or a log of key events, which is graded as it was keyed.
         case partialKeying
         /// A count of items heard below zero.
         case negativeHeard(Int)
-        /// A stop or a partial copy given with a count heard, which is the learner's own count of the whole lesson.
-        case stopOrPartialWithHeard
+        /// A partial copy asked for with a count heard, which is the learner's own count of the lesson (up to a stop, if given).
+        case partialWithHeard
         /// A recording or a log of key events of a receive lesson, which is graded from a typed copy.
         case keyingOfReceiveLesson
         /// A count of items heard for a lesson made without spoken answers.

@@ -9,8 +9,8 @@ import KochCore
 ///
 /// | stage | refused |
 /// |---|---|
-/// | the return | a stop or `partial` with a keying or a count heard; a count heard below zero |
-/// | the key | a keying of a receive lesson; a count heard of a lesson without spoken answers, or above its items |
+/// | the return | a stop or `partial` with a keying, `partial` with a count heard; a count heard below zero |
+/// | the key | a keying of a receive lesson; a count heard of a lesson without spoken answers, or above its items (before the stop) |
 /// | the stop | nothing of the lesson sent before `stoppedAtSeconds` |
 /// | the date | a `done` given that cannot be when the lesson was done (`SessionDateProblem`) |
 /// | the copy | a typed copy under a quarter of the lesson, unless `partial`; `partial` for one of a quarter or more (`CopyCoverage`) |
@@ -27,9 +27,9 @@ public struct LessonGrading: Sendable {
     /// Whether `done` was given with a time of day (true) or as a day alone (false); nil when it
     /// was taken from the clock, and so needs no check against the lesson's date.
     public var doneGivenWithTime: Bool?
-    /// Where the learner stopped the lesson, in seconds from its start: only the groups sent before
-    /// it are graded. For a typed copy only: a keying holds what was keyed, and a count heard is of
-    /// the whole lesson, so either given with a stop is refused.
+    /// Where the learner stopped the lesson, in seconds from its start: only the groups (or a
+    /// spoken lesson's items) sent before it are graded. Not for a keying, which is graded up to
+    /// where it ends (`KeyingStop`), so a keying given with a stop is refused.
     public var stoppedAtSeconds: Double?
     /// Take a typed copy of under a quarter of the lesson as a partial copy (and only such a copy);
     /// a keying or a count heard given as one is refused.
@@ -52,11 +52,15 @@ public struct LessonGrading: Sendable {
         switch kind {
         case .copy: break
         case .keying: guard key.direction == .send else { throw .keyingOfReceiveLesson }
-        case let .heard(count):
-            guard key.isSpoken else { throw .notSpoken }
-            guard count <= key.spokenItems.count else { throw .moreHeardThanItems(heard: count, items: key.spokenItems.count) }
+        case .heard: guard key.isSpoken else { throw .notSpoken }
         }
         let graded = try keyUpToStop()
+        if case let .heard(count) = kind {
+            if let stoppedAtSeconds, graded.spokenItems.isEmpty {
+                throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
+            }
+            if count > graded.spokenItems.count { throw .moreHeardThanItems(heard: count, items: graded.spokenItems.count) }
+        }
         if let timeGiven = doneGivenWithTime,
             let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)
         {
@@ -74,12 +78,12 @@ public struct LessonGrading: Sendable {
             if stoppedAtSeconds != nil { throw .stopOfKeying }
             if partial { throw .partialKeying }
         case let .heard(count):
-            if stoppedAtSeconds != nil || partial { throw .stopOrPartialWithHeard }
+            if partial { throw .partialWithHeard }
             if count < 0 { throw .negativeHeard(count) }
         }
     }
 
-    /// The key up to the stop, which only a typed copy is given with (`checkOptions`).
+    /// The key up to the stop, which no keying is given with (`checkOptions`).
     private func keyUpToStop() throws(Refusal) -> AnswerKey {
         guard let stoppedAtSeconds else { return key }
         let graded = key.stopped(atSeconds: stoppedAtSeconds)
@@ -92,15 +96,15 @@ public struct LessonGrading: Sendable {
     /// Grades `returned`. Throws `Refusal` when it is refused, and a recording's reader's errors
     /// when it cannot be read. `warn` is told of each stretch of a recording where the key seemed stuck down.
     public func grade(_ returned: LessonReturn, warn: (String) -> Void = { _ in }) throws -> LessonGrade {
-        let graded = try admit(returned.kind)
-        let groupsInLesson = graded.groups.count < key.groups.count ? key.groups.count : nil
+        var graded = try admit(returned.kind)
+        var stop = graded.groups.count < key.groups.count ? stoppedAtSeconds : nil
         let copy: GradedCopy
         switch returned {
         case let .heard(count):
             let session = GradedSession(
                 lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: .spoken, date: done,
-                gradedAt: gradedAt, sent: key.spokenItems.count, correct: count, inserted: 0, characters: [:])
-            return LessonGrade(key: graded, groupsInLesson: nil, session: session, copy: nil)
+                gradedAt: gradedAt, sent: graded.spokenItems.count, correct: count, inserted: 0, characters: [:], stoppedAtSeconds: stop)
+            return LessonGrade(key: graded, groupsInLesson: stop == nil ? nil : key.groups.count, session: session, copy: nil)
         case let .copy(text):
             copy = try typed(text, against: graded)
         case let .recording(path, toneHz, speedWPM):
@@ -108,11 +112,14 @@ public struct LessonGrading: Sendable {
         case let .events(log, path, speedWPM, mode):
             copy = try keyed { try KeyingCheck.read(events: log, path: path, key: graded, speedWPM: speedWPM, mode: mode, warn: warn) }
         }
+        if let keyed = copy.keying?.stop?.groupsKeyed {
+            // A keying that ended before the sheet's end: the groups after it were not keyed, and are not graded.
+            stop = key.stopSeconds(afterGroups: keyed)
+            graded = key.stopped(afterGroups: keyed)
+        }
         if !force, let mismatch = mismatch(of: copy, against: graded) { throw Refusal.mismatch(mismatch) }
-        let session = GradedSession(
-            key: graded, score: copy.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: groupsInLesson == nil ? nil : stoppedAtSeconds,
-            partial: partial)
-        return LessonGrade(key: graded, groupsInLesson: groupsInLesson, session: session, copy: copy)
+        let session = GradedSession(key: graded, score: copy.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stop, partial: partial)
+        return LessonGrade(key: graded, groupsInLesson: stop == nil ? nil : key.groups.count, session: session, copy: copy)
     }
 
     /// A typed copy scored, refused unless it covers a quarter of the lesson (or is taken as a partial copy, which must not).

@@ -7,11 +7,12 @@ public enum LessonReport: Encodable {
     case heard(HeardReport)
 
     public init(_ recorded: RecordedGrade, progressFile: String) {
-        if let copy = recorded.grade.copy {
+        let grade = recorded.grade
+        if let copy = grade.copy {
             self = .copy(
                 GradeReport(
                     score: copy.score, outcome: recorded.outcome, today: recorded.today, recorded: recorded.recorded, progressFile: progressFile,
-                    keying: copy.keying))
+                    keying: copy.keying, stop: grade.groupsInLesson.map { (grade.key.groups.count, $0) }))
         } else {
             self = .heard(HeardReport(recorded, progressFile: progressFile))
         }

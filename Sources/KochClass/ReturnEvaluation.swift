@@ -60,13 +60,13 @@ struct ReturnEvaluation: Sendable {
         let id = lesson.lessonID
         switch refusal {
         case .stopOfKeying:
-            return "a recording, which holds what was keyed, given with a stop."
+            return "a recording, which is graded up to where the keying ends, given with a stop."
         case .partialKeying:
             return "a recording, which is graded as it was keyed, taken as a partial copy."
         case let .negativeHeard(heard):
             return "\(heard) items heard, but a count heard is 0 or more."
-        case .stopOrPartialWithHeard:
-            return "a count of items heard, which is of the whole lesson, given with a stop or as a partial copy."
+        case .partialWithHeard:
+            return "a count of items heard, which is the learner's own count of the lesson, taken as a partial copy."
         case .keyingOfReceiveLesson:
             return "a recording, but lesson \(id) is a receive lesson, graded from a typed copy (.txt)."
         case .notSpoken:
@@ -105,7 +105,7 @@ struct ReturnEvaluation: Sendable {
         } catch {
             return .failure(.init("the file cannot be read: \(error)"))
         }
-        let text: String
+        var text: String
         do {
             text = try Transcript.text(of: bytes)
         } catch .tooLong(let count) {
@@ -113,6 +113,8 @@ struct ReturnEvaluation: Sendable {
         } catch {
             return .failure(.init("not UTF-8 text: save the copy as plain text."))
         }
+        // A byte-order mark (Windows editors write one) would hide a first line that names the lesson.
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         guard text.contains(where: { !$0.isWhitespace }) else { return .failure(.init("the file is empty.")) }
         return .success(text)
     }

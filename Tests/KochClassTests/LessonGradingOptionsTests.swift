@@ -37,18 +37,28 @@ import Testing
         }
     }
 
-    @Test func aCountHeardWithAStopOrAsAPartialCopyIsRefused() throws {
-        let key = try LessonGradingTests.key(level: 5, seed: 4, spoken: true)
-        var stopped = LessonGradingTests.grading(key)
-        stopped.stoppedAtSeconds = 30
-        guard case .stopOrPartialWithHeard = LessonGradingTests.refusal({ try stopped.grade(.heard(1)) }) else {
-            Issue.record("a count heard with a stop was not refused")
+    @Test func aCountHeardAsAPartialCopyIsRefused() throws {
+        var partial = LessonGradingTests.grading(try LessonGradingTests.key(level: 5, seed: 4, spoken: true))
+        partial.partial = true
+        guard case .partialWithHeard = LessonGradingTests.refusal({ try partial.grade(.heard(1)) }) else {
+            Issue.record("a count heard as a partial copy was not refused")
             return
         }
-        var partial = LessonGradingTests.grading(key)
-        partial.partial = true
-        guard case .stopOrPartialWithHeard = LessonGradingTests.refusal({ try partial.grade(.heard(1)) }) else {
-            Issue.record("a count heard as a partial copy was not refused")
+    }
+
+    @Test func aCountHeardWithAStopIsOfTheItemsBeforeIt() throws {
+        let key = try LessonGradingTests.key(level: 5, seed: 4, spoken: true)
+        var stopped = LessonGradingTests.grading(key)
+        let items = key.spokenItems
+        // Stopped as the third item's first group began: two items were heard whole.
+        let stop = try #require(items.dropFirst(2).first?.first?.startSeconds)
+        stopped.stoppedAtSeconds = stop
+        let grade = try stopped.grade(.heard(2))
+        #expect(grade.session.sent == 2 && grade.session.correct == 2)
+        #expect(grade.session.stoppedAtSeconds == stop)
+        #expect(grade.groupsInLesson == key.groups.count)
+        guard case .moreHeardThanItems(3, 2) = LessonGradingTests.refusal({ try stopped.grade(.heard(3)) }) else {
+            Issue.record("more heard than the items before the stop was not refused")
             return
         }
     }

@@ -14,7 +14,7 @@ import Testing
         var pack: String { folder + "/week1" }
         var returns: String { folder + "/returns" }
 
-        init(_ names: [String], name: String = #function) throws {
+        init(_ names: [String], minutes: Double = 0.5, name: String = #function) throws {
             folder = try KochBinary.scratchFolder(name)
             self.names = names
             var roster = "name, progress\n"
@@ -24,7 +24,7 @@ import Testing
             }
             try roster.write(toFile: folder + "/class.csv", atomically: true, encoding: .utf8)
             let made = try KochBinary.run([
-                "pack", "--roster", folder + "/class.csv", "--direction", "send", "--per-level", "2", "--minutes", "0.5", "--seed", "3",
+                "pack", "--roster", folder + "/class.csv", "--direction", "send", "--per-level", "2", "--minutes", "\(minutes)", "--seed", "3",
                 "--out", pack,
             ])
             guard made.succeeded else { throw CommandFailed(result: made) }
@@ -188,6 +188,40 @@ import Testing
         // A no-break space between the figure and its sign, and a label that does not wrap, in a box as wide as the widest label.
         #expect(page.contains("<span class=\"label\">1: 100\u{A0}%</span>"), "\(page)")
         #expect(page.contains(".return span.label { position: relative; white-space: nowrap;"))
+    }
+
+    @Test func aReturnSavedOnWindowsWithCRLFAndAByteOrderMarkIsGraded() throws {
+        let week = try Class(["Ann"])
+        let ann = try week.keys(0)
+        // Named on its first line, as Notepad saves it: a byte-order mark, and "\r\n" line endings.
+        let lines = [Self.name(of: ann[0])] + (try SendPracticeTests.sentText(ann[0])).split(separator: " ").map(String.init)
+        let path = try week.write("\u{FEFF}" + lines.joined(separator: "\r\n") + "\r\n", learner: "Ann", file: "copy.txt")
+        #expect(FileManager.default.contents(atPath: path)?.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+
+        let result = try week.grade()
+        #expect(result.succeeded, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("Graded 1 return of 1 learner."), "\(result.standardOutput)")
+        let sessions = try ProgressStore(path: week.progressPath(0)).read().sessions
+        #expect(sessions.map(\.lessonID) == [try AnswerKeyFile.read(ann[0]).lessonID])
+        #expect(sessions.first?.accuracy == 1)
+    }
+
+    @Test func aRecordingThatStopsHalfwayIsGradedOnTheGroupsKeyedInAClass() throws {
+        let week = try Class(["Ann"], minutes: 2)
+        let ann = try week.keys(0)
+        let key = try AnswerKeyFile.read(ann[0])
+        let half = key.groups.count / 2
+        try FileManager.default.createDirectory(atPath: week.returns + "/Ann", withIntermediateDirectories: true)
+        try SendPracticeTests.recordKeying(
+            key.groups.prefix(half).map(\.text).joined(separator: " "), to: week.returns + "/Ann/" + Self.name(of: ann[0]) + ".wav", jitter: 0.05)
+
+        let result = try week.grade()
+        #expect(result.succeeded, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput.contains("100 %"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("(recording, stopped after group \(half) of \(key.groups.count))"), "\(result.standardOutput)")
+        let session = try #require(try ProgressStore(path: week.progressPath(0)).read().sessions.first)
+        #expect(session.stoppedAtSeconds == key.groups[half].startSeconds)
+        #expect(session.sent == key.groups.prefix(half).map(\.text).joined().count && session.correct == session.sent)
     }
 
     @Test func gradingAClassTakesThePackTheReturnsAndTheRosterAndNothingOfOneLesson() throws {

@@ -79,7 +79,26 @@ import Testing
         let before = try #require(scratch.progressBytes())
         let dry = try scratch.grade(key, copy: try scratch.poorCopy(of: key), date: "2026-11-01T20:00", extra: ["--dry-run"])
         #expect(dry.succeeded)
-        #expect(dry.standardOutput.contains("was graded before") && dry.standardOutput.contains("as --replace would"), "\(dry.standardOutput)")
+        #expect(dry.standardOutput.contains("was graded before (done 2026-11-01, 100 %): your receive level is 3 of 26."), "\(dry.standardOutput)")
+        #expect(dry.standardOutput.contains("With --replace this grade"), "\(dry.standardOutput)")
+        #expect(dry.standardOutput.contains("Dry run: nothing recorded."))
+        #expect(scratch.progressBytes() == before)
+    }
+
+    @Test func aDryRunOfAnExerciseThatMovedTheLevelSaysSoRatherThanLevelUp() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 5, direction: .send)
+        #expect(try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-01T20:00").succeeded)
+        let before = try #require(scratch.progressBytes())
+        let dry = try scratch.grade(key, copy: try scratch.perfectCopy(of: key), date: "2026-11-01T20:00", extra: ["--dry-run"])
+        #expect(dry.succeeded, "\(dry.standardError)")
+        let output = dry.standardOutput
+        #expect(!output.contains("Level up!"), "\(output)")
+        #expect(output.contains("was graded before (done 2026-11-01, 100 %): your send level is 3 of 26."), "\(output)")
+        #expect(
+            output.contains("With --replace this grade (100 %) would take that result's place, and your send level would stay 3 of 26"),
+            "\(output)")
+        #expect(!output.contains("Next practice"), "the schedule it would set is not today's")
         #expect(scratch.progressBytes() == before)
     }
 }

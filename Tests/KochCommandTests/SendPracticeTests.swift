@@ -10,12 +10,13 @@ import Testing
     static let sampleRate = 8000
 
     /// A recording of `text` keyed at `speedWPM` with standard spacing,
-    /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz.
+    /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz;
+    /// `pausesBeforeWordSeconds`: silences added before words (from 0).
     static func recordKeying(
         _ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
         jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
         sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
-        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false
+        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false, pausesBeforeWordSeconds: [Int: Double] = [:]
     ) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
@@ -26,7 +27,7 @@ import Testing
         var marks: [(start: Double, end: Double)] = []
         var time = leadSeconds
         for (wordIndex, word) in text.split(separator: " ").enumerated() {
-            if wordIndex > 0 { time += scaled(7) }
+            if wordIndex > 0 { time += scaled(7) + (pausesBeforeWordSeconds[wordIndex] ?? 0) }
             for (letterIndex, letter) in word.enumerated() {
                 if letterIndex > 0 { time += scaled(3) }
                 for (index, element) in (MorseAlphabet.symbol(for: letter)?.elements ?? []).enumerated() {
@@ -156,6 +157,30 @@ import Testing
         let result = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run"])
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.contains("Your dahs are short:"), "\(result.standardOutput)")
+    }
+
+    @Test func slowUnevenKeyingIsAdvisedOnEveryFigureOutsideItsTolerance() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 3, minutes: 1, direction: .send)
+        let audio = scratch.folder + "/keying.wav"
+        try Self.recordKeying(Self.sentText(key), to: audio, speedWPM: 15, jitter: 0.17)
+        let text = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run"])
+        #expect(text.succeeded, "\(text.standardError)")
+        #expect(!text.standardOutput.contains("Nothing to fix"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("the exercise asks for 20. Speed up"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("Keep your rhythm even: your dits vary by"), "\(text.standardOutput)")
+
+        let report = try jsonObject(try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run", "--json"]).standardOutput)
+        let fist = try #require(report["fist"] as? [String: Any])
+        let kinds = Set(try #require(fist["advice"] as? [[String: Any]]).compactMap { $0["kind"] as? String })
+        let speed = try #require(fist["speedWPM"] as? Double)
+        #expect((speed < 20 / 1.15) == kinds.contains("slow"), "\(speed) WPM: \(kinds)")
+        let variations = ["dits", "dahs", "characterGaps"].compactMap { (fist[$0] as? [String: Any])?["variationPercent"] as? Double }
+        #expect(variations.contains { $0.rounded() > 12 } == kinds.contains("unevenTiming"), "\(variations): \(kinds)")
+        let measured = ["dits", "dahs", "intraCharacterGaps", "characterGaps", "wordGaps"]
+            .compactMap { (fist[$0] as? [String: Any])?["count"] as? Int }.reduce(0, +)
+        let ambiguous = try #require(fist["ambiguous"] as? [Any]).count
+        #expect((ambiguous * 100 > 3 * measured) == kinds.contains("ambiguousTiming"), "\(ambiguous) of \(measured): \(kinds)")
     }
 
     @Test(arguments: [UInt64(1), 2, 3])

@@ -16,6 +16,18 @@ import Testing
         #expect(outcome.leveledUp)
     }
 
+    @Test func aLessonGradedBeforeIsExplainedAsWhereTheLearnerStandsNotALevelUp() throws {
+        let earlier = session(day: 0, correct: 100, id: "R02-a")
+        let progress = LearnerProgress(sessions: [earlier])
+        let again = GradeOutcome(progress: progress, session: session(day: 0, correct: 100, id: "R02-a"))
+        let lines = try #require(again.replacementExplanation)
+        #expect(lines[0] == "Lesson R02-a was graded before (done 2026-11-01, 100 %): your receive level is 3 of 26.")
+        #expect(lines[1].hasSuffix("your receive level would stay 3 of 26 (this grade, like the earlier one, moves it from 2 to 3)."))
+        let poorer = GradeOutcome(progress: progress, session: session(day: 0, correct: 50, id: "R02-a"))
+        #expect(poorer.replacementExplanation?[1].hasSuffix("your receive level would be 2 of 26.") == true)
+        #expect(GradeOutcome(progress: LearnerProgress(), session: earlier).replacementExplanation == nil)
+    }
+
     @Test func levelOutOfRangeIsAProblemNamingTheSession() {
         let progress = LearnerProgress(sessions: [session(day: 0, correct: 1), session(day: 1, correct: 1, level: 27)])
         #expect(progress.consistencyProblems.map(\.codingPath) == ["sessions[1].level"])

@@ -2,14 +2,25 @@ import Foundation
 
 /// One plain sentence of advice on a fist, and how much it matters.
 ///
-/// Each figure has a tolerance: a factor it may be off by before it is
-/// worth a word (a dah/dit ratio of 2.5 to 3.6 reads fine). Severity is
-/// how far outside, on a log scale, in units of that tolerance, times a
-/// weight for what the fault does to a listener: gaps between characters
-/// that are too short run letters together, which costs more than word
-/// gaps that are too long. Advice is given from severity 1 up, most severe
-/// first, and no more than two sentences, so the learner has one or two
-/// things to work on, not a list.
+/// Every figure the report prints has a tolerance, and each one outside it
+/// gets a sentence; a fist with every figure inside gets none ("Nothing to
+/// fix"). The tolerances (docs/send-practice.md lists them):
+///
+/// | figure | inside |
+/// |---|---|
+/// | character speed | within a factor of 1.15 of the exercise's (17.4 to 23 WPM for 20) |
+/// | dahs | 2.5 to 3.75 dits |
+/// | gaps inside characters | 0.625 to 1.5 dits |
+/// | gaps between characters | 2.4 dits to 1.6 times the longest allowed (3, or the exercise's Farnsworth gap) |
+/// | gaps between words | 5.4 dits to 1.8 times the longest allowed (7, or the exercise's Farnsworth gap) |
+/// | evenness of dits, dahs and gaps between characters | varying by `evenVariationPercent` or less |
+/// | ambiguous places | `ambiguousPercent` of the marks and gaps or fewer |
+///
+/// The overall pace has no tolerance of its own: it follows from the gaps.
+/// Severity is how far outside, on a log scale, in units of the tolerance,
+/// times a weight for what the fault does to a listener (letters run
+/// together cost more than long word gaps); it orders the sentences, most
+/// severe first.
 public struct FistAdvice: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case shortDahs, longDahs
@@ -17,6 +28,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         case crowdedCharacters, spreadCharacters
         case crowdedWords, spreadWords
         case unevenTiming
+        case ambiguousTiming
         case slow, fast
     }
 
@@ -30,93 +42,133 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         self.sentence = sentence
     }
 
-    /// Most sentences of advice given at once.
-    public static let maximumCount = 2
+    /// Dits, dahs or gaps between characters varying by more than this are uneven.
+    public static let evenVariationPercent = 12.0
+    /// More than this share of the marks and gaps ambiguous is worth a word.
+    public static let ambiguousPercent = 3.0
+    /// The character speed may be off the exercise's by this factor either way.
+    public static let speedTolerance = 1.15
 
-    /// Variation above which dits or dahs are uneven enough to mention (severity 1).
-    public static let unevenVariationPercent = 20.0
-
-    /// The advice a fist's figures call for, most important first.
+    /// The advice a fist's figures call for, most important first. Each figure is judged as the
+    /// report prints it (lengths and speeds to 0.1, variations in whole percent), so that the
+    /// advice follows from what the learner reads.
     public static func advice(for report: FistReport) -> [FistAdvice] {
-        var candidates: [FistAdvice] = []
+        var candidates = shape(of: report)
+        candidates += evenness(of: report)
+        candidates += ambiguity(of: report)
+        let asked = report.targets.characterSpeedWPM
+        let keyed = FistNumber.text(report.speedWPM)
+        candidates += [
+            outside(
+                .slow, below(report.speedWPM, asked, tolerance: speedTolerance), weight: 0.5,
+                "You keyed at \(keyed) WPM; the exercise asks for \(FistNumber.text(asked)). Speed up once your timing is even."),
+            outside(
+                .fast, above(report.speedWPM, asked, tolerance: speedTolerance), weight: 0.6,
+                "You keyed at \(keyed) WPM, faster than the \(FistNumber.text(asked)) the exercise asks for: slow down until your timing is even."),
+        ].compactMap { $0 }
+        return candidates.sorted { ($0.severity, $1.kind.rawValue) > ($1.severity, $0.kind.rawValue) }
+    }
+
+    /// The dahs and the gaps against their standard lengths.
+    private static func shape(of report: FistReport) -> [FistAdvice] {
         let targets = report.targets
         let farnsworth = targets.farnsworthCharacterGapDits != nil
         func n(_ value: Double) -> String { FistNumber.text(value) }
-        func add(_ kind: Kind, _ severity: Double, _ sentence: String) {
-            if severity >= 1 { candidates.append(FistAdvice(kind: kind, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)) }
-        }
-
-        if let ratio = report.dahToDitRatio {
+        var found: [FistAdvice?] = []
+        if let ratio = report.dahToDitRatio.map(printed) {
             let target = targets.dahToDitRatio
-            add(
-                .shortDahs, below(ratio, target, tolerance: 1.2, weight: 1.0),
-                "Your dahs are short: \(n(ratio)) dits instead of \(n(target)).")
-            add(
-                .longDahs, above(ratio, target, tolerance: 1.25, weight: 0.9),
-                "Your dahs are long: \(n(ratio)) dits instead of \(n(target)).")
+            found.append(
+                outside(
+                    .shortDahs, below(ratio, target, tolerance: 1.2), weight: 1.0, "Your dahs are short: \(n(ratio)) dits instead of \(n(target))."))
+            found.append(
+                outside(
+                    .longDahs, above(ratio, target, tolerance: 1.25), weight: 0.9, "Your dahs are long: \(n(ratio)) dits instead of \(n(target))."))
         }
-        if let intra = report.intraCharacterGaps?.meanDits {
+        if let intra = report.intraCharacterGaps.map({ printed($0.meanDits) }) {
             let target = targets.intraCharacterGapDits
-            add(
-                .longIntraCharacterGaps, above(intra, target, tolerance: 1.5, weight: 1.0),
-                "Close up the gaps inside characters: \(n(intra)) dits instead of \(n(target)), or a character can fall apart in two.")
-            add(
-                .shortIntraCharacterGaps, below(intra, target, tolerance: 1.6, weight: 0.6),
-                "The gaps inside your characters are short: \(n(intra)) dits instead of \(n(target)); let each element ring out.")
+            found.append(
+                outside(
+                    .longIntraCharacterGaps, above(intra, target, tolerance: 1.5), weight: 1.0,
+                    "Close up the gaps inside characters: \(n(intra)) dits instead of \(n(target)), or a character can fall apart in two."))
+            found.append(
+                outside(
+                    .shortIntraCharacterGaps, below(intra, target, tolerance: 1.6), weight: 0.6,
+                    "The gaps inside your characters are short: \(n(intra)) dits instead of \(n(target)); let each element ring out."))
         }
-        if let gap = report.characterGaps?.meanDits {
+        if let gap = report.characterGaps.map({ printed($0.meanDits) }) {
             let note =
                 farnsworth ? " (up to \(n(targets.longestCharacterGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
-            add(
-                .crowdedCharacters, below(gap, targets.characterGapDits, tolerance: 1.25, weight: 1.2),
-                "Leave more space between characters: \(n(gap)) dits instead of \(n(targets.characterGapDits))\(note).")
-            add(
-                .spreadCharacters, above(gap, targets.longestCharacterGapDits, tolerance: 1.6, weight: 0.6),
-                "Your characters are far apart: \(n(gap)) dits instead of \(n(targets.longestCharacterGapDits)); keep a group's characters together.")
+            found.append(
+                outside(
+                    .crowdedCharacters, below(gap, targets.characterGapDits, tolerance: 1.25), weight: 1.2,
+                    "Leave more space between characters: \(n(gap)) dits instead of \(n(targets.characterGapDits))\(note)."))
+            found.append(
+                outside(
+                    .spreadCharacters, above(gap, targets.longestCharacterGapDits, tolerance: 1.6), weight: 0.6,
+                    "Your characters are far apart: \(n(gap)) dits instead of \(n(targets.longestCharacterGapDits)); keep a group's characters together."
+                ))
         }
-        if let gap = report.wordGaps?.meanDits {
+        if let gap = report.wordGaps.map({ printed($0.meanDits) }) {
             let note = farnsworth ? " (up to \(n(targets.longestWordGapDits)) for this exercise's \(n(targets.effectiveSpeedWPM)) WPM spacing)" : ""
-            add(
-                .crowdedWords, below(gap, targets.wordGapDits, tolerance: 1.3, weight: 1.0),
-                "Leave more space between words: \(n(gap)) dits instead of \(n(targets.wordGapDits))\(note).")
-            add(
-                .spreadWords, above(gap, targets.longestWordGapDits, tolerance: 1.8, weight: 0.4),
-                "Your gaps between words are long: \(n(gap)) dits instead of \(n(targets.longestWordGapDits)).")
+            found.append(
+                outside(
+                    .crowdedWords, below(gap, targets.wordGapDits, tolerance: 1.3), weight: 1.0,
+                    "Leave more space between words: \(n(gap)) dits instead of \(n(targets.wordGapDits))\(note)."))
+            found.append(
+                outside(
+                    .spreadWords, above(gap, targets.longestWordGapDits, tolerance: 1.8), weight: 0.4,
+                    "Your gaps between words are long: \(n(gap)) dits instead of \(n(targets.longestWordGapDits))."))
         }
-        let dits = report.dits.variationPercent ?? 0
-        let dahs = report.dahs?.variationPercent ?? 0
-        let worst = max(dits, dahs)
-        let uneven: String
-        if dits >= unevenVariationPercent, dahs >= unevenVariationPercent {
-            uneven = "Keep your rhythm even: your dits vary by \(FistNumber.whole(dits)) % and your dahs by \(FistNumber.whole(dahs)) %."
-        } else if dits >= dahs {
-            uneven = "Keep your dits even: they vary by \(FistNumber.whole(dits)) %."
-        } else {
-            uneven = "Keep your dahs even: they vary by \(FistNumber.whole(dahs)) %."
-        }
-        add(.unevenTiming, 0.9 * worst / unevenVariationPercent, uneven)
-
-        let asked = targets.characterSpeedWPM
-        add(
-            .slow, below(report.speedWPM, asked, tolerance: 1.3, weight: 0.5),
-            "You keyed at \(FistNumber.whole(report.speedWPM)) WPM; the exercise asks for \(n(asked)). Speed up once your timing is even.")
-        add(
-            .fast, above(report.speedWPM, asked, tolerance: 1.2, weight: 0.6),
-            "You keyed at \(FistNumber.whole(report.speedWPM)) WPM, faster than the \(n(asked)) the exercise asks for: slow down until your timing is even."
-        )
-
-        let ranked = candidates.sorted { ($0.severity, $1.kind.rawValue) > ($1.severity, $0.kind.rawValue) }
-        return Array(ranked.prefix(maximumCount))
+        return found.compactMap { $0 }
     }
 
-    /// How far `value` lies below `target / tolerance`, in tolerances, times `weight`; 0 inside.
-    static func below(_ value: Double, _ target: Double, tolerance: Double, weight: Double) -> Double {
+    /// The dits, dahs and gaps between characters that vary by more than `evenVariationPercent`, in one sentence.
+    private static func evenness(of report: FistReport) -> [FistAdvice] {
+        let figures: [(String, Double?)] = [
+            ("your dits", report.dits.variationPercent), ("your dahs", report.dahs?.variationPercent),
+            ("the gaps between your characters", report.characterGaps?.variationPercent),
+        ]
+        let uneven = figures.compactMap { name, percent in percent.flatMap { $0.rounded() > evenVariationPercent ? (name, $0) : nil } }
+        guard let worst = uneven.map(\.1).max() else { return [] }
+        let parts = uneven.enumerated().map { index, figure in
+            "\(figure.0) \(index == 0 ? "vary by " : "by ")\(FistNumber.whole(figure.1)) %"
+        }
+        let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts[0]
+        let sentence = "Keep your rhythm even: \(list) (even is \(FistNumber.whole(evenVariationPercent)) % or less)."
+        return [FistAdvice(kind: .unevenTiming, severity: FistNumber.rounded(0.9 * worst / evenVariationPercent, places: 2), sentence: sentence)]
+    }
+
+    /// Places where a listener had to guess, when more than `ambiguousPercent` of the marks and gaps.
+    private static func ambiguity(of report: FistReport) -> [FistAdvice] {
+        let measured = [report.dits, report.dahs, report.intraCharacterGaps, report.characterGaps, report.wordGaps].compactMap { $0?.count }
+            .reduce(0, +)
+        let count = report.ambiguous.count
+        guard measured > 0, Double(count) * 100 > ambiguousPercent * Double(measured) else { return [] }
+        let percent = 100 * Double(count) / Double(measured)
+        let sentence =
+            "\(count) of your \(measured) marks and gaps could be read two ways: make each dah clearly a dah and each gap clearly one length or the other."
+        // A symptom of uneven timing more than a fault of its own: each doubling past the tolerance counts one more.
+        let severity = 0.6 * (1 + log2(percent / ambiguousPercent))
+        return [FistAdvice(kind: .ambiguousTiming, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)]
+    }
+
+    /// A length as the report prints it, to 0.1.
+    private static func printed(_ value: Double) -> Double { FistNumber.rounded(value, places: 1) }
+
+    /// Advice of `kind` when `tolerances` (how far outside, in tolerances) is beyond 1, ranked by `weight`.
+    private static func outside(_ kind: Kind, _ tolerances: Double, weight: Double, _ sentence: String) -> FistAdvice? {
+        tolerances > 1 ? FistAdvice(kind: kind, severity: FistNumber.rounded(weight * tolerances, places: 2), sentence: sentence) : nil
+    }
+
+    /// How far `value` lies below `target`, in tolerances on a log scale (1 at `target / tolerance`); 0 when not below.
+    static func below(_ value: Double, _ target: Double, tolerance: Double) -> Double {
         guard value > 0, target > 0, value < target else { return 0 }
-        return weight * log(target / value) / log(tolerance)
+        return log(target / value) / log(tolerance)
     }
 
-    static func above(_ value: Double, _ target: Double, tolerance: Double, weight: Double) -> Double {
+    /// How far `value` lies above `target`, in tolerances (1 at `target * tolerance`); 0 when not above.
+    static func above(_ value: Double, _ target: Double, tolerance: Double) -> Double {
         guard value > 0, target > 0, value > target else { return 0 }
-        return weight * log(value / target) / log(tolerance)
+        return log(value / target) / log(tolerance)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// How a learner's keying sounds, measured from the marks and gaps the
 /// decoder found in their recording: speed, the dah/dit ratio against 3,
 /// the gaps against 1, 3 and 7 dits (or the exercise's Farnsworth spacing),
-/// how even the dits and dahs are, where the timing was ambiguous, and one
-/// or two sentences of advice.
+/// how even the dits and dahs are, where the timing was ambiguous, and a
+/// sentence of advice for each figure outside its tolerance (`FistAdvice`).
 ///
 /// Marks and gaps are measured as what they were meant to be: where a
 /// decoded character stands for a character of the exercise with as many

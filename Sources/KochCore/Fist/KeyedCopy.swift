@@ -14,17 +14,7 @@ public struct KeyedCopy: Sendable, Hashable {
     public let meant: [MeantCharacter?]
 
     public init(key: AnswerKey, characters: [DecodedCharacter]) {
-        // A character decoded is the key's token of the same code: `=` keyed for <BT> is <BT>.
-        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
-        var groups: [[TranscriptMark]] = []
-        for character in characters {
-            if character.startsWord || groups.isEmpty { groups.append([]) }
-            let text = character.text.uppercased()
-            let pattern = String(character.elements.map(\.rawValue))
-            groups[groups.count - 1].append(.character(alphabet.token(pattern: pattern) ?? text))
-        }
-        let sentGroups = key.groups.map { alphabet.tokens(of: $0.text) }
-        let alignment = Alignment(sentGroups: sentGroups, transcript: Transcript(groups: groups))
+        let alignment = Alignment(sentGroups: Self.sentGroups(of: key), transcript: Transcript(groups: Self.keyedGroups(characters, of: key)))
         self.alignment = alignment
         score = Score(alignment: alignment, groupNumbers: key.groups.map(\.number))
 
@@ -42,5 +32,24 @@ public struct KeyedCopy: Sendable, Hashable {
                 text: alignment.sent[sent])
         }
         self.meant = meant
+    }
+
+    /// The decoded characters as the transcript's groups, a decoded word a group. A character
+    /// decoded is the key's token of the same code: `=` keyed for <BT> is <BT>.
+    static func keyedGroups(_ characters: [DecodedCharacter], of key: AnswerKey) -> [[TranscriptMark]] {
+        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
+        var groups: [[TranscriptMark]] = []
+        for character in characters {
+            if character.startsWord || groups.isEmpty { groups.append([]) }
+            let pattern = String(character.elements.map(\.rawValue))
+            groups[groups.count - 1].append(.character(alphabet.token(pattern: pattern) ?? character.text.uppercased()))
+        }
+        return groups
+    }
+
+    /// The key's groups as the characters sent.
+    static func sentGroups(of key: AnswerKey) -> [[String]] {
+        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
+        return key.groups.map { alphabet.tokens(of: $0.text) }
     }
 }

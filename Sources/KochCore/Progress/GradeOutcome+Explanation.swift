@@ -30,4 +30,25 @@ extension GradeOutcome {
             return line + ". Only level lessons (koch lesson) move the level and the schedule."
         }
     }
+
+    /// For a lesson graded before, checked without recording (a dry run): where the learner stands
+    /// with the earlier result, and what grading it again in that result's place (`--replace`)
+    /// would make of the level. Nil for a lesson not graded before.
+    public var replacementExplanation: [String]? {
+        guard let earlier = replaced else { return nil }
+        let name = session.direction.rawValue
+        let now = learnerRecorded[session.direction].level
+        let last = after.course.lastLevel
+        let level: String
+        switch (after.level, levelDecision) {
+        case (now, .up(let up)): level = "stay \(now) of \(last) (this grade, like the earlier one, moves it from \(up - 1) to \(up))"
+        case (now, _): level = "stay \(now) of \(last)"
+        default: level = "be \(after.level) of \(last)"
+        }
+        return [
+            "Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), \(DayText.percent(earlier.accuracy))): "
+                + "your \(name) level is \(now) of \(last).",
+            "With --replace this grade (\(DayText.percent(session.accuracy))) would take that result's place, and your \(name) level would \(level).",
+        ]
+    }
 }

@@ -6,6 +6,8 @@ public struct GradeOutcome: Sendable, Hashable {
     public let learnerAfter: LearnerState
     /// The session of the same lesson that this one replaced, if any.
     public let replaced: GradedSession?
+    /// The learner as the progress stood when graded: with `replaced`, for a lesson graded before.
+    public let learnerRecorded: LearnerState
     /// What the session did to the level, and why.
     public let levelDecision: LevelDecision
 
@@ -16,6 +18,7 @@ public struct GradeOutcome: Sendable, Hashable {
         learnerBefore = LearnerState(progress: without)
         learnerAfter = LearnerState(progress: progress.recording(session))
         replaced = progress.session(lessonID: session.lessonID)
+        learnerRecorded = replaced == nil ? learnerBefore : LearnerState(progress: progress)
         // Judged as the replay judges it: against the direction as it stood when the lesson was done
         // (a lesson graded late, with --date, comes before sessions done after it).
         let earlier = without.with(sessions: without.sessions.filter { $0.date < session.date })

@@ -30,7 +30,9 @@ struct GradeCommand: ParsableCommand {
             recorded whatever course they are from.
 
             Stopped a lesson early (in the car, say)? Give --stopped-at M:SS, the time the \
-            player showed: only the groups sent before it are graded.
+            player showed: only the groups sent before it are graded (with --heard, count \
+            the items before it). A recording or log of your keying needs no stop: it is \
+            graded up to the last group you keyed.
 
             Each lesson counts once: grading the same answer key again is refused \
             unless you give --replace.
@@ -180,9 +182,8 @@ struct GradeCommand: ParsableCommand {
             throw ValidationError("Give the lesson's answer key with --key NAME.key.json (or a class's returns with --pack, --returns and --roster).")
         }
         if let heard {
-            if [audioPath, transcriptPath, eventsPath].contains(where: { $0 != nil }) || stoppedAt != nil || partial {
-                throw ValidationError(
-                    "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events, --stopped-at or --partial.")
+            if [audioPath, transcriptPath, eventsPath].contains(where: { $0 != nil }) || partial {
+                throw ValidationError("--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events or --partial.")
             }
             guard heard >= 0 else { throw ValidationError("--heard must be 0 or more, not \(heard).") }
             return
@@ -190,13 +191,12 @@ struct GradeCommand: ParsableCommand {
         if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
         }
-        if eventsPath != nil, stoppedAt != nil || toneHz != nil {
-            throw ValidationError("--stopped-at and --tone are not for a log of key events.")
-        }
-        if audioPath != nil, stoppedAt != nil {
+        if audioPath != nil || eventsPath != nil, stoppedAt != nil {
             throw ValidationError(
-                "--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped."
-            )
+                "--stopped-at is for a lesson you listened to (--transcript, --heard): a keying is graded up to where it ends, wherever you stopped.")
+        }
+        if eventsPath != nil, toneHz != nil {
+            throw ValidationError("--tone is not for a log of key events.")
         }
         if audioPath == nil, eventsPath == nil, toneHz != nil || speedWPM != nil {
             throw ValidationError("--tone and --wpm describe a recording: use them with --audio.")

@@ -23,7 +23,9 @@ struct ClassGradeText {
             line += "  \(item.lesson.baseName)  \(DayText.percent(item.score.accuracy))  \(item.score.correct) of \(item.score.sent)"
             line += "  \(item.lesson.key.direction.rawValue) level \(outcome.before.level)"
             line += outcome.leveledUp ? " → \(outcome.after.level)" : ""
-            if item.recording != nil { line += "  (recording)" }
+            if let recording = item.recording {
+                line += recording.stop.map { "  (recording, stopped after group \($0.groupsKeyed) of \($0.groupsInExercise))" } ?? "  (recording)"
+            }
             lines.append(line)
             // As koch grade --audio says it: where the key seemed stuck down, so the teacher can listen.
             for stuck in item.recording?.result.output.stuckKeys ?? [] { lines.append("    " + stuck.warning(in: item.path)) }

@@ -19,17 +19,16 @@ struct GradeRefusalText {
         case .stopOfKeying:
             return CommandFailure(
                 description:
-                    "--stopped-at is for a copy of a lesson you listened to (--transcript): a recording of your keying holds what you keyed, wherever you stopped."
+                    "--stopped-at is for a lesson you listened to (--transcript, --heard): a keying is graded up to where it ends, wherever you stopped."
             )
         case .partialKeying:
             return CommandFailure(
                 description: "--partial is for a copy (--transcript) of under a quarter of the lesson; a keying is graded as it was keyed.")
         case let .negativeHeard(heard):
             return CommandFailure(description: "--heard must be 0 or more, not \(heard).")
-        case .stopOrPartialWithHeard:
+        case .partialWithHeard:
             return CommandFailure(
-                description:
-                    "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events, --stopped-at or --partial.")
+                description: "--heard is your own count of a spoken lesson: give it without --transcript, --audio, --events or --partial.")
         case .keyingOfReceiveLesson:
             return CommandFailure(
                 description: """

@@ -62,7 +62,9 @@ struct GradeText {
                 lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
             }
         }
-        if let groupsInLesson = recorded.grade.groupsInLesson, let stop = session.stoppedAtSeconds {
+        if let stop = keying?.stop {
+            lines.append("You stopped after group \(stop.groupsKeyed) of \(stop.groupsInExercise); graded the \(stop.groupsKeyed) you keyed.")
+        } else if let groupsInLesson = recorded.grade.groupsInLesson, let stop = session.stoppedAtSeconds {
             lines.append("Stopped at \(LessonMoment.text(stop)): graded the \(key.groups.count) of \(groupsInLesson) groups sent before then.")
         }
         var summary = "Accuracy \(DayText.percent(score.accuracy)): \(score.correct) of \(score.sent) characters right"
@@ -104,6 +106,12 @@ struct GradeText {
     private var progressLines: [String] {
         let after = outcome.after
         let today = recorded.today
+        let streak = outcome.learnerAfter.streak
+        if recorded.dryRun, let replacement = outcome.replacementExplanation {
+            // What the figures would do stands apart from where the learner stands: nothing moved, and no level went up today.
+            let why = outcome.leveledUp ? [] : [outcome.levelExplanation]
+            return replacement + why + ["Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))", recordLine]
+        }
         var lines = [outcome.levelExplanation]
         if let review = outcome.announcedReview {
             lines.append(
@@ -115,7 +123,6 @@ struct GradeText {
             if after.lastIntervalReason == .decayed { line += " (reset: more than twice the interval since your last session)" }
             lines.append(line)
         }
-        let streak = outcome.learnerAfter.streak
         lines.append("Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))")
         lines.append(recordLine)
         return lines
@@ -128,10 +135,6 @@ struct GradeText {
                 ? "Recorded in \(progressFile)." : "Recorded in \(progressFile), replacing the earlier result of this lesson."
         }
         if recorded.writeFailure != nil { return "Not recorded: \(progressFile) could not be written (see below)." }
-        if let earlier = outcome.replaced {
-            return "Dry run: nothing recorded. Lesson \(earlier.lessonID) was graded before (done \(earlier.date.day), "
-                + "\(DayText.percent(earlier.accuracy))): the figures above show it graded again in that result's place, as --replace would."
-        }
         return "Dry run: nothing recorded."
     }
 }

@@ -11,7 +11,8 @@ struct HeardText {
         let session = outcome.session
         var lines = [
             "Lesson \(session.lessonID): a spoken lesson at level \(session.level), done \(session.date.day) \(session.date.timeOfDay)",
-            "Self-scored: \(session.correct) of \(session.sent) items right, by your own count (\(DayText.percent(session.accuracy))).",
+            "Self-scored: \(session.correct) of \(session.sent) items right, by your own count (\(DayText.percent(session.accuracy)))"
+                + (session.stoppedAtSeconds.map { "; stopped at \(LessonMoment.text($0)), the items before then." } ?? "."),
             outcome.levelExplanation,
         ]
         if let due = outcome.after.nextDueDay {
