@@ -21,8 +21,9 @@
 /// transition that falls due on the way at the instant it falls due (the
 /// specification's `Tick`, without a tick's granularity). Paddle events
 /// change the paddle state at the current instant; the transition they
-/// enable (`StartFromIdle`) is the tick's, carried out at that same instant by the next `advance(to:)`, after every event of
-/// the instant: so both paddles pressed at once start with a dit.
+/// enable (`StartFromIdle`) is the tick's, carried out at that same instant
+/// by the next `advance(to:)`, after every event of the instant: so both
+/// paddles pressed at once start with a dit.
 ///
 /// The keyer sounds elements; it does not decide where characters end.
 /// Those boundaries have one owner, the decoder that reads the keyed
