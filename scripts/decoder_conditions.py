@@ -2,7 +2,8 @@
 """Conditions a real recording has that the reference corpus does not:
 interfering stations and carriers, other noise colours, fast and slow
 keying, tones on the edges of the search range, noise before the keying,
-a pause, a drifting or square-wave oscillator, a phone's AGC, hard keying.
+a pause, a drifting, chirping or square-wave oscillator, a phone's AGC,
+hard keying.
 
     python3 scripts/decoder_conditions.py OUTDIR [--seeds 1-2]
 
@@ -78,6 +79,22 @@ def conditions(mc):
             return text, x + noise(rng, x, 6, 650.0 + hz / 2)
         return make
 
+    def chirp(offset_hz, settle_s, snr_db=15):
+        """Hand keying on an oscillator whose pitch starts `offset_hz` high at every key-down and
+        settles exponentially with the time constant `settle_s` (a cheap oscillator, an old rig)."""
+        def make(rng):
+            text = mc.text_for_duration(rng, mc.TARGET_S, 20, None)
+            segments, _ = mc.human_segments(text, rng, 0.1, 16, 22)
+            env, marks = mc.keying_envelope(segments, fs)
+            since = np.full(len(env), np.inf)
+            for start, end, _, _ in marks:
+                first, last = int((start - mc.EDGE_S / 2) * fs), min(len(env), int((end + mc.EDGE_S) * fs) + 1)
+                since[first:last] = np.arange(last - first) / fs
+            frequency = 650.0 + offset_hz * np.exp(-since / settle_s)
+            x = env * np.sin(2 * np.pi * np.cumsum(frequency) / fs)
+            return text, x + noise(rng, x, snr_db, 650.0)
+        return make
+
     def agc(rng):
         text = mc.text_for_duration(rng, mc.TARGET_S, 20, None)
         segments, _ = mc.human_segments(text, rng, 0.1)
@@ -129,6 +146,10 @@ def conditions(mc):
         "oscillator drifting 20 Hz, +6 dB": drift(20),
         "oscillator drifting 40 Hz, +6 dB": drift(40),
         "phone AGC, hand keying, +15 dB": agc,
+        "chirp 40 Hz settling in 10 ms, +15 dB": chirp(40, 0.010),
+        "chirp 40 Hz settling in 15 ms, +15 dB": chirp(40, 0.015),
+        "chirp 40 Hz settling in 25 ms, +15 dB": chirp(40, 0.025),
+        "chirp 15 Hz settling in 25 ms, +15 dB": chirp(15, 0.025),
         "hard keying (clicks)": hard,
         "square-wave oscillator": square,
         "stereo, signal in the right channel only": right_only,

@@ -42,13 +42,20 @@ public enum DecodingSignals {
         return (intervals, time + 0.5)
     }
 
-    /// A keyed sine with 5 ms raised-cosine edges centred on the key instants.
+    /// A keyed sine with 5 ms raised-cosine edges centred on the key instants. A chirping
+    /// oscillator's pitch starts `chirpHz` high at every key-down and settles exponentially with
+    /// the time constant `chirpSettleSeconds`; it runs on while the key is up, so the phase each
+    /// chirp gained stays.
     public static func tone(
         _ intervals: [(Double, Double)], durationSeconds: Double, frequencyHz: Double,
-        sampleRate: Int, amplitude: Double = 0.5
+        sampleRate: Int, amplitude: Double = 0.5, chirpHz: Double = 0, chirpSettleSeconds: Double = 0.015
     ) -> [Float] {
         var samples = [Float](repeating: 0, count: Int(durationSeconds * Double(sampleRate)))
         let rise = 0.005
+        func chirpRadians(after seconds: Double) -> Double {
+            2 * Double.pi * chirpHz * chirpSettleSeconds * (1 - exp(-max(0, seconds) / chirpSettleSeconds))
+        }
+        var chirpedBefore = 0.0
         for (start, end) in intervals {
             let first = max(0, Int((start - rise / 2) * Double(sampleRate)))
             let last = min(samples.count, Int((end + rise / 2) * Double(sampleRate)) + 1)
@@ -57,8 +64,10 @@ public enum DecodingSignals {
                 let t = Double(n) / Double(sampleRate)
                 let up = min(1, max(0, (t - start + rise / 2) / rise)), down = min(1, max(0, (end + rise / 2 - t) / rise))
                 let envelope = 0.5 - 0.5 * cos(Double.pi * min(up, down))
-                samples[n] += Float(amplitude * envelope * sin(2 * Double.pi * frequencyHz * t))
+                let phase = 2 * Double.pi * frequencyHz * t + chirpedBefore + chirpRadians(after: t - start + rise / 2)
+                samples[n] += Float(amplitude * envelope * sin(phase))
             }
+            chirpedBefore += chirpRadians(after: end - start + rise)
         }
         return samples
     }

@@ -112,6 +112,44 @@ import Testing
         #expect(elements.first?["durationSeconds"] as? Double == 0.144)
     }
 
+    /// Squeezes let go of at 20 WPM (a unit of 60 ms), as in the squeeze table of Curtis Mode A
+    /// and B (K. Fischer, DJ5IL, "All about squeeze-keying"; K1EL's WinKeyer datasheet): dit first
+    /// let go during the dah, dah first let go during the dit, then each let go during its first
+    /// element; 1.5 s between them (read as one word: no gap is shorter).
+    static let squeezes = """
+        0.50 dit down
+        0.52 dah down
+        0.70 dit up
+        0.70 dah up
+        2.00 dah down
+        2.02 dit down
+        2.27 dit up
+        2.27 dah up
+        3.50 dit down
+        3.52 dah down
+        3.54 dit up
+        3.54 dah up
+        5.00 dah down
+        5.02 dit down
+        5.10 dit up
+        5.10 dah up
+
+        """
+
+    @Test(arguments: [("a", ".-" + "-." + ".-" + "-.", "ANAN"), ("b", ".-." + "-.-" + ".-" + "-.", "RKAN")])
+    func squeezesLetGoOfKeyAsCurtisModes(mode: String, elements expected: String, text: String) throws {
+        let scratch = try GradingScratch()
+        let log = try scratch.transcript(Self.squeezes, name: "squeezes.txt")
+        let printed = try KochBinary.run(["keyer", "--events", log, "--wpm", "20", "--mode", mode])
+        #expect(printed.succeeded, "\(printed.standardError)")
+        #expect(printed.standardOutput.split(separator: "\n").last.map(String.init) == text, "\(printed.standardOutput)")
+        let json = try jsonObject(try KochBinary.run(["keyer", "--events", log, "--wpm", "20", "--mode", mode, "--json"]).standardOutput)
+        let elements = try #require(json["elements"] as? [[String: Any]])
+        #expect(elements.compactMap { $0["element"] as? String }.joined() == expected)
+        // An element always completes: every dit 60 ms, every dah 180 ms.
+        #expect(elements.allSatisfy { ($0["durationSeconds"] as? Double).map { [0.06, 0.18].contains($0) } ?? false }, "\(elements)")
+    }
+
     @Test func aLogThatCannotBeReadIsNamedWithItsLine() throws {
         let scratch = try GradingScratch()
         let log = try scratch.transcript("0.1 dit down\n0.2 dit sideways\n", name: "bad.txt")

@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochTestSupport
 import Testing
 
 /// Send practice through the built binary: an exercise written, a recording
@@ -11,12 +12,16 @@ import Testing
 
     /// A recording of `text` keyed at `speedWPM` with standard spacing,
     /// every mark and gap scaled by 1 + jitter·N(0,1), as a WAV at 8 kHz;
-    /// `pausesBeforeWordSeconds`: silences added before words (from 0).
+    /// `pausesBeforeWordSeconds`: silences added before words (from 0). A chirping
+    /// oscillator's pitch starts `chirpHz` high at every key-down and settles exponentially
+    /// within `chirpSettleSeconds` (its time constant); it runs on while the key is up, so the
+    /// phase each chirp gained stays. `noiseSNRDB` adds white noise that far under the tone in 500 Hz.
     static func recordKeying(
         _ text: String, to path: String, speedWPM: Double = 20, dahDits: Double = 3,
         jitter: Double = 0.08, toneHz: Double = 650, seed: UInt64 = 4,
         sampleRate: Int = SendPracticeTests.sampleRate, leadSeconds: Double = 0.6,
-        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false, pausesBeforeWordSeconds: [Int: Double] = [:]
+        driftHzPerMinute: Double = 0, restartsEachMark: Bool = false, pausesBeforeWordSeconds: [Int: Double] = [:],
+        chirpHz: Double = 0, chirpSettleSeconds: Double = 0.015, noiseSNRDB: Double? = nil
     ) throws {
         var random = SeededGenerator(seed: seed)
         func scaled(_ dits: Double) -> Double {
@@ -40,6 +45,10 @@ import Testing
         }
         var samples = [Float](repeating: 0, count: Int((time + 0.6) * Double(sampleRate)))
         let rise = 0.005
+        func chirpRadians(after seconds: Double) -> Double {
+            2 * Double.pi * chirpHz * chirpSettleSeconds * (1 - exp(-max(0, seconds) / chirpSettleSeconds))
+        }
+        var chirpedBefore = 0.0
         for mark in marks {
             let first = Int((mark.start - rise) * Double(sampleRate)), last = Int((mark.end + rise) * Double(sampleRate))
             for n in max(0, first)..<min(samples.count, last) {
@@ -47,9 +56,15 @@ import Testing
                 // A sidetone whose oscillator the key starts begins each mark at phase 0.
                 let phaseTime = restartsEachMark ? t - mark.start : t
                 let edge = min(1, max(0, (t - mark.start + rise / 2) / rise), max(0, (mark.end + rise / 2 - t) / rise))
+                let chirp = chirpedBefore + chirpRadians(after: t - mark.start + rise / 2)
                 samples[n] = Float(
-                    0.5 * (0.5 - 0.5 * cos(Double.pi * edge)) * sin(2 * Double.pi * (toneHz * phaseTime + driftHzPerMinute * t * t / 120)))
+                    0.5 * (0.5 - 0.5 * cos(Double.pi * edge))
+                        * sin(2 * Double.pi * (toneHz * phaseTime + driftHzPerMinute * t * t / 120) + chirp))
             }
+            chirpedBefore += chirpRadians(after: mark.end - mark.start + rise)
+        }
+        if let noiseSNRDB {
+            DecodingSignals.addWhiteNoise(&samples, snrDB: noiseSNRDB, sampleRate: sampleRate, seed: seed + 100)
         }
         try WAVWriter.write(samples, sampleRate: sampleRate, to: path)
     }

@@ -50,13 +50,14 @@ import Testing
         return run
     }
 
-    @Test func modeBKeepsEveryInvariant() async {
+    @Test(arguments: IambicMode.allCases)
+    func eitherModeKeepsEveryInvariantAndCompletesEveryElement(mode: IambicMode) async {
         await propertyCheck(count: 200, input: Self.steps, Self.waits, Gen.int(in: 5...40)) { events, waits, wpm in
-            let run = Self.run(mode: .b, wpm: Double(wpm), events: events, waits: waits)
+            let run = Self.run(mode: mode, wpm: Double(wpm), events: events, waits: waits)
             #expect(run.violations.isEmpty, "\(run.violations.prefix(3))")
             let unit = 1.2 / Double(wpm)
             let elements = run.keyer.elements
-            // No element shorter than its length: Mode B never cuts one.
+            // No element shorter than its length: neither Curtis mode cuts one.
             for element in elements {
                 #expect(abs(element.durationSeconds - Double(element.element?.units ?? 0) * unit) < 1e-9)
             }
@@ -72,16 +73,19 @@ import Testing
         }
     }
 
-    @Test func modeAKeepsEveryInvariantAndCutsOnlyWhenBothAreLetGo() async {
+    @Test func modesPartOnlyWhereModeBAddsTheSqueezesAlternateElement() async {
         await propertyCheck(count: 200, input: Self.steps, Self.waits, Gen.int(in: 5...40)) { events, waits, wpm in
-            let run = Self.run(mode: .a, wpm: Double(wpm), events: events, waits: waits)
-            #expect(run.violations.isEmpty, "\(run.violations.prefix(3))")
-            let unit = 1.2 / Double(wpm)
-            for element in run.keyer.elements {
-                #expect(element.durationSeconds <= Double(element.element?.units ?? 0) * unit + 1e-9)
-                #expect(element.durationSeconds > 0)
+            let a = Self.run(mode: .a, wpm: Double(wpm), events: events, waits: waits).keyer.elements
+            let b = Self.run(mode: .b, wpm: Double(wpm), events: events, waits: waits).keyer.elements
+            let shared = zip(a, b).prefix { $0.element == $1.element && abs($0.startSeconds - $1.startSeconds) < 1e-9 }.count
+            // Mode A never keys an element where Mode B keys none: where they part, Mode B
+            // keyed the alternate of its element before, one unit after it (the squeeze's memory).
+            #expect(shared == a.count || shared < b.count, "Mode A keyed \(a.count), Mode B \(b.count), the same for \(shared)")
+            if shared < b.count, shared > 0 {
+                let (before, added) = (b[shared - 1], b[shared])
+                #expect(added.element != before.element)
+                #expect(abs(added.startSeconds - before.endSeconds - 1.2 / Double(wpm)) < 1e-9)
             }
-            #expect(run.keyer.phase == .idle && !run.keyer.toneActive)
         }
     }
 }

@@ -60,28 +60,51 @@ import Testing
         #expect(abs(elements[1].startSeconds - 2 * unit) < 1e-9, "one unit after the dit")
     }
 
-    @Test func lettingGoMidElementCompletesItInModeBAndStopsItInModeA() {
-        let steps: [(Double, (inout IambicKeyer) -> Void)] = [(0, { $0.paddleDown(.dah) }), (0.1, { $0.paddleUp(.dah) })]
-        let b = keyed(mode: .b, steps)
-        #expect(pattern(b) == "-" && abs(b[0].durationSeconds - 3 * unit) < 1e-9)
-        let a = keyed(mode: .a, steps)
-        #expect(pattern(a) == "-" && abs(a[0].durationSeconds - 0.1) < 1e-9)
+    @Test(arguments: IambicMode.allCases)
+    func lettingGoMidElementCompletesItInEitherMode(mode: IambicMode) {
+        let elements = keyed(mode: mode, [(0, { $0.paddleDown(.dah) }), (0.1, { $0.paddleUp(.dah) })])
+        #expect(pattern(elements) == "-" && abs(elements[0].durationSeconds - 3 * unit) < 1e-9)
     }
 
-    @Test func bothLetGoAfterALatchPlaysItInModeBAndNotInModeA() {
-        // Dit pressed during a dah latches it; both let go before the dah ends.
+    /// The squeeze table of Curtis Mode A and B as WinKeyer and transceivers key them (K. Fischer,
+    /// DJ5IL, "All about squeeze-keying", cq-cq.eu; K1EL's WinKeyer datasheet, "Iambic A/B"):
+    /// let go of a squeeze, Mode A stops after the element sounding, Mode B adds the alternate
+    /// element the squeeze left in memory.
+    struct Squeeze: Sendable, CustomTestStringConvertible {
+        let first: Paddle
+        /// When both paddles are let go, in seconds (the first element starts at 0).
+        let releaseSeconds: Double
+        let modeA: String
+        let modeB: String
+        var testDescription: String { "\(first) first, let go at \(releaseSeconds) s" }
+    }
+
+    static let squeezes = [
+        // Dit 0–0.06 s, dah 0.12–0.30 s; the dah paddle pressed 0.02 s after the dit's.
+        Squeeze(first: .dit, releaseSeconds: 0.04, modeA: ".-", modeB: ".-"),
+        Squeeze(first: .dit, releaseSeconds: 0.2, modeA: ".-", modeB: ".-."),
+        // Dah 0–0.18 s, dit 0.24–0.30 s.
+        Squeeze(first: .dah, releaseSeconds: 0.1, modeA: "-.", modeB: "-."),
+        Squeeze(first: .dah, releaseSeconds: 0.27, modeA: "-.", modeB: "-.-"),
+    ]
+
+    @Test(arguments: squeezes)
+    func lettingGoOfASqueezeKeysAsCurtisAAndB(squeeze: Squeeze) {
         let steps: [(Double, (inout IambicKeyer) -> Void)] = [
-            (0, { $0.paddleDown(.dah) }), (0.05, { $0.paddleDown(.dit) }),
+            (0, { $0.paddleDown(squeeze.first) }), (0.02, { $0.paddleDown(squeeze.first.opposite) }),
             (
-                0.1,
+                squeeze.releaseSeconds,
                 {
                     $0.paddleUp(.dit)
                     $0.paddleUp(.dah)
                 }
             ),
         ]
-        #expect(pattern(keyed(mode: .b, steps)) == "-.")
-        #expect(pattern(keyed(mode: .a, steps)) == "-")
+        for (mode, expected) in [(IambicMode.a, squeeze.modeA), (.b, squeeze.modeB)] {
+            let elements = keyed(mode: mode, steps)
+            #expect(pattern(elements) == expected, "Mode \(mode.rawValue)")
+            #expect(elements.allSatisfy { abs($0.durationSeconds - Double($0.element?.units ?? 0) * unit) < 1e-9 }, "every element whole")
+        }
     }
 
     @Test func aPaddlePressedDuringTheGapIsNotLatched() {

@@ -59,6 +59,22 @@ import Testing
         #expect(!result.implausibilities().contains { if case .talkAtTheTone = $0 { true } else { false } })
     }
 
+    /// A chirping oscillator (its pitch 40 Hz high at every key-down, settling with a time
+    /// constant of 15 ms) lifts a dit's mean pitch more than a dah's, the same at every mark:
+    /// each is judged against the recent marks of its kind, and none is taken for talk.
+    @Test(arguments: [(40.0, 0.015, UInt64(3)), (40, 0.01, 4), (15, 0.025, 5)])
+    func aChirpingOscillatorHasNoMarkOffItsPitch(chirpHz: Double, settleSeconds: Double, seed: UInt64) throws {
+        let keying = DecodingSignals.keying(Self.text + " " + Self.text, startWPM: 18, endWPM: 22, jitter: 0.1, seed: seed)
+        var samples = DecodingSignals.tone(
+            keying.intervals, durationSeconds: keying.endSeconds, frequencyHz: Self.toneHz, sampleRate: Self.sampleRate,
+            amplitude: 0.3, chirpHz: chirpHz, chirpSettleSeconds: settleSeconds)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 15, amplitude: 0.3, sampleRate: Self.sampleRate, seed: seed)
+        let result = try DecodeSession.decode(channels: [samples], sampleRate: Self.sampleRate)
+        #expect(result.output.offPitchMarks == 0)
+        #expect(characterErrorRate(result.text, Self.text + " " + Self.text) <= 0.02, "\(result.text)")
+        #expect(result.implausibilities().isEmpty, "\(result.implausibilities())")
+    }
+
     @Test func talkAtTheTonesLevelIsPassedOverAndMakesTheDecodeDoubtful() throws {
         let tone = Self.keyed().samples
         let voice = Self.voice(count: tone.count, seed: 9)

@@ -1,16 +1,29 @@
 /// The iambic keyer of the Z specification (`../shared/seeds/003`,
 /// "Iambic Keyer: A Z Specification"), schema for schema, driven by paddle
-/// events and by time. Time is in seconds (the specification counts whole
-/// milliseconds; here an element lasts exactly 1.2 / wpm s a unit, so that
-/// its audio has exact lengths).
+/// events and by time, in the two modes of the keyers learners move on to
+/// (Curtis A and B, as WinKeyer and transceivers have them). Time is in
+/// seconds (the specification counts whole milliseconds; here an element
+/// lasts exactly 1.2 / wpm s a unit, so that its audio has exact lengths).
+///
+/// An element, once started, always completes, in both modes. The opposite
+/// paddle pressed while an element sounds is latched and plays next (paddle
+/// memory). What differs is letting go of a squeeze: Mode A stops after the
+/// element sounding; Mode B also latches the opposite paddle held as an
+/// element starts, so the squeeze's alternation goes on for one element
+/// more (K. Fischer, DJ5IL, "All about squeeze-keying", cq-cq.eu; K1EL's
+/// WinKeyer datasheet, "Iambic A/B"). Squeezed dit first and let go during
+/// the dah, Mode A sends A (`.-`) and Mode B R (`.-.`); squeezed dah first
+/// and let go during the dit, N (`-.`) and K (`-.-`). The specification's
+/// "Mode A" cut the element at the release (`TruncateElement`), which no
+/// paddle user knows: it is left out.
 ///
 /// Time moves only forward, by `advance(to:)`, which carries out every
 /// transition that falls due on the way at the instant it falls due (the
 /// specification's `Tick`, without a tick's granularity). Paddle events
-/// change the paddle state at the current instant; the transitions they
-/// enable (`StartFromIdle`, `TruncateElement`) are the tick's, carried out
-/// at that same instant by the next `advance(to:)`, after every event of
-/// the instant: so both paddles pressed at once start with a dit.
+/// change the paddle state at the current instant; the transition they
+/// enable (`StartFromIdle`) is the tick's, carried out at that same instant
+/// by the next `advance(to:)`, after every event of the instant: so both
+/// paddles pressed at once start with a dit.
 ///
 /// The keyer sounds elements; it does not decide where characters end.
 /// Those boundaries have one owner, the decoder that reads the keyed
@@ -75,9 +88,8 @@ public struct IambicKeyer: Sendable {
         if phase == .playing, currentElement != paddle.element { pendingOpposite = true }
     }
 
-    /// `PaddleUpTotal` = `PaddleUp` ∨ `PaddleNotHeld`: the paddle is let go. In Mode B the
-    /// sounding element completes; in Mode A, with both paddles up, it stops at this instant
-    /// (`TruncateElement`, carried out by the next `advance(to:)`).
+    /// `PaddleUpTotal` = `PaddleUp` ∨ `PaddleNotHeld`: the paddle is let go. The sounding
+    /// element completes in either mode.
     public mutating func paddleUp(_ paddle: Paddle) {
         guard isHeld(paddle) else { return }
         if paddle == .dit { ditHeld = false } else { dahHeld = false }
@@ -101,8 +113,7 @@ public struct IambicKeyer: Sendable {
     /// `Tick`, repeated: advances the clock to `seconds`, carrying out each transition at the
     /// instant it falls due. Earlier times are ignored (time does not go back).
     public mutating func advance(to seconds: Double) {
-        // The transitions due at this very instant: those the paddles just enabled.
-        if mode == .a, phase == .playing, !ditHeld, !dahHeld { truncateElement() }
+        // The transition due at this very instant: the one the paddles just enabled.
         startFromIdleIfHeld()
         while let due = nextTransitionSeconds, due <= seconds {
             now = max(now, due)
@@ -146,7 +157,9 @@ public struct IambicKeyer: Sendable {
         elementStartSeconds = now
         elementDurationSeconds = durationSeconds(of: element)
         gapStartSeconds = 0
-        pendingOpposite = false
+        // Mode B remembers the squeeze: the opposite paddle held as the element starts plays
+        // next even if both are let go before it ends.
+        pendingOpposite = mode == .b && isHeld(element == .dit ? .dah : .dit)
         toneActive = true
     }
 
@@ -186,7 +199,7 @@ public struct IambicKeyer: Sendable {
         }
     }
 
-    /// `TruncateElement` (Mode A): the element stops now and the keyer is idle.
+    /// The element stops now and the keyer is idle: only for a paddle held past `finish`'s limit.
     private mutating func truncateElement() {
         let sounded = now - elementStartSeconds
         if sounded > 0 {

@@ -11,11 +11,11 @@ public enum Paddle: String, Sendable, Hashable, Codable, CaseIterable {
     public var opposite: Paddle { self == .dit ? .dah : .dit }
 }
 
-/// Iambic mode (`IambicMode ::= modeA | modeB`): what happens when both
-/// paddles are let go while an element sounds.
+/// Iambic mode, Curtis A or B (`IambicMode ::= modeA | modeB`): what happens when both
+/// paddles of a squeeze are let go while an element sounds. Either way the element completes.
 public enum IambicMode: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The element stops at once (`TruncateElement`).
+    /// The keyer stops after the element (a paddle pressed during it still plays: paddle memory).
     case a
-    /// The element completes (the specification's default).
+    /// The keyer adds the alternate element the squeeze left in memory (the default).
     case b
 }

@@ -201,7 +201,7 @@ public struct PaddleLog: Sendable {
         if let start = straightDown, end > start {
             straight.append(KeyedElement(element: nil, startSeconds: start, durationSeconds: end - start))
         }
-        // Paddles still held at the end are let go there; the keyer completes what it sounds (Mode B).
+        // Paddles still held at the end are let go there; the keyer completes what it sounds.
         keyer.advance(to: end)
         keyer.paddleUp(.dit)
         keyer.paddleUp(.dah)

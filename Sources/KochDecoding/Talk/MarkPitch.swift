@@ -11,7 +11,7 @@ import KochCore
 /// A mark within 6 dB of the tone's level is taken for something else when
 /// its mean pitch, over its middle (a chirping oscillator's first
 /// `settleSeconds` are left out), is more than `toleranceHz` off the recent
-/// marks' (`longMarkToleranceHz` for a dah), or moves more than
+/// marks' of its kind (`longMarkToleranceHz` for a dah), or moves more than
 /// `glideToleranceHz` from its first half to its second; each by more than
 /// `deviations` of the estimate's standard deviation at the mark's
 /// signal-to-noise ratio too, so a weak mark, whose pitch cannot be read, is
@@ -108,29 +108,32 @@ struct MarkPitch: Sendable {
     }
 
     /// Whether the mark `run` (filter outputs) reads off the tone's pitch: the median of the
-    /// last `recentCount` marks kept and read to within `clearReadingHz` (the tone found may be
-    /// a few hertz off, and a drift not yet followed moves it). Until `recentNeeded` marks are
-    /// read, the reference is the pitch the tone was found at, and the tolerance `firstToleranceHz`.
+    /// last `recentCount` marks of its kind (dits or dahs) kept and read to within
+    /// `clearReadingHz` (the tone found may be a few hertz off, a drift not yet followed moves
+    /// it, and a chirp lifts a dit's mean pitch more than a dah's). Until `recentNeeded` marks of
+    /// its kind are read, the reference is the pitch the tone was found at, and the tolerance
+    /// `firstToleranceHz`.
     /// A mark read at the pitch tells the tone's pitch, unless `keepsAtPitch` is false: then only
     /// once `keepLastReading()` says the mark was kept (another judge may still pass it over).
     mutating func isOffPitch(_ run: KeyingRun, levels: SignalLevels, filterLength: Int, ditSamples: Int, keepsAtPitch: Bool = true) -> Bool {
-        lastClearReadingHz = nil
+        lastClearReading = nil
         let range = middle(of: run)
         guard range.count >= 3, let reading = offset(of: range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength) else {
             return false
         }
-        let settled = recentReadings.count >= Self.recentNeeded
         let isLong = Double(run.lengthSamples) >= Self.longMarkDits * Double(ditSamples)
+        let alike = recentReadings.filter { $0.isLong == isLong }.map(\.hertz)
+        let settled = alike.count >= Self.recentNeeded
         let settledTolerance = isLong ? Self.longMarkToleranceHz : Self.toleranceHz
         let tolerance = max(settled ? settledTolerance : Self.firstToleranceHz, Self.deviations * reading.deviationHz)
-        let reference = settled ? Self.median(recentReadings) : 0
+        let reference = settled ? Self.median(alike) : 0
         let offPitch =
             reading.amplitude >= Self.weakestShare * levels.markLevel
             && (abs(reading.hertz - reference) > tolerance
                 || glides(range, noiseDeviation: levels.noiseDeviation, filterLength: filterLength))
         // Only the marks kept tell the tone's pitch: talk before the keying must not set it.
         if !offPitch, reading.deviationHz < Self.clearReadingHz {
-            lastClearReadingHz = reading.hertz
+            lastClearReading = (reading.hertz, isLong)
             if keepsAtPitch { keepLastReading() }
         }
         return offPitch
@@ -138,13 +141,17 @@ struct MarkPitch: Sendable {
 
     /// The last mark judged was kept as the tone's: its pitch, if read at the pitch and clearly, counts.
     mutating func keepLastReading() {
-        guard let hertz = lastClearReadingHz.take() else { return }
-        recentReadings.append(hertz)
-        if recentReadings.count > Self.recentCount { recentReadings.removeFirst() }
+        guard let reading = lastClearReading.take() else { return }
+        recentReadings.append(reading)
+        if recentReadings.count(where: { $0.isLong == reading.isLong }) > Self.recentCount,
+            let oldest = recentReadings.firstIndex(where: { $0.isLong == reading.isLong })
+        {
+            recentReadings.remove(at: oldest)
+        }
     }
 
-    /// The pitch of the last mark judged, while it may still be kept.
-    private var lastClearReadingHz: Double?
+    /// The pitch of the last mark judged and whether it is a dah, while it may still be kept.
+    private var lastClearReading: (hertz: Double, isLong: Bool)?
 
     /// The outputs of a mark that tell its pitch and phase: its middle, a chirp's first
     /// `settleSeconds` left out.
@@ -199,7 +206,11 @@ struct MarkPitch: Sendable {
         return abs(second.hertz - first.hertz) > max(Self.glideToleranceHz, Self.deviations * deviationHz)
     }
 
-    private var recentReadings: [Double] = []
+    /// The pitches of the marks kept, dits' and dahs' apart: a chirping oscillator's pitch
+    /// settles in the first tens of milliseconds of every mark, the same every time, and moves
+    /// a dit's mean pitch more than a dah's.
+    private var recentReadings: [(hertz: Double, isLong: Bool)] = []
+    /// The marks of each kind whose median is the reference.
     static let recentCount = 15
     static let recentNeeded = 5
     /// A reading this sure (its standard deviation, in hertz) or surer counts towards the reference.

@@ -11,7 +11,10 @@ extension IambicMode: ExpressibleByArgument {}
 
 /// `--mode`, `--wpm` and `--paddle-keys`: how a paddle or straight-key log is read.
 struct KeyerOptions: ParsableArguments {
-    @Option(help: "Iambic mode: b (the element sounding completes when both paddles are let go; the default) or a (it stops at once).")
+    @Option(
+        help:
+            "Iambic mode, Curtis b (the default) or a: letting go of a squeeze, b completes the element sounding and adds the alternate one the squeeze left in memory, a completes it and stops (a squeeze let go during its dah: R in b, A in a)."
+    )
     var mode: IambicMode?
 
     var modeOrDefault: IambicMode { mode ?? .b }
@@ -59,9 +62,11 @@ struct KeyerCommand: ParsableCommand {
             --paddle-keys says which keys are the paddles (default: left and right Ctrl, \
             as common adapters send).
 
-            Paddles go through an iambic keyer (Mode B by default: the element sounding \
-            completes; squeezing both paddles alternates dit and dah, dit first; a paddle \
-            pressed during the other's element plays next). A straight key's marks are \
+            Paddles go through an iambic keyer, Curtis Mode B by default, as WinKeyer and \
+            transceivers have it: squeezing both paddles alternates dit and dah, dit first; a \
+            paddle pressed during the other's element plays next; an element always \
+            completes. Let go of a squeeze during its dah, Mode B adds the dit the squeeze \
+            left in memory (R) and Mode A stops (A). A straight key's marks are \
             your own timing. What was keyed is read as koch decode reads a recording.
 
             Examples:
