@@ -151,7 +151,9 @@ public final class FFmpegAudioReader: RecordingReader {
         let channels = channelCount
         let count = converted.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return 0 }
-            var planes = (0..<channels).map { UnsafeMutableRawPointer(base + $0 * capacity).assumingMemoryBound(to: UInt8.self) as UnsafeMutablePointer<UInt8>? }
+            var planes = (0..<channels).map {
+                UnsafeMutableRawPointer(base + $0 * capacity).assumingMemoryBound(to: UInt8.self) as UnsafeMutablePointer<UInt8>?
+            }
             let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
             return planes.withUnsafeMutableBufferPointer { swr_convert(resampler, $0.baseAddress, Int32(capacity), input, Int32(inputCount)) }
         }

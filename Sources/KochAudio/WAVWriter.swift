@@ -36,7 +36,9 @@ public enum WAVWriter {
         // Clip rather than wrap samples that reach full scale.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         if let tags {
-            for (kind, text) in [(SF_STR_TITLE, tags.title), (SF_STR_ALBUM, tags.album), (SF_STR_ARTIST, tags.artist), (SF_STR_COMMENT, tags.comment)] {
+            for (kind, text) in [
+                (SF_STR_TITLE, tags.title), (SF_STR_ALBUM, tags.album), (SF_STR_ARTIST, tags.artist), (SF_STR_COMMENT, tags.comment),
+            ] {
                 sf_set_string(file, Int32(kind), text)
             }
         }

@@ -61,6 +61,21 @@ import Testing
         #expect(decoded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == sent)
     }
 
+    @Test func aClassReturnRecordedOnAPhoneIsGraded() throws {
+        let week = try ClassGradeCommandTests.Class(["Ann", "Bob"])
+        let bob = try week.keys(1)
+        try FileManager.default.createDirectory(atPath: week.returns + "/Bob", withIntermediateDirectories: true)
+        let wav = week.folder + "/" + ClassGradeCommandTests.name(of: bob[0]) + ".wav"
+        try SendPracticeTests.recordKeying(try SendPracticeTests.sentText(bob[0]), to: wav)
+        try FileManager.default.moveItem(
+            atPath: try phoneRecording(of: wav, as: "m4a"), toPath: week.returns + "/Bob/" + ClassGradeCommandTests.name(of: bob[0]) + ".m4a")
+
+        let result = try week.grade()
+        #expect(result.standardOutput.contains("Graded 1 return of 1 learner."), "\(result.standardOutput)\(result.standardError)")
+        let sessions = try ProgressStore(path: week.progressPath(1)).read().sessions
+        #expect(sessions.map(\.direction) == [.send] && sessions.first?.accuracy == 1)
+    }
+
     @Test func opusInWebMIsDecoded() throws {
         let folder = try KochBinary.scratchFolder()
         try KochBinary.run(["render", "CQ DE K1ABC", "--out", folder + "/cq.wav", "--sample-rate", "8000", "--wpm", "22"])
