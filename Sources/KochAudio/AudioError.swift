@@ -23,8 +23,8 @@ public enum AudioError: Error, CustomStringConvertible, Equatable {
         case let .unsupportedFormat(path, reason):
             // libsndfile's reasons end with a period of their own; ours do not.
             let sentence = reason.hasSuffix(".") ? reason : reason + "."
-            return "Cannot read \(path): \(sentence) koch reads recordings in WAV, FLAC, Ogg (Vorbis, Opus), MP3, "
-                + "M4A (AAC), 3GP (AMR), WebM and the other audio FFmpeg reads, and this file is none it can read."
+            return "Cannot read \(path): \(sentence) koch reads WAV, FLAC, Ogg (Vorbis, Opus), MP3, M4A (AAC), 3GP (AMR), "
+                + "WebM and the other audio FFmpeg reads; this file is none of them, or is damaged."
         case let .notARecording(path, what):
             return "\(path): this is \(what), not a recording."
         case let .lessonAudio(path, lesson):

@@ -55,7 +55,7 @@ import Testing
             Issue.record("a text file was read as audio")
         } catch {
             #expect(error.description.contains(path))
-            #expect(error.description.contains("koch reads recordings in WAV"))
+            #expect(error.description.contains("koch reads WAV, FLAC"))
         }
     }
 }
