@@ -40,8 +40,10 @@ import Testing
         let scratch = try GradingScratch("phone-\(fileExtension)")
         let key = try scratch.lesson(level: 2, seed: 3, minutes: 0.5, direction: .send)
         let sent = try SendPracticeTests.sentText(key)
+        // One character keyed wrong: the grade is the WAV's, not a perfect score by default.
+        let keyed = (sent.hasPrefix("K") ? "M" : "K") + sent.dropFirst()
         let wav = scratch.folder + "/keying.wav"
-        try SendPracticeTests.recordKeying(sent, to: wav)
+        try SendPracticeTests.recordKeying(keyed, to: wav)
         let reference = try jsonObject(try gradeAudio(scratch, key: key, audio: wav, extra: ["--dry-run", "--json"]).standardOutput)
         let phone = try phoneRecording(of: wav, as: fileExtension)
 
@@ -49,8 +51,8 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         let report = try jsonObject(result.standardOutput)
         let accuracy = try #require(report["accuracy"] as? Double)
-        #expect(accuracy == 1 && accuracy == reference["accuracy"] as? Double)
-        #expect((report["recording"] as? [String: Any])?["decodedText"] as? String == sent)
+        #expect(accuracy < 1 && accuracy > 0.9 && accuracy == reference["accuracy"] as? Double)
+        #expect((report["recording"] as? [String: Any])?["decodedText"] as? String == keyed)
         let sessions = try scratch.sessions()
         #expect(sessions.count == 1)
         #expect(sessions.first?.direction == .send && sessions.first?.accuracy == accuracy)
@@ -58,7 +60,7 @@ import Testing
 
         let decoded = try KochBinary.run(["decode", phone])
         #expect(decoded.succeeded, "\(decoded.standardError)")
-        #expect(decoded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == sent)
+        #expect(decoded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == keyed)
     }
 
     @Test func aClassReturnRecordedOnAPhoneIsGraded() throws {
