@@ -22,8 +22,11 @@ public final class FFmpegAudioReader: RecordingReader {
     /// The length of the last packet given to the decoder, in frames.
     private var packetFrames = 0
     private let timeBase: AVRational
-    /// Packets the decoder refused before it gave any sound.
+    /// Packets the decoder refused before it gave any sound, and since it last gave some.
     private var refusedAtStart = 0
+    private var refusedInARow = 0
+    /// The sample format the resampler was made for.
+    private var inputFormat: Int32?
 
     public init(path: String) throws(AudioError) {
         _ = FFmpegHandles.quiet
@@ -48,13 +51,16 @@ public final class FFmpegAudioReader: RecordingReader {
         guard codec.pointee.sample_rate > 0, codec.pointee.ch_layout.nb_channels > 0 else {
             throw .unsupportedFormat(path: path, reason: "the file has no audio channels")
         }
+        guard codec.pointee.sample_rate <= 768_000, codec.pointee.ch_layout.nb_channels <= 64 else {
+            throw .unsupportedFormat(path: path, reason: "its header gives no sample rate or channel count a recording has")
+        }
         sampleRate = Int(codec.pointee.sample_rate)
         channelCount = Int(codec.pointee.ch_layout.nb_channels)
         codecName = String(cString: decoder.pointee.name)
         timeBase = stream.pointee.time_base
         // A length worked out from the bit rate (raw AAC or AMR) is a guess, and promises nothing.
         let guessed = format.pointee.duration_estimation_method == AVFMT_DURATION_FROM_BITRATE
-        promisedFrames = guessed ? 0 : Self.frames(of: stream.pointee, sampleRate: sampleRate)
+        promisedFrames = guessed ? 0 : Self.frames(ticks: stream.pointee.duration, of: timeBase, sampleRate: sampleRate)
         pending = [[Float]](repeating: [], count: channelCount)
     }
 
@@ -70,10 +76,12 @@ public final class FFmpegAudioReader: RecordingReader {
         return .unsupportedFormat(path: path, reason: "it holds no sound")
     }
 
-    /// The stream's length in frames at `sampleRate`, or 0 when the container does not give it.
-    private static func frames(of stream: AVStream, sampleRate: Int) -> Int {
-        guard stream.duration > 0, stream.time_base.den > 0 else { return 0 }
-        return Int(Double(stream.duration) * Double(stream.time_base.num) / Double(stream.time_base.den) * Double(sampleRate))
+    /// A length in the stream's ticks as frames at `sampleRate`; 0 when it is unknown or beyond reason
+    /// (a damaged header may say anything).
+    private static func frames(ticks: Int64, of timeBase: AVRational, sampleRate: Int) -> Int {
+        guard ticks > 0, timeBase.num > 0, timeBase.den > 0 else { return 0 }
+        let frames = Double(ticks) * Double(timeBase.num) / Double(timeBase.den) * Double(sampleRate)
+        return frames < Double(Int32.max) * 1024 ? Int(frames) : 0
     }
 
     public var durationSeconds: Double { Double(promisedFrames) / Double(sampleRate) }
@@ -100,6 +108,7 @@ public final class FFmpegAudioReader: RecordingReader {
         let received = avcodec_receive_frame(codec, frame)
         if received >= 0 {
             defer { av_frame_unref(frame) }
+            refusedInARow = 0
             try append(frame)
         } else if received == koch_averror_eof() {
             finished = true
@@ -121,7 +130,9 @@ public final class FFmpegAudioReader: RecordingReader {
             }
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
-            packetFrames = Int(Double(packet.pointee.duration) * Double(timeBase.num) / Double(max(1, timeBase.den)) * Double(sampleRate))
+            // No codec's packet lasts a second: a longer one is damage, and stands for no silence.
+            let frames = Self.frames(ticks: packet.pointee.duration, of: timeBase, sampleRate: sampleRate)
+            packetFrames = frames <= sampleRate ? frames : 0
             let sent = avcodec_send_packet(codec, packet)
             if sent < 0 { try passOverDamage(sent) }
             return
@@ -130,19 +141,20 @@ public final class FFmpegAudioReader: RecordingReader {
 
     /// A packet the decoder cannot decode (damage, or AMR's comfort-noise frames, which FFmpeg does
     /// not decode) is silence as long as the packet, so that what follows keeps its time. A file
-    /// whose first thousand packets are all refused is not read.
+    /// whose first thousand packets are all refused is not read, nor one that goes on refusing.
     private func passOverDamage(_ code: Int32) throws(AudioError) {
-        if framesRead == 0, pending[0].isEmpty {
-            refusedAtStart += 1
-            if refusedAtStart > 1000 { throw .cannotRead(path: path, reason: FFmpegHandles.reason(code)) }
-        }
+        if framesRead == 0, pending[0].isEmpty { refusedAtStart += 1 }
+        refusedInARow += 1
+        if refusedAtStart > 1000 || refusedInARow > 100_000 { throw .cannotRead(path: path, reason: FFmpegHandles.reason(code)) }
         for channel in pending.indices { pending[channel].append(contentsOf: repeatElement(0, count: max(0, packetFrames))) }
     }
 
     /// The frame's samples, converted to Float one plane a channel, added to `pending`.
     private func append(_ frame: UnsafeMutablePointer<AVFrame>) throws(AudioError) {
-        guard Int(frame.pointee.ch_layout.nb_channels) == channelCount, Int(frame.pointee.sample_rate) == sampleRate else {
-            throw .cannotRead(path: path, reason: "its sound changes channels or sample rate partway")
+        guard Int(frame.pointee.ch_layout.nb_channels) == channelCount, Int(frame.pointee.sample_rate) == sampleRate,
+            inputFormat ?? frame.pointee.format == frame.pointee.format
+        else {
+            throw .cannotRead(path: path, reason: "its sound changes channels, sample rate or sample format partway")
         }
         let resampler = try self.resampler(for: frame)
         let inputCount = Int(frame.pointee.nb_samples)
@@ -175,12 +187,13 @@ public final class FFmpegAudioReader: RecordingReader {
         defer { av_channel_layout_uninit(&layout) }
         let rate = Int32(sampleRate)
         let handles = handles
-        let inputFormat = AVSampleFormat(frame.pointee.format)
+        let sampleFormat = AVSampleFormat(frame.pointee.format)
         var code = withUnsafeMutablePointer(to: &layout) { layout in
-            swr_alloc_set_opts2(&handles.resampler, layout, AV_SAMPLE_FMT_FLTP, rate, layout, inputFormat, rate, 0, nil)
+            swr_alloc_set_opts2(&handles.resampler, layout, AV_SAMPLE_FMT_FLTP, rate, layout, sampleFormat, rate, 0, nil)
         }
         if code >= 0, let resampler = handles.resampler {
             code = swr_init(resampler)
+            inputFormat = frame.pointee.format
             if code >= 0 { return resampler }
         }
         throw .cannotRead(path: path, reason: FFmpegHandles.reason(code))
