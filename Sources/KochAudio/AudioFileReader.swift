@@ -76,6 +76,12 @@ public final class AudioFileReader {
 
     deinit { sf_close(file) }
 
+    /// The file's own tags (a WAV's INFO chunk): artist and comment, when it has them.
+    public var tags: (artist: String?, comment: String?) {
+        func string(_ kind: Int) -> String? { sf_get_string(file, Int32(kind)).map { String(cString: $0) } }
+        return (string(Int(SF_STR_ARTIST)), string(Int(SF_STR_COMMENT)))
+    }
+
     public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
 
     /// The next block of up to `maximumFrames` frames, one array per

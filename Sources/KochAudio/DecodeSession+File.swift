@@ -8,18 +8,20 @@ extension DecodeSession {
     /// first pass. Throws `DecoderError.sampleRateTooLow` for a recording
     /// sampled below `CWDecoder.lowestSampleRate`. `expecting`: what the recording holds.
     public static func decode(
-        file path: String, opened: AudioFileReader? = nil, toneHz: Double? = nil, speedWPM: Double? = nil,
+        file path: String, opened: (any RecordingReader)? = nil, toneHz: Double? = nil, speedWPM: Double? = nil,
         traceRangeSeconds: ClosedRange<Double>? = nil, expecting prior: CharacterPrior = .text
     ) throws -> DecodeResult {
-        let first = try opened ?? AudioFileReader(path: path)
-        guard first.sampleRate >= CWDecoder.lowestSampleRate else { throw DecoderError.sampleRateTooLow(first.sampleRate) }
-        var passes = 0
+        // The first pass's reader is let go before the second opens the file again (an M4A's
+        // reader holds the index of every packet): no other variable holds it.
+        var unread: (any RecordingReader)? = try opened ?? RecordingFile.open(path)
+        let sampleRate = unread?.sampleRate ?? 0, channelCount = unread?.channelCount ?? 0
+        guard sampleRate >= CWDecoder.lowestSampleRate else { throw DecoderError.sampleRateTooLow(sampleRate) }
         return try run(
-            sampleRate: first.sampleRate, channelCount: first.channelCount, toneHz: toneHz, speedWPM: speedWPM,
+            sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, speedWPM: speedWPM,
             traceRangeSeconds: traceRangeSeconds, expecting: prior
         ) { consume in
-            let reader = passes == 0 ? first : try AudioFileReader(path: path)
-            passes += 1
+            let reader = try unread ?? RecordingFile.open(path)
+            unread = nil
             while true {
                 let block = try reader.read(maximumFrames: 1 << 15)
                 guard let channel = block.first, !channel.isEmpty else { break }

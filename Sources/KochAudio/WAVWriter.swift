@@ -9,13 +9,14 @@ public enum WAVWriter {
     /// the caller removes. Messages name the file `name` (the final name of
     /// a file written under a temporary one), else `path`.
     public static func write(_ samples: [Float], sampleRate: Int, to path: String, naming name: String? = nil) throws(AudioError) {
-        try write(SampleSource(samples), sampleRate: sampleRate, to: path, naming: name)
+        try write(SampleSource(samples), sampleRate: sampleRate, to: path, naming: name, tags: nil)
     }
 
     /// Writes the source's samples, read a stretch of `blocksAtOnce` blocks at a
-    /// time (which the source may make on several cores at once).
+    /// time (which the source may make on several cores at once). `tags` go into the file's INFO
+    /// chunk (title, album, artist, comment), as an MP3's go into its ID3 tag.
     public static func write(
-        _ source: SampleSource, sampleRate: Int, to path: String, naming name: String? = nil, blocksAtOnce: Int = 16
+        _ source: SampleSource, sampleRate: Int, to path: String, naming name: String? = nil, tags: MP3Tags? = nil, blocksAtOnce: Int = 16
     ) throws(AudioError) {
         let name = name ?? path
         var info = SF_INFO()
@@ -34,6 +35,13 @@ public enum WAVWriter {
         }
         // Clip rather than wrap samples that reach full scale.
         sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        if let tags {
+            for (kind, text) in [
+                (SF_STR_TITLE, tags.title), (SF_STR_ALBUM, tags.album), (SF_STR_ARTIST, tags.artist), (SF_STR_COMMENT, tags.comment),
+            ] {
+                sf_set_string(file, Int32(kind), text)
+            }
+        }
         var stretch = [Float](repeating: 0, count: min(source.count, source.blockSamples * blocksAtOnce))
         var writeError: String?
         for piece in source.pieces(of: 0..<source.count, maximumBlocks: blocksAtOnce) where writeError == nil && target.failure == nil {

@@ -28,10 +28,12 @@ public enum KeyingCheck {
 
     /// Decodes the recording at `path` as `koch decode` does (a second reading at the exercise's
     /// speed when the first fits badly) and checks it. Throws `Refusal` when the reading cannot be
-    /// graded, and the reader's errors when the file cannot be read.
+    /// graded, and the reader's errors when the file cannot be read or is koch's own lesson audio.
     public static func read(
         _ path: String, key: AnswerKey, toneHz: Double? = nil, speedWPM: Double? = nil, warn: (String) -> Void = { _ in }
     ) throws -> KeyingRecording {
+        // koch's own audio of a lesson decodes perfectly: it must never pass for the learner's keying.
+        if let lesson = LessonAudio.lessonID(ofFile: path) { throw AudioError.lessonAudio(path: path, lesson: lesson) }
         let reading = try KeyingReading.read(key: key, givenSpeedWPM: speedWPM) { speed in
             do {
                 return try DecodeSession.decode(file: path, toneHz: toneHz, speedWPM: speed, expecting: expected(by: key))

@@ -17,8 +17,11 @@ public struct ReturnsFolder: Sendable {
         public let kind: Kind
     }
 
-    /// Extensions of the recordings koch decodes (libsndfile's formats); a phone's M4A needs converting first.
-    public static let recordingExtensions: Set<String> = ["wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "aifc", "au", "caf"]
+    /// Extensions of the recordings koch decodes: libsndfile's formats, and what phones make (read through FFmpeg).
+    public static let recordingExtensions: Set<String> = [
+        "wav", "wave", "flac", "ogg", "oga", "opus", "mp3", "aif", "aiff", "aifc", "au", "caf",
+        "m4a", "mp4", "aac", "3gp", "3g2", "amr", "awb", "webm", "mka", "mkv", "wma",
+    ]
 
     public let path: String
     /// Each learner's files, by the learner's folder name in the pack, sorted by name.
@@ -93,7 +96,7 @@ public struct ReturnsFolder: Sendable {
                 notGraded.append(
                     NotGraded(
                         path: filePath, learner: learner.name,
-                        reason: "neither a typed copy (.txt) nor a recording (WAV, FLAC, Ogg, Opus or MP3); convert a phone's M4A with ffmpeg."))
+                        reason: "neither a typed copy (.txt) nor a recording (WAV, FLAC, Ogg, Opus, MP3, M4A, 3GP or WebM)."))
             }
         }
         return found

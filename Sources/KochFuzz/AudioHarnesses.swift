@@ -3,7 +3,7 @@ import KochAudio
 import KochCore
 import KochDecoding
 
-/// Readers of audio: MP3 frames, samples from anywhere, and files in any format libsndfile reads.
+/// Readers of audio: MP3 frames, samples from anywhere, and files in any format libsndfile or FFmpeg reads.
 enum AudioHarnesses {
     /// The frames of a stream as the joiner scans them, and an info frame read and rewritten.
     static func mp3Frames(_ bytes: [UInt8]) {
@@ -43,15 +43,17 @@ enum AudioHarnesses {
         }
     }
 
-    /// Where the bytes are written for libsndfile to open (one file per process, reused).
+    /// Where the bytes are written for the libraries to open (one file per process, reused).
     static let audioPath = FileManager.default.temporaryDirectory.appendingPathComponent("koch-fuzz-\(getpid()).audio").path
 
-    /// The bytes as a file libsndfile opens (a WAV, FLAC, Ogg, MP3... header or
-    /// anything else), read block by block as `koch decode` reads, the first
-    /// seconds decoded.
+    /// The bytes as a file (a WAV, FLAC, Ogg, MP3, M4A, AMR... header or anything
+    /// else): known by its first bytes and its tags, opened by the library they choose,
+    /// read block by block as `koch decode` reads, the first seconds decoded.
     static func soundFile(_ bytes: [UInt8]) {
+        _ = FileSniffer.content(ofHead: Array(bytes.prefix(FileSniffer.headBytes)))
+        _ = ID3TextFrames(bytes)
         guard FileManager.default.createFile(atPath: audioPath, contents: Data(bytes)),
-            let reader = try? AudioFileReader(path: audioPath)
+            let reader = try? RecordingFile.open(audioPath)
         else { return }
         var channels = [[Float]](repeating: [], count: min(reader.channelCount, 8))
         while channels[0].count < 1 << 14, let block = try? reader.read(maximumFrames: 4096), let first = block.first, !first.isEmpty {

@@ -23,6 +23,7 @@ struct Harness: Sendable {
         Harness(name: "pack-manifest", about: "a pack's manifest (JSON)", run: FileHarnesses.packManifest),
         Harness(name: "mp3-frames", about: "MP3 frame scanning and the info frame rewrite", run: AudioHarnesses.mp3Frames),
         Harness(name: "decoder-samples", about: "the CW decoder fed the bytes as samples", run: AudioHarnesses.decoderSamples),
-        Harness(name: "sndfile", about: "the bytes as an audio file read through libsndfile, then decoded", run: AudioHarnesses.soundFile),
+        Harness(
+            name: "sndfile", about: "the bytes as a file: sniffed, read through libsndfile or FFmpeg, then decoded", run: AudioHarnesses.soundFile),
     ]
 }

@@ -6,9 +6,9 @@ import KochIO
 /// Writes audio to WAV or MP3 under its final name only once complete,
 /// reading it a stretch at a time as it goes.
 public enum AudioOutput {
-    public static func writeWAV(_ source: SampleSource, sampleRate: Int, to path: String) throws {
+    public static func writeWAV(_ source: SampleSource, sampleRate: Int, tags: MP3Tags? = nil, to path: String) throws {
         try AtomicFile.write(to: path) { temporary in
-            try WAVWriter.write(source, sampleRate: sampleRate, to: temporary, naming: path)
+            try WAVWriter.write(source, sampleRate: sampleRate, to: temporary, naming: path, tags: tags)
         }
     }
 

@@ -74,7 +74,7 @@ public struct LessonWriter: Sendable {
                 written.append(base + ".mp3")
             }
             if format.writesWAV {
-                try AudioOutput.writeWAV(sound, sampleRate: synthesizer.sampleRate, to: base + ".wav")
+                try AudioOutput.writeWAV(sound, sampleRate: synthesizer.sampleRate, tags: tags(for: lesson), to: base + ".wav")
                 written.append(base + ".wav")
             }
         }

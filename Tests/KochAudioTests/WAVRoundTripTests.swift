@@ -47,7 +47,7 @@ import Testing
         }
     }
 
-    @Test func unreadableRecordingNamesTheFileAndSuggestsFFmpeg() throws {
+    @Test func unreadableRecordingNamesTheFileAndTheFormatsKochReads() throws {
         let path = folder + "/phone.m4a"
         try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: path))
         do {
@@ -55,7 +55,7 @@ import Testing
             Issue.record("a text file was read as audio")
         } catch {
             #expect(error.description.contains(path))
-            #expect(error.description.contains("ffmpeg -i"))
+            #expect(error.description.contains("koch reads WAV, FLAC"))
         }
     }
 }

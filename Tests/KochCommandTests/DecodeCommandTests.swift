@@ -75,13 +75,19 @@ import Testing
         #expect(bad.standardError.contains("--expect") && bad.standardError.contains("'é'"), "\(bad.standardError)")
     }
 
-    @Test func aFormatItCannotReadNamesTheFileAndTheConversion() throws {
+    @Test func aFileItCannotReadNamesTheFileAndTheFormatsItReads() throws {
         let folder = try KochBinary.scratchFolder()
-        try Data("ftypM4A not really audio".utf8).write(to: URL(fileURLWithPath: folder + "/phone.m4a"))
+        var bytes = Data([0, 0, 0, 0x20]) + Data("ftypM4A isomiso2".utf8)
+        bytes += Data((0..<4000).map { UInt8(truncatingIfNeeded: $0 &* 37) })
+        try bytes.write(to: URL(fileURLWithPath: folder + "/phone.m4a"))
         let result = try KochBinary.run(["decode", folder + "/phone.m4a"])
         #expect(result.exitCode != 0)
-        #expect(result.standardError.contains(folder + "/phone.m4a") && result.standardError.contains("ffmpeg -i"), "\(result.standardError)")
+        #expect(result.standardError.contains(folder + "/phone.m4a") && result.standardError.contains("M4A (AAC)"), "\(result.standardError)")
         #expect(!result.standardError.contains(".."), "\(result.standardError)")
+        try Data("ftypM4A, a note about the recording\n".utf8).write(to: URL(fileURLWithPath: folder + "/note.m4a"))
+        let note = try KochBinary.run(["decode", folder + "/note.m4a"])
+        #expect(note.exitCode != 0)
+        #expect(note.standardError.contains(folder + "/note.m4a: this is a text file, not a recording."), "\(note.standardError)")
         let missing = try KochBinary.run(["decode", folder + "/nothing.wav"])
         #expect(missing.exitCode != 0)
         #expect(missing.standardError.contains(folder + "/nothing.wav"), "\(missing.standardError)")

@@ -213,7 +213,7 @@ import Testing
         #expect(accuracy >= 0.85, "\(report["recording"] ?? "")")
     }
 
-    @Test func unreadableRecordingGivesTheFfmpegHintAndLeavesProgressUntouched() throws {
+    @Test func aDamagedM4ANamesTheFileAndLeavesProgressUntouched() throws {
         let scratch = try GradingScratch()
         let earlier = try scratch.lesson(level: 2, seed: 1, minutes: 0.5, direction: .send)
         #expect(try scratch.grade(earlier, copy: scratch.perfectCopy(of: earlier), date: "2026-11-20T19:00").succeeded)
@@ -226,8 +226,8 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: audio))
         let result = try gradeAudio(scratch, key: key, audio: audio)
         #expect(!result.succeeded)
-        #expect(result.standardError.contains(audio))
-        #expect(result.standardError.contains("ffmpeg -i"))
+        #expect(result.standardError.contains("Cannot read \(audio)"), "\(result.standardError)")
+        #expect(result.standardError.contains("M4A (AAC)"), "\(result.standardError)")
         #expect(scratch.progressBytes() == before)
     }
 

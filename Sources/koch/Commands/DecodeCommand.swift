@@ -10,7 +10,9 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Decode the Morse in a recording (a sidetone, a lesson, a receiver).",
         discussion: """
-            Reads WAV, FLAC, Ogg Vorbis, Opus or MP3, mono or stereo, at 2 kHz or more. \
+            Reads WAV, FLAC, Ogg Vorbis, Opus, MP3, and what phones record (M4A or AAC, \
+            3GP or AMR, Opus in WebM), mono or stereo, at 2 kHz or more. A file that is \
+            no recording (a photo, a document, a lesson's sheet) is named for what it is. \
             Finds the keyed tone between 300 and 1500 Hz by itself (the tone that is switched \
             on and off at a steady pitch, not the loudest one: hum, a steady carrier, weaker \
             stations, talk and music are passed over), follows fading, a drifting tone and \

@@ -39,7 +39,7 @@ struct GradeCommand: ParsableCommand {
 
             Send exercises (koch lesson --direction send): record your keying and give \
             the recording with --audio. It is decoded as `koch decode` does (WAV, FLAC, \
-            Ogg Vorbis, Opus or MP3; convert a phone's M4A with ffmpeg), graded against \
+            Ogg, Opus, MP3, or what a phone records: M4A, 3GP, WebM), graded against \
             the key like a typed copy (a pattern that is no character counts as a wrong \
             character), recorded in your send level, and followed by a report on your \
             fist: speed, dah/dit ratio, gaps, how even your dits and dahs are, the \
