@@ -40,18 +40,15 @@ let package = Package(
             pkgConfig: "speexdsp",
             providers: [.apt(["libspeexdsp-dev"])]
         ),
-        // FFmpeg's libraries read what phones and recorders make (M4A, 3GP, Opus, WebM ...).
-        .systemLibrary(
-            name: "CFFmpeg",
-            pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev"])]
-        ),
         // libebur128 measures loudness as ITU-R BS.1770 and EBU R128 do.
         .systemLibrary(
             name: "CEbur128",
             pkgConfig: "libebur128",
             providers: [.apt(["libebur128-dev"])]
         ),
+        // FFmpeg's libraries read what phones and recorders make (M4A, 3GP, Opus, WebM ...): their headers
+        // (libavformat-dev, libavcodec-dev, libswresample-dev), the libraries loaded when first needed.
+        .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
         .target(name: "KochCore"),
         // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,

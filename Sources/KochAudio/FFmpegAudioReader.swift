@@ -29,24 +29,27 @@ public final class FFmpegAudioReader: RecordingReader {
     private var inputFormat: Int32?
 
     public init(path: String) throws(AudioError) {
-        _ = FFmpegHandles.quiet
         self.path = path
         try AudioFileReader.checkReadable(path)
+        if let failure = FFmpegHandles.loadFailure {
+            throw .cannotRead(
+                path: path, reason: "reading it needs FFmpeg's libraries (Debian: libavformat59, libavcodec59, libswresample4): \(failure)")
+        }
         let handles = FFmpegHandles()
         self.handles = handles
-        var code = avformat_open_input(&handles.format, path, nil, nil)
+        var code = koch_avformat_open_input(&handles.format, path, nil, nil)
         guard code >= 0, let format = handles.format else { throw .unsupportedFormat(path: path, reason: FFmpegHandles.reason(code)) }
-        code = avformat_find_stream_info(format, nil)
+        code = koch_avformat_find_stream_info(format, nil)
         guard code >= 0 else { throw .unsupportedFormat(path: path, reason: FFmpegHandles.reason(code)) }
         var decoder: UnsafePointer<AVCodec>?
-        streamIndex = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+        streamIndex = koch_av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
         guard streamIndex >= 0, let decoder, let stream = format.pointee.streams[Int(streamIndex)] else {
             throw Self.noSound(streamIndex, in: format, path: path)
         }
-        guard let codec = avcodec_alloc_context3(decoder) else { throw .cannotRead(path: path, reason: "FFmpeg has no memory for a decoder") }
+        guard let codec = koch_avcodec_alloc_context3(decoder) else { throw .cannotRead(path: path, reason: "FFmpeg has no memory for a decoder") }
         handles.codec = codec
-        code = avcodec_parameters_to_context(codec, stream.pointee.codecpar)
-        if code >= 0 { code = avcodec_open2(codec, decoder, nil) }
+        code = koch_avcodec_parameters_to_context(codec, stream.pointee.codecpar)
+        if code >= 0 { code = koch_avcodec_open2(codec, decoder, nil) }
         guard code >= 0 else { throw .unsupportedFormat(path: path, reason: FFmpegHandles.reason(code)) }
         guard codec.pointee.sample_rate > 0, codec.pointee.ch_layout.nb_channels > 0 else {
             throw .unsupportedFormat(path: path, reason: "the file has no audio channels")
@@ -105,9 +108,9 @@ public final class FFmpegAudioReader: RecordingReader {
     /// Takes the decoder's next frame into `pending`, or gives it the next packet of the sound.
     private func decodeMore() throws(AudioError) {
         guard let codec = handles.codec, let frame = handles.frame else { return }
-        let received = avcodec_receive_frame(codec, frame)
+        let received = koch_avcodec_receive_frame(codec, frame)
         if received >= 0 {
-            defer { av_frame_unref(frame) }
+            defer { koch_av_frame_unref(frame) }
             refusedInARow = 0
             try append(frame)
         } else if received == koch_averror_eof() {
@@ -122,18 +125,18 @@ public final class FFmpegAudioReader: RecordingReader {
     private func sendNextPacket(to codec: UnsafeMutablePointer<AVCodecContext>) throws(AudioError) {
         guard let format = handles.format, let packet = handles.packet else { return }
         while true {
-            let code = av_read_frame(format, packet)
+            let code = koch_av_read_frame(format, packet)
             // The end of the file, or of what can be read of it: the decoder gives what it holds.
             guard code >= 0 else {
-                avcodec_send_packet(codec, nil)
+                koch_avcodec_send_packet(codec, nil)
                 return
             }
-            defer { av_packet_unref(packet) }
+            defer { koch_av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             // No codec's packet lasts a second: a longer one is damage, and stands for no silence.
             let frames = Self.frames(ticks: packet.pointee.duration, of: timeBase, sampleRate: sampleRate)
             packetFrames = frames <= sampleRate ? frames : 0
-            let sent = avcodec_send_packet(codec, packet)
+            let sent = koch_avcodec_send_packet(codec, packet)
             if sent < 0 { try passOverDamage(sent) }
             return
         }
@@ -158,7 +161,7 @@ public final class FFmpegAudioReader: RecordingReader {
         }
         let resampler = try self.resampler(for: frame)
         let inputCount = Int(frame.pointee.nb_samples)
-        let capacity = Int(swr_get_out_samples(resampler, Int32(inputCount)))
+        let capacity = Int(koch_swr_get_out_samples(resampler, Int32(inputCount)))
         if converted.count < capacity * channelCount { converted = [Float](repeating: 0, count: capacity * channelCount) }
         let channels = channelCount
         let count = converted.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -167,7 +170,7 @@ public final class FFmpegAudioReader: RecordingReader {
                 UnsafeMutableRawPointer(base + $0 * capacity).assumingMemoryBound(to: UInt8.self) as UnsafeMutablePointer<UInt8>?
             }
             let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
-            return planes.withUnsafeMutableBufferPointer { swr_convert(resampler, $0.baseAddress, Int32(capacity), input, Int32(inputCount)) }
+            return planes.withUnsafeMutableBufferPointer { koch_swr_convert(resampler, $0.baseAddress, Int32(capacity), input, Int32(inputCount)) }
         }
         guard count >= 0 else { throw .cannotRead(path: path, reason: FFmpegHandles.reason(count)) }
         for channel in 0..<channels {
@@ -180,19 +183,19 @@ public final class FFmpegAudioReader: RecordingReader {
         if let resampler = handles.resampler { return resampler }
         var layout = AVChannelLayout()
         if frame.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
-            av_channel_layout_default(&layout, frame.pointee.ch_layout.nb_channels)
+            koch_av_channel_layout_default(&layout, frame.pointee.ch_layout.nb_channels)
         } else {
-            av_channel_layout_copy(&layout, &frame.pointee.ch_layout)
+            koch_av_channel_layout_copy(&layout, &frame.pointee.ch_layout)
         }
-        defer { av_channel_layout_uninit(&layout) }
+        defer { koch_av_channel_layout_uninit(&layout) }
         let rate = Int32(sampleRate)
         let handles = handles
         let sampleFormat = AVSampleFormat(frame.pointee.format)
         var code = withUnsafeMutablePointer(to: &layout) { layout in
-            swr_alloc_set_opts2(&handles.resampler, layout, AV_SAMPLE_FMT_FLTP, rate, layout, sampleFormat, rate, 0, nil)
+            koch_swr_alloc_set_opts2(&handles.resampler, layout, AV_SAMPLE_FMT_FLTP, rate, layout, sampleFormat, rate, 0, nil)
         }
         if code >= 0, let resampler = handles.resampler {
-            code = swr_init(resampler)
+            code = koch_swr_init(resampler)
             inputFormat = frame.pointee.format
             if code >= 0 { return resampler }
         }
