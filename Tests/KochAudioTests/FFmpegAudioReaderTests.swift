@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochTestSupport
 import Testing
 
 @testable import KochAudio
@@ -13,15 +14,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(command) failed")
-    }
+    func shell(_ command: String) throws { try Shell.run(command) }
 
     /// Half a second of silence, then `toneSeconds` of 650 Hz at half scale, as a WAV at `sampleRate`.
     func toneWAV(sampleRate: Int = 8000, toneSeconds: Double = 2) throws -> String {

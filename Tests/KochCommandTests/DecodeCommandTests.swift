@@ -1,17 +1,10 @@
 import Foundation
+import KochTestSupport
 import Testing
 
 /// `koch decode` through the built binary, on audio koch and sox make.
 @Suite struct DecodeCommandTests {
-    func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(command) failed")
-    }
+    func shell(_ command: String) throws { try Shell.run(command) }
 
     /// The text a lesson's key says was sent, introduction included.
     func sentText(of folder: String) throws -> String {

@@ -1,21 +1,14 @@
 import Foundation
 import KochCore
 import KochIO
+import KochTestSupport
 import Testing
 
 /// Recordings as phones make them (M4A with AAC, 3GP with AMR, Opus in WebM), made here from a
 /// keyed exercise with the ffmpeg and sox programs, graded and decoded through the binary; and files
 /// that are no recording, named for what they are.
 @Suite struct PhoneRecordingTests {
-    func shell(_ command: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(command) failed")
-    }
+    func shell(_ command: String) throws { try Shell.run(command) }
 
     /// `wav` as a phone would have recorded it: M4A (AAC at 44.1 kHz) or 3GP (AMR-NB at 8 kHz).
     func phoneRecording(of wav: String, as fileExtension: String) throws -> String {
