@@ -55,7 +55,7 @@ public struct ClassGrading: Sendable {
     /// folder cannot be used at all; anything about one return or one learner is in the result.
     public func run() throws -> Result {
         // Grading uses no learner's level; the widest course keeps a line of level 30 (a full-course pack's) from stopping the run.
-        let learners = try RosterLoader(path: roster, progressFolder: progressFolder).learners(course: .full)
+        let learners = try RosterLoader(path: roster, progressFolder: progressFolder).learners(course: .full).map { $0.inPack(pack) }
         var lessons: [String: [PackLesson]] = [:]
         for learner in learners { lessons[learner.folderName] = try PackLesson.read(pack: pack, folderName: learner.folderName) }
         guard lessons.values.contains(where: { !$0.isEmpty }) else {

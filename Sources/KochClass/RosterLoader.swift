@@ -104,3 +104,16 @@ public struct RosterLoader: Sendable {
         }
     }
 }
+
+extension RosterLoader.Learner {
+    /// The learner with the folder the pack at `pack` has for them: a pack made before names were
+    /// transliterated has `learner-anna-m-ller` for Anna Müller, and is graded all the same.
+    public func inPack(_ pack: String) -> Self {
+        func exists(_ folder: String) -> Bool {
+            [pack + "/" + folder, pack + "/teacher/" + folder].contains { FileManager.default.fileExists(atPath: $0) }
+        }
+        let untransliterated = "learner-" + PackPlan.asciiSlug(name)
+        guard !exists(folderName), untransliterated != folderName, untransliterated != "learner-", exists(untransliterated) else { return self }
+        return Self(name: name, line: line, folderName: untransliterated, progressPath: progressPath, level: level)
+    }
+}

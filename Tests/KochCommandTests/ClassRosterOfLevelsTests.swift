@@ -140,6 +140,21 @@ import Testing
         let progress = try FileManager.default.contentsOfDirectory(atPath: week.folder + "/progress").sorted()
         #expect(progress.count == 4 && progress.contains("anna-muller-3.json"), "\(progress)")
     }
+
+    @Test func aPackWhoseFoldersKeptOnlyTheNamesASCIILettersIsStillGraded() throws {
+        let week = try Week("name, level\nAnna Müller, 3\n")
+        _ = try week.pack("week1")
+        // As packs named folders before names were transliterated: Müller's ü a separator.
+        for parent in ["/week1/", "/week1/teacher/"] {
+            try FileManager.default.moveItem(
+                atPath: week.folder + parent + "learner-anna-muller", toPath: week.folder + parent + "learner-anna-m-ller")
+        }
+        let key = try week.keys("week1", "learner-anna-m-ller")[0]
+        try week.write(try Self.groups(key).joined(separator: " ") + "\n", learner: "Anna Müller", file: Self.baseName(key) + ".txt")
+        let graded = try week.grade("week1")
+        #expect(graded.succeeded, "\(graded.standardOutput)\(graded.standardError)")
+        #expect(try week.progress("anna-muller").sessions.map(\.accuracy) == [1])
+    }
 }
 
 extension ClassRosterOfLevelsTests.Week {

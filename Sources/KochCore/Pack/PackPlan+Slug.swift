@@ -6,8 +6,16 @@ extension PackPlan {
     /// and `Иван Петров` `ivan-petrov`; a name with nothing to spell in Latin letters (emoji, say)
     /// gets eight hexadecimal digits of its hash, the same on every machine and apart from another name's.
     public static func slug(_ name: String) -> String {
+        let slug = asciiSlug(latin(name))
+        return slug.isEmpty ? String(String(fnv1a(name), radix: 16).suffix(8)) : slug
+    }
+
+    /// `text`'s ASCII letters and digits, lower-cased, each run of other characters one `-`: a
+    /// name not transliterated first, as packs made before names were name their folders
+    /// (`Anna Müller`: `anna-m-ller`).
+    public static func asciiSlug(_ text: String) -> String {
         var slug = ""
-        for character in latin(name).lowercased() {
+        for character in text.lowercased() {
             if character.isASCII && (character.isLetter || character.isNumber) {
                 slug.append(character)
             } else if !slug.isEmpty && slug.last != "-" {
@@ -15,7 +23,6 @@ extension PackPlan {
             }
         }
         while slug.last == "-" { slug.removeLast() }
-        guard !slug.isEmpty else { return String(String(fnv1a(name), radix: 16).suffix(8)) }
         return slug
     }
 
