@@ -13,9 +13,8 @@ public enum SpeechLevel {
     public static let peakCeiling = 0.794
     /// The loudness a voice is brought to at most, in LUFS: espeak-ng's voice reaches it with its
     /// peaks under the ceiling, hardly ever limited. Limited harder, to meet a tone 10 LU louder,
-    /// it is heard less well: PocketSphinx (`make check-speech`) heard 93 % of bare letter names at
-    /// −20 LUFS, 91 % at −18, 81 % at −14 and 61 % at −10. So a spoken lesson's tone is turned
-    /// down to the voice.
+    /// letter names are heard less well (the figures: docs/spoken-lessons.md), so a spoken
+    /// lesson's tone is turned down to the voice.
     public static let unstrainedLUFS = -20.0
     /// How close to its target a clip's loudness is brought, in LU.
     static let toleranceLU = 0.1
