@@ -16,14 +16,15 @@ public enum ClassReports {
     }
 
     /// Writes a page into `folder` for each learner of the roster at `rosterPath`, as of `today`,
-    /// telling `each` of every learner in the roster's order. Throws when the roster cannot be
+    /// telling `each` of every learner in the roster's order; the progress files of the learners it
+    /// gives a level are in `progressFolder` (nil: `progress/` beside the roster). Throws when the roster cannot be
     /// read or a page cannot be written; a learner whose progress file cannot be read is passed over.
     public static func write(
-        rosterPath: String, into folder: String, today: CalendarDay, templates: Templates,
+        rosterPath: String, progressFolder: String? = nil, into folder: String, today: CalendarDay, templates: Templates,
         each: (_ learner: RosterLoader.Learner, _ outcome: Outcome) -> Void
     ) throws {
         // A level names no progress file and is passed over, so a level of either course is a good line.
-        let learners = try RosterLoader(path: rosterPath).learners(course: .full)
+        let learners = try RosterLoader(path: rosterPath, progressFolder: progressFolder).learners(course: .full)
         try Folder.prepareForWriting(folder)
         for learner in learners {
             let path = learner.progressPath

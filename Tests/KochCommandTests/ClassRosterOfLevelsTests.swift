@@ -114,6 +114,13 @@ import Testing
         #expect(graded.succeeded, "\(graded.standardOutput)\(graded.standardError)")
         #expect(try moved.progress("cleo", in: "files").sessions.count == 1)
         #expect(!FileManager.default.fileExists(atPath: moved.folder + "/progress"))
+
+        // The class's pages find the files in the same folder.
+        let report = ["report", "--roster", moved.roster, "--out", moved.folder + "/reports"]
+        let pages = try KochBinary.run(report + ["--progress-dir", moved.folder + "/files"])
+        #expect(pages.succeeded && pages.standardOutput.contains("Cleo: \(moved.folder)/reports/cleo.html (1 session)"), "\(pages.standardOutput)")
+        let elsewhere = try KochBinary.run(report)
+        #expect(elsewhere.standardOutput.contains("Cleo: no progress file yet"), "\(elsewhere.standardOutput)")
     }
 
     @Test func aPackWhoseProgressFilesWereNeverStartedHasThemStartedAtTheRostersLevelWhenGraded() throws {

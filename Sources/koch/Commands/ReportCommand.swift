@@ -31,6 +31,13 @@ struct ReportCommand: ParsableCommand {
     var roster: String?
 
     @Option(
+        name: .customLong("progress-dir"),
+        help: ArgumentHelp(
+            "With --roster: where the progress files of the learners it gives a level are (as koch pack --progress-dir). Default: progress/ beside the roster.",
+            valueName: "folder"))
+    var progressFolder: String?
+
+    @Option(
         name: .customLong("out"), help: ArgumentHelp("The page to write (a folder with --roster). Default: report.html (reports).", valueName: "path")
     )
     var outputPath: String?
@@ -42,6 +49,7 @@ struct ReportCommand: ParsableCommand {
         if roster != nil, progress.path != nil {
             throw ValidationError("With --roster each learner's progress file comes from the roster: leave out --progress.")
         }
+        if progressFolder != nil, roster == nil { throw ValidationError("--progress-dir is for a roster's reports: give --roster class.csv.") }
     }
 
     func run() throws {
@@ -59,7 +67,8 @@ struct ReportCommand: ParsableCommand {
         let folder = outputPath ?? "reports"
         var written = 0
         var unreadable: [String] = []
-        try ClassReports.write(rosterPath: roster, into: folder, today: today, templates: templates) { learner, outcome in
+        try ClassReports.write(rosterPath: roster, progressFolder: progressFolder, into: folder, today: today, templates: templates) {
+            learner, outcome in
             switch outcome {
             case .noProgressFile:
                 print("  \(learner.name): no progress file yet (the roster gives a level; koch pack --roster starts one), no report.")
