@@ -12,7 +12,8 @@ extension RosterLoader {
     }
 
     /// Starts the progress file of every learner the roster gives a level, at that level in
-    /// `direction` (their first `level` characters of `course`), unless it is there already;
+    /// `direction` (their first `level` characters of `course`), unless that direction of it is
+    /// started or practised already;
     /// `each` is told of every such learner. Learners with a progress file in the roster are left alone.
     public func startProgressFiles(
         direction: Direction, course: KochCourse, each: (_ learner: Learner, _ start: Start) -> Void = { _, _ in }
@@ -23,7 +24,7 @@ extension RosterLoader {
         }
     }
 
-    /// Starts one learner's progress file at `level` unless it is there.
+    /// Starts one learner's progress file at `level` in `direction`, unless that direction of it is started or practised.
     func startProgressFile(of learner: Learner, at level: Int, direction: Direction, course: KochCourse) throws -> Start {
         var start = StartingLevels()
         start[direction] = StartingLevel(level: level, course: course)

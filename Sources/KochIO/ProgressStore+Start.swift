@@ -2,13 +2,21 @@ import Foundation
 import KochCore
 
 extension ProgressStore {
-    /// Starts a learner's progress file at `start` when there is none: under the lock, so that two
-    /// runs at once start it once. An existing file is never changed; its progress is returned
-    /// (nil: the file was started). A file that cannot be read throws, as every read does.
+    /// Starts a learner's progress file at `start` when there is none, or, in a file that is there,
+    /// each direction of `start` the file has neither a start nor a session in (a send pack for a
+    /// learner a receive pack started): under the lock, so that two runs at once start it once.
+    /// Nothing recorded is changed. Returns the progress when nothing was started (nil: it was).
+    /// A file that cannot be read throws, as every read does.
     public func start(_ start: StartingLevels) throws -> LearnerProgress? {
         try update { recorded in
-            if FileManager.default.fileExists(atPath: path) { return (nil, recorded) }
-            return (LearnerProgress(start: start), nil)
+            guard FileManager.default.fileExists(atPath: path) else { return (LearnerProgress(start: start), nil) }
+            var started = recorded.start
+            for direction in Direction.allCases where started[direction] == nil {
+                guard !recorded.sessions.contains(where: { $0.direction == direction }) else { continue }
+                started[direction] = start[direction]
+            }
+            guard started != recorded.start else { return (nil, recorded) }
+            return (LearnerProgress(sessions: recorded.sessions, start: started), nil)
         }
     }
 }

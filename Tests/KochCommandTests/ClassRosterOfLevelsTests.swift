@@ -101,6 +101,20 @@ import Testing
         #expect(try week.progress("anna-muller") == annAfter)
     }
 
+    @Test func aSendPackStartsTheSendDirectionOfAFileAReceivePackStarted() throws {
+        let week = try Week("name, level\nEve, 4\n")
+        _ = try week.pack("week1")
+        let send = try week.pack("send1", ["--direction", "send"])
+        #expect(
+            send.standardOutput.contains("Eve: progress file \(week.folder)/progress/eve.json started at send level 4."), "\(send.standardOutput)")
+        let progress = try week.progress("eve")
+        #expect(progress.start.receive?.level == 4 && progress.start.send?.level == 4)
+        // Started once: the next send pack uses the file as it stands.
+        let again = try week.pack("send2", ["--direction", "send"])
+        #expect(again.standardOutput.contains("Eve: progress file \(week.folder)/progress/eve.json is there, and used."), "\(again.standardOutput)")
+        #expect(try week.progress("eve") == progress)
+    }
+
     @Test func theProgressFolderGivenToThePackIsWhereGradingRecords() throws {
         let week = try Week("name, level\nCleo, 4\n")
         let made = try week.pack("week1", ["--progress-dir", week.folder + "/files"])

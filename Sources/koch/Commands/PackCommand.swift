@@ -45,7 +45,8 @@ struct PackCommand: ParsableCommand {
             ASCII: Anna Müller is learner-anna-muller). A line with a level starts the \
             learner's progress file at that level, progress/NAME.json beside the roster \
             (or in --progress-dir), where koch grade --pack records their returns; a file \
-            already there is used as it stands, never overwritten. A roster's pack keeps \
+            already there is used as it stands, never overwritten (a direction with no start \
+            and no session in it is started). A roster's pack keeps \
             its answer keys in teacher/ (--keys separate) unless you give --keys beside.
 
               koch pack --roster class.csv --progress-dir progress-files --out week1
