@@ -31,8 +31,8 @@ enum StatusText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "Accuracy 92.0 % over 5 sessions, 3 of them level lessons (…)"; a direction whose sessions
-    /// graded no characters (self-scored spoken lessons) has no accuracy to give, and says so.
+    /// The direction's accuracy, the sessions it is over and how many of them were level lessons;
+    /// a direction whose sessions graded no characters (self-scored spoken lessons) has no accuracy to give, and says so.
     static func accuracyLine(_ status: DirectionStatus) -> String {
         let sessions = DayText.count(status.sessionCount, "session")
         guard let accuracy = status.accuracy, status.charactersSent > 0 else {
