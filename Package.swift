@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "KochAudio", targets: ["KochAudio"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
+        .library(name: "KochPractice", targets: ["KochPractice"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -49,13 +50,26 @@ let package = Package(
         // FFmpeg's libraries read what phones and recorders make (M4A, 3GP, Opus, WebM ...): their headers
         // (libavformat-dev, libavcodec-dev, libswresample-dev), the libraries loaded when first needed.
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
+        // PortAudio plays and records live practice's sound (ALSA, PulseAudio and PipeWire through it).
+        .systemLibrary(
+            name: "CPortAudio",
+            pkgConfig: "portaudio-2.0",
+            providers: [.apt(["portaudio19-dev"])]
+        ),
+        // libevdev finds the keyboard-like devices a paddle adapter or a key is, and names their keys.
+        .systemLibrary(
+            name: "CEvdev",
+            pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]
+        ),
         // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
         .target(name: "KochCore"),
         // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,
         // timing, characters, the second readings, talk and rooms, and the signal processing they share.
         .target(name: "KochDecoding", dependencies: ["KochCore"]),
         .target(
-            name: "KochAudio", dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128"]),
+            name: "KochAudio",
+            dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"]),
         .target(
             name: "KochIO",
             dependencies: [
@@ -68,13 +82,17 @@ let package = Package(
         .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
         .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"]),
+        // Live practice: a lesson played while the learner types, a paddle or key read as it is
+        // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
+        .target(
+            name: "KochPractice", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "CEvdev"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass",
+                "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "KochPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,6 +114,8 @@ let package = Package(
         .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
         .testTarget(
             name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
+        .testTarget(
+            name: "KochPracticeTests", dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )
