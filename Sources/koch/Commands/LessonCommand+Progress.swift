@@ -7,7 +7,13 @@ extension LessonCommand {
     /// came from the file (nil when nothing did); `LessonPlan.planning` decides what an unreadable
     /// file does.
     func learnerPlan(lesson: LessonCourse) throws -> (plan: LessonPlan, note: String?) {
-        let store = progress.store
+        try Self.learnerPlan(level: level, lesson: lesson, direction: direction, store: progress.store)
+    }
+
+    /// The plan for a lesson in `direction` at `level` (nil: the learner's level in `store`).
+    static func learnerPlan(
+        level: Int?, lesson: LessonCourse, direction: Direction, store: ProgressStore
+    ) throws -> (plan: LessonPlan, note: String?) {
         let plan: LessonPlan
         switch try LessonPlan.planning(level: level, lesson: lesson, direction: direction, progress: store.read) {
         case .planned(let planned):

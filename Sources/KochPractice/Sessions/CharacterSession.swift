@@ -1,0 +1,69 @@
+import Foundation
+import KochAudio
+import KochCore
+
+/// The drill of a character at a time, live: koch shows a character, the learner keys it, and the
+/// moment the character's gap ends it shows what was read, its pattern and the timing of each
+/// element against the standard; right or wrong, then the next; `count` characters, or until
+/// `minutes` have passed. A character keyed before the next is shown counts for the one shown.
+public struct CharacterSession {
+    public enum Ending: Sendable {
+        case finished
+        case stopped
+        case inputEnded(KeyingInputEnding)
+    }
+
+    public var drill: CharacterDrill
+    public let count: Int?
+    public let seconds: Double
+
+    public init(drill: CharacterDrill, count: Int?, minutes: Double) {
+        self.drill = drill
+        self.count = count
+        seconds = minutes * 60
+    }
+
+    public mutating func run(input: LiveKeyingInput, terminal: TerminalInput, screen: TerminalScreen) -> Ending {
+        let start = MonotonicClock.seconds()
+        input.start(sessionStartSeconds: start)
+        var ending: Ending?
+        var terminalEnded = false
+        var last: [String] = []
+        _ = drill.next()
+        while ending == nil {
+            let now = MonotonicClock.seconds()
+            for character in input.takeCharacters() {
+                guard let attempt = drill.judge(text: character.text, pattern: character.pattern, marks: character.marks) else { continue }
+                last = attempt.lines
+                if let count, drill.attempts.count >= count {
+                    ending = .finished
+                } else {
+                    _ = drill.next()
+                }
+            }
+            if ending == nil, count == nil, now - start >= seconds { ending = .finished }
+            screen.draw(screenLines(elapsedSeconds: now - start, last: last))
+            if ending != nil { break }
+            if let end = input.ending {
+                ending = .inputEnded(end)
+            } else if terminalEnded {
+                Thread.sleep(forTimeInterval: 0.02)
+            } else if let pressed = terminal.next(timeoutSeconds: 0.02) {
+                if case .endOfInput = pressed { terminalEnded = true }
+                if SendSession.ends(pressed) { ending = .stopped }
+            }
+        }
+        input.stop()
+        screen.close()
+        return ending ?? .stopped
+    }
+
+    private func screenLines(elapsedSeconds: Double, last: [String]) -> [String] {
+        let progress = count.map { "\(drill.attempts.count) of \($0)" } ?? SendScreenText.minuteSecond(elapsedSeconds)
+        var lines = ["Key the character shown.  \(progress)  \(drill.rightCount) right.  Esc or Ctrl-C ends", ""]
+        lines.append("    \(drill.current?.text ?? "")")
+        lines.append("")
+        lines += last
+        return lines
+    }
+}

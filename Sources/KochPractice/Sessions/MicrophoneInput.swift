@@ -1,0 +1,105 @@
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochDecoding
+
+/// The learner's own oscillator or a transceiver's sidetone, heard through the microphone (or a
+/// recording read at its own pace) and read by the live decoder as it sounds. What was heard is
+/// kept, and graded at the end by the ordinary decoder with its plausibility guard, as
+/// `koch grade --audio` grades a recording.
+public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
+    public let source: String
+    private let microphone: LiveSampleSource
+    private let toneHz: Double?
+    private let lock = NSLock()
+    private var decoder: LiveDecoder
+    private var heard: [Float] = []
+    private var pending: [ShownCharacter] = []
+    private var endingSeen: KeyingInputEnding?
+    private var stopping = false
+    private let timings: PracticeTimings?
+    private let done = DispatchSemaphore(value: 0)
+    /// The longest stretch kept: two hours.
+    static let longestSeconds = 2 * 3600.0
+
+    public init(microphone: LiveSampleSource, toneHz: Double?, speedWPM: Double?, timings: PracticeTimings?) throws {
+        self.microphone = microphone
+        self.toneHz = toneHz
+        self.timings = timings
+        source = microphone.name
+        decoder = try LiveDecoder(sampleRateHz: microphone.sampleRateHz, toneHz: toneHz, speedWPM: speedWPM)
+    }
+
+    public var ending: KeyingInputEnding? { lock.withLock { endingSeen } }
+
+    public func start(sessionStartSeconds: Double) {
+        Thread.detachNewThread { [self] in
+            listen()
+            done.signal()
+        }
+    }
+
+    public func stop() {
+        lock.withLock { stopping = true }
+        done.wait()
+    }
+
+    private func listen() {
+        let rate = Double(microphone.sampleRateHz)
+        var block = [Float](repeating: 0, count: max(1, microphone.sampleRateHz / 50))
+        while !lock.withLock({ stopping }) {
+            let count: Int
+            do {
+                count = try block.withUnsafeMutableBufferPointer { try microphone.read(into: $0) }
+            } catch {
+                lock.withLock { endingSeen = .soundLost(error as? SoundError ?? .lost(device: source, reason: "\(error)")) }
+                return
+            }
+            guard count > 0 else {
+                lock.withLock { endingSeen = .recordingEnded }
+                return
+            }
+            let readAt = MonotonicClock.seconds()
+            lock.withLock {
+                heard.append(contentsOf: block[0..<count])
+                let characters = block.withUnsafeBufferPointer { decoder.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+                let heardSeconds = Double(heard.count) / rate
+                for character in characters {
+                    // The character ended `heardSeconds - endSeconds` before the samples just read.
+                    timings?.displayDelay(heardSeconds - character.endSeconds + (MonotonicClock.seconds() - readAt))
+                    pending.append(Self.shown(character))
+                }
+                if heardSeconds > Self.longestSeconds { endingSeen = .recordingEnded }
+            }
+            if ending != nil { return }
+        }
+    }
+
+    static func shown(_ character: LiveCharacter) -> ShownCharacter {
+        ShownCharacter(
+            text: character.text, pattern: character.pattern,
+            marks: character.elements.map { KeyedElement(element: $0.element, startSeconds: $0.startSeconds, durationSeconds: $0.durationSeconds) },
+            wordSpaceBefore: character.wordSpaceBefore)
+    }
+
+    public func takeCharacters() -> [ShownCharacter] {
+        lock.withLock {
+            let taken = pending
+            pending.removeAll()
+            return taken
+        }
+    }
+
+    public func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String) {
+        let samples = lock.withLock {
+            pending += decoder.finish().map(Self.shown)
+            return heard
+        }
+        let path = folder + "/" + baseName + ".keying.wav"
+        try AtomicFile.write(to: path) { temporary in
+            try WAVWriter.write(samples, sampleRate: microphone.sampleRateHz, to: temporary, naming: path)
+        }
+        return (.recording(path: path, toneHz: toneHz, speedWPM: nil), path)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+
+/// A paddle or straight key on a Linux input device, keyed through the iambic keyer in real time
+/// with a sidetone. One thread reads the device; another makes the sidetone a small block at a
+/// time, so that a key event is heard within a block of sound (`PracticeTimings.keyerLatency`).
+public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
+    public let source: String
+    private let device: KeyDevice
+    private let roles: KeyRoles
+    private let output: SoundOutput
+    private let mode: IambicMode
+    private let speedWPM: Double
+    private let timings: PracticeTimings?
+    private let lock = NSLock()
+    private var keying: LiveKeying
+    private var sidetone: Sidetone
+    private var queued: [KeyEvent] = []
+    private var endingSeen: KeyingInputEnding?
+    private var stopping = false
+    private var startSeconds = 0.0
+    private let threadsDone = DispatchGroup()
+    /// Frames of sidetone made at a time: 64 at 48 kHz is 1.3 ms.
+    static let blockFrames = 64
+
+    public init(
+        device: KeyDevice, roles: KeyRoles, output: SoundOutput, sampleRateHz: Int, toneHz: Double, speedWPM: Double, mode: IambicMode,
+        timings: PracticeTimings?
+    ) {
+        self.device = device
+        self.roles = roles
+        self.output = output
+        self.mode = mode
+        self.speedWPM = speedWPM
+        self.timings = timings
+        source = "the key on \(device.path)"
+        keying = LiveKeying(wpm: speedWPM, mode: mode)
+        sidetone = Sidetone(frequencyHz: toneHz, sampleRateHz: sampleRateHz, amplitude: 0.5)
+    }
+
+    public var ending: KeyingInputEnding? { lock.withLock { endingSeen } }
+
+    public func start(sessionStartSeconds: Double) {
+        startSeconds = sessionStartSeconds
+        threadsDone.enter()
+        Thread.detachNewThread { [self] in
+            readDevice()
+            threadsDone.leave()
+        }
+        threadsDone.enter()
+        Thread.detachNewThread { [self] in
+            soundSidetone()
+            threadsDone.leave()
+        }
+    }
+
+    public func stop() {
+        lock.withLock { stopping = true }
+        threadsDone.wait()
+        output.close()
+        device.close()
+    }
+
+    private var isStopping: Bool { lock.withLock { stopping } }
+
+    private func readDevice() {
+        while !isStopping {
+            do {
+                guard let event = try device.next(timeoutSeconds: 0.05) else { continue }
+                guard roles.input(for: event.code) != nil else { continue }
+                lock.withLock { queued.append(event) }
+            } catch {
+                lock.withLock { endingSeen = endingSeen ?? .keyDeviceEnded("\(error)") }
+                return
+            }
+        }
+    }
+
+    private func soundSidetone() {
+        var block = [Float](repeating: 0, count: Self.blockFrames)
+        let blockSeconds = Double(Self.blockFrames) / Double(output.sampleRateHz)
+        var blockStart = MonotonicClock.seconds() - startSeconds
+        while !isStopping {
+            let now = MonotonicClock.seconds() - startSeconds
+            blockStart = max(blockStart, now)
+            let applied: [KeyEvent] = lock.withLock {
+                let events = queued
+                queued.removeAll(keepingCapacity: true)
+                for event in events {
+                    if let input = roles.input(for: event.code) {
+                        keying.press(input, isDown: event.isDown, atSeconds: event.seconds - startSeconds)
+                    }
+                }
+                keying.advance(to: blockStart)
+                let state = keying
+                block.withUnsafeMutableBufferPointer { buffer in
+                    sidetone.render(into: buffer, startSeconds: blockStart) { state.toneOn(atSeconds: $0) }
+                }
+                return events
+            }
+            do {
+                try block.withUnsafeBufferPointer { try output.write($0) }
+            } catch {
+                lock.withLock { endingSeen = endingSeen ?? .soundLost(error as? SoundError ?? .lost(device: output.deviceName, reason: "\(error)")) }
+                return
+            }
+            let queuedAt = MonotonicClock.seconds()
+            for event in applied { timings?.keyerLatency(queuedAt - event.seconds) }
+            blockStart += blockSeconds
+        }
+    }
+
+    public func takeCharacters() -> [ShownCharacter] {
+        let now = MonotonicClock.seconds()
+        let ended = lock.withLock { keying.endedCharacters(atSeconds: now - startSeconds) }
+        for character in ended { timings?.displayDelay(now - (startSeconds + character.endSeconds)) }
+        return ended.map {
+            ShownCharacter(text: $0.text, pattern: $0.pattern, marks: $0.elements, wordSpaceBefore: $0.wordSpaceBefore)
+        }
+    }
+
+    public func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String) {
+        let log = lock.withLock { keying.log }
+        let path = folder + "/" + baseName + ".keying.txt"
+        try AtomicFile.write(log.text, to: path)
+        return (.events(log, path: path, speedWPM: speedWPM, mode: mode), path)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import KochAudio
+import KochCore
+
+/// Receive practice: the lesson plays through the sound device while the learner types what they
+/// hear, each key as it is pressed; the copy goes under the groups' boxes as they go (`ReceiveCopy`
+/// puts each character in its group by when it was typed). Space pauses and resumes; Ctrl-C, Esc or
+/// `q` (where the lesson has no Q to copy) stops. It reads and plays; grading is the caller's, by
+/// the one pipeline (`LessonGrading`), so a copy typed live is graded as the same copy typed into a file.
+public struct ReceiveSession {
+    /// How the session ended.
+    public enum Ending: Sendable {
+        /// The lesson played to its end.
+        case finished
+        /// The learner stopped it.
+        case stopped
+        /// The sound device went away.
+        case soundLost(SoundError)
+    }
+
+    /// What the learner copied, and where the lesson stopped.
+    public struct Result: Sendable {
+        public let copy: ReceiveCopy
+        public let ending: Ending
+        /// Where in the lesson it ended, in seconds from its start; nil when it played to its end.
+        public let stoppedAtSeconds: Double?
+    }
+
+    public let lesson: PracticeLesson
+    public let show: ShowSent
+    public init(lesson: PracticeLesson, show: ShowSent) {
+        self.lesson = lesson
+        self.show = show
+    }
+
+    /// Whether `q` stops the session: not when the lesson has a Q for the learner to copy.
+    public var quitsOnQ: Bool { !lesson.key.characterTokens.contains("Q") }
+
+    /// Plays the lesson through `output` while reading `input`, drawing on `screen`.
+    public func run(output: SoundOutput, input: TerminalInput, screen: TerminalScreen) -> Result {
+        let player = LessonPlayer(sound: lesson.sound, output: output)
+        var copy = ReceiveCopy(key: lesson.key)
+        var clock = PracticeClock(startSeconds: MonotonicClock.seconds())
+        player.start()
+        let endSeconds = lesson.key.durationSeconds
+        var ending = Ending.finished
+        var inputEnded = false
+        var lastDrawn: [String] = []
+        while true {
+            let now = MonotonicClock.seconds()
+            let lessonSeconds = clock.lessonSeconds(atSeconds: now)
+            if let lost = player.lost {
+                ending = .soundLost(lost)
+                break
+            }
+            if lessonSeconds >= endSeconds { break }
+            let lines = ReceiveScreenText(
+                key: lesson.key, copy: copy, lessonSeconds: lessonSeconds, isPaused: clock.isPaused, show: show, quitsOnQ: quitsOnQ,
+                width: screen.width
+            ).lines
+            if lines != lastDrawn {
+                screen.draw(lines)
+                lastDrawn = lines
+            }
+            guard !inputEnded, let key = input.next(timeoutSeconds: 0.02) else {
+                if inputEnded { Thread.sleep(forTimeInterval: 0.02) }
+                continue
+            }
+            let typedAt = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
+            switch key {
+            case .space:
+                if clock.isPaused {
+                    clock.resume(atSeconds: MonotonicClock.seconds())
+                    player.setPaused(false)
+                } else {
+                    player.setPaused(true)
+                    clock.pause(atSeconds: MonotonicClock.seconds())
+                }
+            case .interrupt, .escape:
+                ending = .stopped
+            case .character(let character) where quitsOnQ && (character == "q" || character == "Q"):
+                ending = .stopped
+            case .character(let character):
+                if !clock.isPaused { copy.type(character, atLessonSeconds: typedAt) }
+            case .backspace:
+                if !clock.isPaused { copy.erase(atLessonSeconds: typedAt) }
+            case .endOfInput:
+                // Typing from a file or a pipe that has ended: the lesson plays on.
+                inputEnded = true
+            case .enter, .other:
+                break
+            }
+            if case .stopped = ending { break }
+        }
+        player.stop()
+        output.close()
+        let stoppedAt: Double?
+        switch ending {
+        case .finished: stoppedAt = nil
+        case .stopped, .soundLost: stoppedAt = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
+        }
+        screen.draw(
+            ReceiveScreenText(
+                key: lesson.key, copy: copy, lessonSeconds: stoppedAt ?? endSeconds, isPaused: false, show: .afterGroup, quitsOnQ: quitsOnQ,
+                width: screen.width, isOver: true
+            ).lines)
+        screen.close()
+        return Result(copy: copy, ending: ending, stoppedAtSeconds: stoppedAt)
+    }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+import KochLessons
+import KochPractice
+
+/// A practice session as the options ask: the lesson made (or read from its key), the devices
+/// opened, the session run, then graded and recorded by the pipeline `koch grade` uses.
+struct PracticeRunner {
+    let command: PracticeCommand
+    var store: ProgressStore { command.progress.store }
+    var folder: PracticeFolder { PracticeFolder(progressFile: store.path) }
+
+    /// Sidetone and microphone rate: what sound cards and sound servers run at.
+    static let liveSampleRateHz = 48_000
+
+    func receive() throws {
+        let practice = try lesson(direction: .receive)
+        guard practice.key.direction == .receive else {
+            throw CommandFailure(description: "\(command.keyPath ?? "The key") is a send exercise's: practise it with koch practice send.")
+        }
+        let output = try soundOutput(sampleRateHz: practice.sampleRateHz)
+        let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
+        timings.outputLatencySeconds = output.outputLatencySeconds
+        let session = ReceiveSession(lesson: practice, show: command.show)
+        print(session.quitsOnQ ? "Space pauses; q, Esc or Ctrl-C stops and grades." : "Space pauses; Esc or Ctrl-C stops and grades (q is for copying Q).")
+        let terminal = TerminalInput()
+        let result = session.run(output: output, input: terminal, screen: TerminalScreen())
+        terminal.close()
+        try writeTimings(timings)
+        switch result.ending {
+        case .finished: break
+        case .stopped:
+            print("Stopped at \(LessonMoment.text(result.stoppedAtSeconds ?? 0)): the groups sent before it are graded.")
+        case .soundLost(let error):
+            print("\(error) Stopped at \(LessonMoment.text(result.stoppedAtSeconds ?? 0)): the groups sent before it are graded.")
+        }
+        let base = PracticeFolder.baseName(of: practice.lesson)
+        let keyPath = try keep(practice.key, base: base)
+        let copyPath = try keepCopy(result.copy.text, base: base)
+        try grade(.copy(result.copy.text), key: practice.key, keyPath: keyPath, stoppedAtSeconds: result.stoppedAtSeconds, source: copyPath)
+    }
+
+    func send() throws {
+        let practice = try lesson(direction: .send)
+        guard practice.key.direction == .send else {
+            throw CommandFailure(description: "\(command.keyPath ?? "The key") is a lesson to copy: practise it with koch practice (receive).")
+        }
+        let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
+        let input = try keyingInput(speedWPM: practice.key.settings.characterSpeedWPM, timings: timings)
+        let terminal = TerminalInput()
+        let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: TerminalScreen())
+        terminal.close()
+        try writeTimings(timings)
+        if case .inputEnded(let end) = ending { print(Self.describe(end, source: input.source)) }
+        let base = PracticeFolder.baseName(of: practice.lesson)
+        let keyPath = try keep(practice.key, base: base)
+        try folder.prepare()
+        let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+        try grade(returned, key: practice.key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+    }
+
+    func characters() throws {
+        let (settings, note) = try settings(direction: .send)
+        if let note { print(note) }
+        let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
+        let input = try keyingInput(speedWPM: settings.characterSpeedWPM, timings: timings)
+        var session = CharacterSession(drill: CharacterDrill(settings: settings), count: command.count, minutes: command.minutes)
+        let terminal = TerminalInput()
+        let ending = session.run(input: input, terminal: terminal, screen: TerminalScreen())
+        terminal.close()
+        try writeTimings(timings)
+        if case .inputEnded(let end) = ending { print(Self.describe(end, source: input.source)) }
+        let drill = session.drill
+        print("\(drill.rightCount) of \(drill.attempts.count) keyed right.")
+        guard !drill.attempts.isEmpty else {
+            print("Nothing was keyed, so nothing is recorded.")
+            return
+        }
+        var drillSettings = settings
+        drillSettings.customCharacters = settings.characters.map(\.text).joined()
+        drillSettings.introduction = false
+        let lesson = try Lesson(settings: drillSettings, content: .fixed(drill.attempts.map { [$0.target] }))
+        let key = AnswerKey(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
+        let base = PracticeFolder.baseName(of: lesson)
+        let keyPath = try keep(key, base: base)
+        let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+        try grade(returned, key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+    }
+
+    static func describe(_ end: KeyingInputEnding, source: String) -> String {
+        switch end {
+        case .keyDeviceEnded(let reason): "The keying stopped coming in (\(reason)); what was keyed before is graded."
+        case .soundLost(let error): "\(error) What was keyed before is graded."
+        case .recordingEnded: "\(source) has ended."
+        }
+    }
+}

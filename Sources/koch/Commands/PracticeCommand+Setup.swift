@@ -1,0 +1,109 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+import KochLessons
+import KochPractice
+
+extension PracticeRunner {
+    /// The lesson's settings at the learner's level in `direction` (or `--level`), as `koch lesson`
+    /// makes them, with a note of what came from the progress file.
+    func settings(direction: Direction) throws -> (LessonSettings, note: String?) {
+        let content = command.content
+        var settings = LessonSettings()
+        content.apply(to: &settings)
+        let (plan, note) = try LessonCommand.learnerPlan(
+            level: command.level, lesson: content.lessonCourse, direction: direction, store: store)
+        settings.level = plan.level
+        settings.direction = direction
+        settings.extraWeight = plan.extraWeight
+        settings.minutes = command.minutes
+        command.sound.apply(to: &settings)
+        settings.conditions = direction == .receive ? try command.band.conditions() : .clear
+        settings.seed = command.seed ?? LessonSettings.randomSeed()
+        return (settings, note)
+    }
+
+    /// The lesson to practise: made at the learner's level, or read from `--key`.
+    func lesson(direction: Direction) throws -> PracticeLesson {
+        if let keyPath = command.keyPath {
+            let key = try AnswerKeyFile.read(keyPath)
+            do {
+                return try PracticeLesson(key: key)
+            } catch .spoken {
+                throw CommandFailure(description: "\(keyPath): a spoken lesson is for listening away from the computer; grade it with koch grade --heard.")
+            } catch {
+                throw CommandFailure(
+                    description: "\(keyPath): its groups and settings do not make the lesson it names (\(key.lessonID)); was it edited? Make a new one with koch lesson.")
+            }
+        }
+        let (settings, note) = try settings(direction: direction)
+        let templates = try Templates()
+        let content = command.content
+        let (plan, _) = try LessonCommand.learnerPlan(level: command.level, lesson: content.lessonCourse, direction: direction, store: store)
+        let source = try LessonContentSource(
+            kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
+            settings: settings, learnerCourse: plan.course, templates: templates)
+        let lesson = try Lesson(settings: settings, content: try source.content(forLesson: 1, settings: settings))
+        print(LessonCommand.describe(settings) + ", seed \(settings.seed)")
+        if let note { print("  " + note) }
+        return PracticeLesson(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
+    }
+
+    /// The sound device, opened; says which and its latency.
+    func soundOutput(sampleRateHz: Int) throws -> SoundOutput {
+        do {
+            let output = try SoundOutput(deviceName: command.devices.soundDevice, sampleRateHz: sampleRateHz)
+            print("Sound: \(output.deviceName), output latency \(Int((output.outputLatencySeconds * 1000).rounded())) ms.")
+            return output
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+    }
+
+    /// Where the keying comes from: the microphone (or a recording read at its pace), or a key device.
+    func keyingInput(speedWPM: Double, timings: PracticeTimings) throws -> LiveKeyingInput {
+        let devices = command.devices
+        if let microphone = devices.microphone {
+            let source: LiveSampleSource
+            do {
+                if FileManager.default.fileExists(atPath: microphone) {
+                    source = try PacedRecording(path: microphone)
+                } else {
+                    source = try SoundInput(deviceName: microphone == "default" ? nil : microphone, sampleRateHz: Self.liveSampleRateHz)
+                }
+            } catch let error as SoundError {
+                throw CommandFailure(description: error.description)
+            }
+            print("Listening: \(source.name). Key when you are ready.")
+            return try MicrophoneInput(microphone: source, toneHz: devices.pitch, speedWPM: speedWPM, timings: timings)
+        }
+        let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
+        guard let path = devices.keyDevice else {
+            throw CommandFailure(
+                description:
+                    "Give the paddle adapter or key with --key-device PATH, or --microphone default to key into the microphone.\n"
+                    + KeyDevices.text(KeyDevices.list(having: roles.codes)))
+        }
+        let device: KeyDevice
+        do {
+            device = try KeyDevice(path: path)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
+        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
+        timings.outputLatencySeconds = output.outputLatencySeconds
+        timings.unitSeconds = 1.2 / speedWPM
+        print("Keying: \(device.name ?? path), iambic mode \(command.keyer.modeOrDefault.rawValue.uppercased()) at \(speedWPM.formatted) WPM.")
+        return PaddleInput(
+            device: device, roles: roles, output: output, sampleRateHz: Self.liveSampleRateHz, toneHz: command.sound.toneHz, speedWPM: speedWPM,
+            mode: command.keyer.modeOrDefault, timings: timings)
+    }
+
+    func writeTimings(_ timings: PracticeTimings) throws {
+        guard let path = command.timings else { return }
+        try AtomicFile.write(try timings.json(nowSeconds: MonotonicClock.seconds()), to: path)
+    }
+}

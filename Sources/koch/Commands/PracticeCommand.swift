@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+import KochLessons
+import KochPractice
+
+/// What `koch practice` practises.
+enum PracticeExercise: String, ExpressibleByArgument, CaseIterable {
+    case receive
+    case send
+    case characters
+}
+
+extension ShowSent: ExpressibleByArgument {}
+
+struct PracticeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "practice",
+        abstract: "Practise live at the computer: copy a lesson as it plays, or key one with a paddle, a key or into the microphone.",
+        discussion: """
+            receive (the default): a lesson at your level plays through the sound card while \
+            you type what you hear, each key as you press it (no Enter). What you type goes \
+            under the groups' boxes; typing late is no error. Space pauses and resumes; \
+            Ctrl-C, Esc or q (when the lesson has no Q to copy) stops and grades what was \
+            sent before the stop. Graded and recorded as `koch grade` would grade the same copy.
+
+            send: a send exercise's groups on the screen, your keying read under them as \
+            you go; graded at the end, with the fist report. characters: one character at a \
+            time: koch shows it, you key it, and the moment it ends you see what was read, \
+            its pattern and how long each element lasted against the standard.
+
+            Keying comes from a key device (--key-device): a USB paddle adapter or a key \
+            that the computer sees as key presses (left and right Ctrl by default, or \
+            --paddle-keys), or a straight key on the space bar; the paddles go through an \
+            iambic keyer (--mode) with a sidetone. Or from the microphone (--microphone), \
+            for your own oscillator or a transceiver's sidetone. Reading /dev/input needs \
+            the input group: sudo usermod -aG input $USER, then log out and in.
+
+            Each session's key and what you typed or keyed are kept in practice/ beside \
+            your progress file.
+
+            Examples:
+              koch practice                              copy a 5-minute lesson at your level
+              koch practice --minutes 2 --show end       the groups shown only at the end
+              koch practice send --key-device /dev/input/by-id/usb-…-event-kbd
+              koch practice characters --count 20 --key-device /dev/input/event5 --mode a
+              koch practice send --microphone default    key your own oscillator into the mic
+              koch practice --key lessons/NAME.key.json  a lesson or exercise made before
+              koch practice --list-sound-devices         where the sound can go
+              koch practice --sound-device null          no sound (scripts)
+            """
+    )
+
+    @Argument(help: "receive (copy a lesson as it plays), send (key an exercise) or characters (key one character at a time).")
+    var exercise: PracticeExercise?
+
+    @Option(help: "Koch level, as for koch lesson. Default: your level in the progress file.")
+    var level: Int?
+
+    @OptionGroup
+    var progress: ProgressOption
+
+    @Option(help: "Length of the lesson or exercise in minutes (\(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)); for characters, how long the drill lasts.")
+    var minutes: Double = 5
+
+    @Option(help: "For characters: how many to key (1 to 999), instead of --minutes.")
+    var count: Int?
+
+    @Option(help: "Seed for the random groups. Default: a new random seed, recorded in the key.")
+    var seed: UInt64?
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("Practise a lesson or send exercise made before: its key.", valueName: "NAME.key.json"))
+    var keyPath: String?
+
+    @Option(help: "When the groups sent are shown: after-group (once each group's time to copy it is over) or end.")
+    var show: ShowSent = .afterGroup
+
+    @OptionGroup(title: "Content")
+    var content: ContentOptions
+
+    @OptionGroup(title: "Sound")
+    var sound: SoundOptions
+
+    @OptionGroup(title: "Band conditions")
+    var band: BandOptions
+
+    @OptionGroup(title: "Devices")
+    var devices: PracticeDeviceOptions
+
+    @OptionGroup(title: "Keyer")
+    var keyer: KeyerOptions
+
+    @Option(help: ArgumentHelp("Also write what the session measured of itself (latencies, processor time) as JSON.", valueName: "file"))
+    var timings: String?
+
+    var chosenExercise: PracticeExercise { exercise ?? .receive }
+
+    func validate() throws {
+        guard LessonSettings.Limits.minutes.contains(minutes) else {
+            throw ValidationError(
+                "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
+            )
+        }
+        if let count, !(1...999).contains(count) { throw ValidationError("--count must be 1 to 999, not \(count).") }
+        if count != nil, chosenExercise != .characters { throw ValidationError("--count is for koch practice characters.") }
+        if chosenExercise == .receive, devices.microphone != nil || devices.keyDevice != nil {
+            throw ValidationError("--microphone and --key-device are for keying: koch practice send, or koch practice characters.")
+        }
+        if chosenExercise == .characters, keyPath != nil {
+            throw ValidationError("--key is for a lesson or exercise: koch practice characters draws its own characters.")
+        }
+        try devices.validate()
+    }
+
+    func run() throws {
+        if devices.listSoundDevices { return print(try devices.soundDeviceList()) }
+        if devices.listKeyDevices { return print(try devices.keyDeviceList(mapping: try keyer.mapping())) }
+        let runner = PracticeRunner(command: self)
+        switch chosenExercise {
+        case .receive: try runner.receive()
+        case .send: try runner.send()
+        case .characters: try runner.characters()
+        }
+    }
+}
