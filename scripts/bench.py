@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from bench_class import bench_class
+from bench_practice import bench_practice
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -429,7 +430,7 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed", "class"],
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed", "class", "practice"],
                         help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
@@ -446,6 +447,7 @@ def main():
             "speech": lambda: bench_speech(koch, args.runs, scratch),
             "keyer": lambda: bench_keyer(koch, args.runs, scratch),
             "class": lambda: bench_class(koch, min(args.runs, 3), scratch, table),
+            "practice": lambda: bench_practice(koch, scratch, table),
             "rooms": lambda: bench_rooms(decoders_for(koch), scratch),
             "outside": lambda: bench_outside(decoders_for(koch), scratch),
             "speed": lambda: bench_decode_speed(koch, make_corpus(scratch, args.corpus_seed), scratch),
