@@ -1,0 +1,111 @@
+import Foundation
+import KochCore
+import KochIO
+import KochTestSupport
+import Testing
+
+/// Live receive practice through the built binary on a pseudo-terminal: the test types what a
+/// learner would, at the times they would, while the lesson plays (to no sound device: CI has none).
+@Suite struct PracticeReceiveTests {
+    /// A one-minute lesson at level 2: its key's path and the key.
+    static func lesson(in scratch: String, seed: Int = 11) throws -> (path: String, key: AnswerKey) {
+        let made = try KochBinary.run([
+            "lesson", "--level", "2", "--minutes", "1", "--seed", "\(seed)", "--format", "none", "--out", scratch + "/lesson",
+        ])
+        #expect(made.succeeded, "\(made.standardError)")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch + "/lesson").first { $0.hasSuffix(".key.json") })
+        let path = scratch + "/lesson/" + name
+        return (path, try AnswerKeyFile.read(path))
+    }
+
+    static func environment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["KOCH_NOW"] = KochBinary.nowVariable
+        environment["SOURCE_DATE_EPOCH"] = "1759276800"
+        environment["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
+        environment["KOCH_TEMPLATES"] = nil
+        environment["KOCH_DATA"] = nil
+        return environment
+    }
+
+    static func session(_ progressPath: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: progressPath))
+        let progress = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let sessions = try #require(progress["sessions"] as? [[String: Any]])
+        #expect(sessions.count == 1)
+        return try #require(sessions.first)
+    }
+
+    @Test func aCopyTypedWhileTheLessonPlaysIsRecordedAsKochGradeRecordsIt() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let (keyPath, key) = try Self.lesson(in: scratch)
+        // Typed a little after each group ends; group 3 not copied, group 5 with its first
+        // character wrong; a pause of 4 s from 0:10.
+        let pauseAt = 10.0, pauseFor = 4.0
+        var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("Space pauses"), "")]
+        typing.append(.init(.secondsAfterMatch(pauseAt), " "))
+        typing.append(.init(.secondsAfterMatch(pauseAt + pauseFor), " "))
+        var expected: [String] = []
+        for (index, group) in key.groups.enumerated() where index != 2 {
+            var text = group.text.lowercased()
+            if index == 4 { text = (text.first == "k" ? "m" : "k") + text.dropFirst() }
+            let typedAt = group.endSeconds + 0.3 + (group.endSeconds + 0.3 > pauseAt ? pauseFor : 0)
+            typing.append(.init(.secondsAfterMatch(typedAt), text))
+            expected.append(text.uppercased())
+        }
+        let progress = scratch + "/progress.json"
+        let run = try PseudoTerminal.run(
+            KochBinary.path, arguments: ["practice", "--key", keyPath, "--sound-device", "null", "--progress", progress],
+            environment: Self.environment(), typing: typing, timeoutSeconds: 120)
+        #expect(run.status == 0, "\(run.output)")
+        let live = try Self.session(progress)
+        // The copy kept is what a learner would write by hand, and koch grade records it the same.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
+        let copyName = try #require(kept.first { $0.hasSuffix(".copy.txt") })
+        let copy = try String(contentsOfFile: scratch + "/practice/" + copyName, encoding: .utf8)
+        #expect(copy.split(separator: " ").map(String.init) == expected.map { $0 } || copy.contains(expected.joined(separator: " ")), "\(copy)")
+        let again = try KochBinary.run([
+            "grade", "--key", keyPath, "--transcript", scratch + "/practice/" + copyName, "--progress", scratch + "/again.json",
+        ])
+        #expect(again.succeeded, "\(again.standardError)")
+        let batch = try Self.session(scratch + "/again.json")
+        for field in ["sent", "correct", "inserted", "level", "kind", "direction"] {
+            #expect("\(live[field] ?? "-")" == "\(batch[field] ?? "-")", "\(field)")
+        }
+        #expect(NSDictionary(dictionary: live["characters"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: batch["characters"] as? [String: Any] ?? [:]))
+    }
+
+    @Test func aStopAtHalfAMinuteGradesTheGroupsBeforeIt() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let (keyPath, key) = try Self.lesson(in: scratch, seed: 12)
+        let stopAt = 30.0
+        var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("Space pauses"), "")]
+        for group in key.groups where group.endSeconds + 0.3 < stopAt {
+            typing.append(.init(.secondsAfterMatch(group.endSeconds + 0.3), group.text))
+        }
+        typing.append(.init(.secondsAfterMatch(stopAt), "q"))
+        let progress = scratch + "/progress.json"
+        let run = try PseudoTerminal.run(
+            KochBinary.path, arguments: ["practice", "--key", keyPath, "--sound-device", "null", "--progress", progress],
+            environment: Self.environment(), typing: typing, timeoutSeconds: 90)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Stopped at 0:30") || run.output.contains("Stopped at 0:29") || run.output.contains("Stopped at 0:31"))
+        let live = try Self.session(progress)
+        let stoppedAt = try #require(live["stoppedAtSeconds"] as? Double)
+        #expect(abs(stoppedAt - stopAt) < 1)
+        let sentBefore = key.groups.filter { $0.startSeconds < stoppedAt }.reduce(0) { $0 + $1.text.count }
+        #expect(live["sent"] as? Int == sentBefore)
+    }
+
+    @Test func ctrlCRightAwayRecordsNothing() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let (keyPath, _) = try Self.lesson(in: scratch, seed: 13)
+        let progress = scratch + "/progress.json"
+        let run = try PseudoTerminal.run(
+            KochBinary.path, arguments: ["practice", "--key", keyPath, "--sound-device", "null", "--progress", progress],
+            environment: Self.environment(), typing: [.init(.onceOutputContains("Space pauses"), bytes: [3])], timeoutSeconds: 60)
+        #expect(run.status != 0)
+        #expect(run.output.contains("nothing") || run.output.contains("Nothing"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: progress))
+    }
+}
