@@ -89,3 +89,51 @@ import Testing
         #expect(Self.keys(input, count: 3) == [.character("q"), .endOfInput, .endOfInput])
     }
 }
+
+/// Serialized: each test hands its child process the terminal through the environment.
+@Suite(.serialized) struct TerminalRestorationTests {
+    /// The terminal a child process of the test puts in raw mode before a signal ends it.
+    static let terminalPathVariable = "KOCH_TEST_TERMINAL_PATH"
+    static let signalVariable = "KOCH_TEST_SIGNAL"
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+    func aSignalEndingTheProcessRestoresTheTerminalFirst(_ number: Int32) async throws {
+        let terminal = try PseudoTerminalPair()
+        let before = TerminalInputTests.settings(terminal.secondary)
+        setenv(Self.terminalPathVariable, terminal.path, 1)
+        setenv(Self.signalVariable, "\(number)", 1)
+        await #expect(processExitsWith: .signal(number)) {
+            let environment = ProcessInfo.processInfo.environment
+            guard let path = environment[TerminalRestorationTests.terminalPathVariable],
+                let number = environment[TerminalRestorationTests.signalVariable].flatMap(Int32.init)
+            else { exit(10) }
+            let descriptor = open(path, O_RDWR | O_NOCTTY)
+            guard let input = try? TerminalInput(descriptor: descriptor) else { exit(11) }
+            guard TerminalInputTests.settings(descriptor).c_lflag & tcflag_t(ICANON) == 0 else { exit(12) }
+            // The test's child process may start with signals blocked; koch does not.
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, number)
+            pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+            raise(number)
+            _ = input
+            exit(13)
+        }
+        #expect(TerminalInputTests.settings(terminal.secondary).c_lflag == before.c_lflag)
+    }
+
+    @Test func exitingWithoutClosingRestoresTheTerminal() async throws {
+        let terminal = try PseudoTerminalPair()
+        let before = TerminalInputTests.settings(terminal.secondary)
+        setenv(Self.terminalPathVariable, terminal.path, 1)
+        await #expect(processExitsWith: .exitCode(4)) {
+            guard let path = ProcessInfo.processInfo.environment[TerminalRestorationTests.terminalPathVariable] else { exit(10) }
+            let descriptor = open(path, O_RDWR | O_NOCTTY)
+            guard let input = try? TerminalInput(descriptor: descriptor) else { exit(11) }
+            guard TerminalInputTests.settings(descriptor).c_lflag & tcflag_t(ICANON) == 0 else { exit(12) }
+            _ = input
+            exit(4)
+        }
+        #expect(TerminalInputTests.settings(terminal.secondary).c_lflag == before.c_lflag)
+    }
+}

@@ -6,7 +6,7 @@ import Foundation
 /// A signal handler can reach only globals and must call only async-signal-safe functions, so the
 /// saved settings live here, written before the handler is installed, and the handler restores them
 /// with `tcsetattr` and `write`, then ends the process as the signal would have (its default action,
-/// raised again).
+/// raised again). A process ending through `exit()`, which runs no `deinit`, restores them too.
 enum TerminalRestoration {
     private nonisolated(unsafe) static var savedSettings = termios()
     private nonisolated(unsafe) static var savedDescriptor: Int32 = -1
@@ -39,6 +39,8 @@ enum TerminalRestoration {
     private static func installHandlers() {
         guard !isInstalled else { return }
         isInstalled = true
+        // `exit()` runs no deinit: the terminal is given back on the way out all the same.
+        atexit { TerminalRestoration.restoreForSignal() }
         for number in signals {
             signal(number) { received in
                 TerminalRestoration.restoreForSignal()
@@ -48,7 +50,7 @@ enum TerminalRestoration {
         }
     }
 
-    /// Async-signal-safe: no allocation, no locks.
+    /// Async-signal-safe: no allocation, no locks. Does nothing once `close()` has restored the terminal.
     private static func restoreForSignal() {
         if savedDescriptor >= 0 { _ = tcsetattr(savedDescriptor, TCSANOW, &savedSettings) }
         if cursorHiddenDescriptor >= 0 {
