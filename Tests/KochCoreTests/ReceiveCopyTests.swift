@@ -116,6 +116,48 @@ import Testing
     }
 }
 
+@Suite struct ReceiveCopyOfALessonTests {
+    static func lesson() throws -> AnswerKey {
+        var settings = LessonSettings()
+        settings.level = 4
+        settings.minutes = 1
+        return AnswerKey(lesson: try Lesson(settings: settings), createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func theIntroductionCopiedAsItPlaysIsKeptApartAndNotGraded() throws {
+        let key = try Self.lesson()
+        let introduction = try #require(key.introduction)
+        var copy = ReceiveCopy(key: key)
+        for character in introduction.text where character != " " {
+            copy.type(character, atLessonSeconds: introduction.endSeconds)
+        }
+        // Each group typed a moment after it ends, the last one after the sound has stopped.
+        for group in key.groups {
+            for character in group.text { copy.type(character, atLessonSeconds: group.endSeconds + 0.3) }
+        }
+        #expect(copy.typedIntroduction == introduction.text.replacingOccurrences(of: " ", with: ""))
+        #expect(copy.typedByGroup == key.groups.map(\.text))
+        let score = Score(key: key, transcript: copy.text)
+        #expect(score.accuracy == 1)
+        #expect(score.inserted == 0)
+        #expect(score == Score(key: key, transcript: introduction.text + "\n" + key.sentText))
+    }
+
+    @Test func aLessonStoppedHalfwayGradesAsKochGradeWithStoppedAt() throws {
+        let key = try Self.lesson()
+        var copy = ReceiveCopy(key: key)
+        for group in key.groups.prefix(6) {
+            for character in group.text.lowercased() { copy.type(character, atLessonSeconds: group.endSeconds + 0.5) }
+        }
+        let stopSeconds = key.groups[8].startSeconds + 0.1
+        let stopped = key.stopped(atSeconds: stopSeconds)
+        let score = Score(key: stopped, transcript: copy.text(stoppedAtLessonSeconds: stopSeconds))
+        #expect(score.groups.count == 9)
+        #expect(score.groupsWithErrors.map(\.number) == [7, 8, 9])
+        #expect(score.correct == key.groups.prefix(6).map { $0.text.count }.reduce(0, +))
+    }
+}
+
 @Suite struct PracticeClockTests {
     @Test func lessonTimeRunsFromTheStart() {
         let clock = PracticeClock(startSeconds: 100)

@@ -56,6 +56,17 @@ import Testing
                 == "1:05 / 1:40  paused: space resumes · q stops and grades")
     }
 
+    @Test func showsTheIntroductionsCopyOnALineOfItsOwn() throws {
+        let key = try ReceiveCopyOfALessonTests.lesson()
+        var copy = ReceiveCopy(key: key)
+        copy.type("r", atLessonSeconds: 1)
+        copy.type("r", atLessonSeconds: 2)
+        let lines = ReceiveScreenText(copy: copy, lessonSeconds: 2.5, isPaused: false, showSent: .end, widthColumns: 80).lines
+        #expect(lines[1] == "introduction, not graded: R R")
+        #expect(lines[2].hasPrefix(" [· "))
+        #expect(lines[3].isEmpty)
+    }
+
     @Test func wrapsRowsAtTheWidth() {
         let key = ReceiveCopyTests.key(["KMRSU", "MKRS", "KKMMR", "RSU", "UUSKM", "MK"])
         let lines = Self.screen(typed: [("KMRSU", 0.7), ("MKR", 1.6)], atSeconds: 1.7, show: .end, width: 40, key: key)

@@ -4,7 +4,9 @@
 /// next group (the last group's, to the end of the lesson). A character typed at a moment goes to
 /// the earliest group whose window holds that moment and that still has fewer characters than it
 /// sent; when every such group is full, to the latest of them (an extra character). Typed before
-/// the first group, it goes to the first; after the last group's window, to the last.
+/// the first group, it goes to the first, or, in a lesson that opens with its newest character sent
+/// on its own, to the copy of that introduction (not graded, as `koch grade` aligns and leaves it
+/// out); after the last group's window, to the last.
 ///
 /// `text` is the copy to grade, as a learner writing the same copy by hand would write it: each
 /// group's characters, groups separated by spaces. A group typed nothing for is written as one
@@ -14,9 +16,11 @@ public struct ReceiveCopy: Sendable {
     public let key: AnswerKey
     /// What was typed for each group of the key, upper-cased, in the key's order.
     public private(set) var typedByGroup: [String]
+    /// What was typed for the introduction (`key.introduction`), upper-cased.
+    public private(set) var typedIntroduction = ""
     /// Each character typed and not erased, in the order typed: its group, and how many
-    /// characters it became when upper-cased (`ß` is `SS`).
-    private var typed: [(group: Int, count: Int)] = []
+    /// characters it became when upper-cased (`ß` is `SS`); nil for the introduction.
+    private var typed: [(group: Int?, count: Int)] = []
     private let sentCounts: [Int]
 
     public init(key: AnswerKey) {
@@ -29,17 +33,27 @@ public struct ReceiveCopy: Sendable {
     /// a character the lesson does not send is kept (it counts wrong, as in a typed copy);
     /// spaces are not copy and are ignored.
     public mutating func type(_ character: Character, atLessonSeconds seconds: Double) {
-        guard !character.isWhitespace, let group = group(forCharacterAtLessonSeconds: seconds) else { return }
+        guard !character.isWhitespace, !key.groups.isEmpty else { return }
         let upper = character.uppercased()
-        typedByGroup[group] += upper
-        typed.append((group, upper.count))
+        if key.introduction != nil, seconds < key.groups[0].startSeconds {
+            typedIntroduction += upper
+            typed.append((nil, upper.count))
+        } else if let group = group(forCharacterAtLessonSeconds: seconds) {
+            typedByGroup[group] += upper
+            typed.append((group, upper.count))
+        }
     }
 
     /// Takes back the last character typed, while its group's window is still open.
     public mutating func erase(atLessonSeconds seconds: Double) {
-        guard let last = typed.last, isWindowOpen(ofGroup: last.group, atLessonSeconds: seconds) else { return }
+        guard let last = typed.last else { return }
+        if let group = last.group {
+            guard isWindowOpen(ofGroup: group, atLessonSeconds: seconds) else { return }
+            typedByGroup[group].removeLast(last.count)
+        } else {
+            typedIntroduction.removeLast(last.count)
+        }
         typed.removeLast()
-        typedByGroup[last.group].removeLast(last.count)
     }
 
     /// Where the window for typing group `index` (from 0) closes: the next group's end, or for
@@ -65,7 +79,8 @@ public struct ReceiveCopy: Sendable {
         return holding.last ?? last
     }
 
-    /// The copy of the whole lesson, to grade against the key.
+    /// The copy of the whole lesson, to grade against the key: the introduction's copy, if any,
+    /// then the groups'.
     public var text: String { text(ofGroups: key.groups.count) }
 
     /// The copy of a lesson stopped `seconds` in, to grade against `key.stopped(atSeconds:)`: the
@@ -76,9 +91,10 @@ public struct ReceiveCopy: Sendable {
 
     private func text(ofGroups count: Int) -> String {
         let notCopied = ["_", "-", "*", "?"].first { !key.characterTokens.contains($0) }
-        return (0..<count).compactMap { index in
+        let groups = (0..<count).compactMap { index in
             guard typedByGroup[index].isEmpty else { return typedByGroup[index] }
             return notCopied.map { String(repeating: $0, count: sentCounts[index]) }
-        }.joined(separator: " ")
+        }
+        return ([typedIntroduction].filter { !$0.isEmpty } + groups).joined(separator: " ")
     }
 }

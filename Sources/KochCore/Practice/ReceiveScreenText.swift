@@ -5,7 +5,8 @@
 /// A box has a dot for each character sent (`[· · · · ·]`) until the sent text may be shown
 /// (`[K M R S U]`): after the group's window for typing closes (`ShowSent.afterGroup`), or once the
 /// lesson is over (`.end`). The group being sent marks its box with `>`. Rows are separated by an
-/// empty line.
+/// empty line. A lesson that opens with its newest character on its own shows what was typed for
+/// that introduction on a line of its own, under the header.
 public struct ReceiveScreenText: Sendable {
     public var copy: ReceiveCopy
     public var lessonSeconds: Double
@@ -36,7 +37,8 @@ public struct ReceiveScreenText: Sendable {
             let end = max(current + 1, min(limit, rows.count))
             rows = Array(rows[(end - limit)..<end])
         }
-        return [header] + rows.enumerated().flatMap { index, row in (index > 0 ? [""] : []) + [row.boxes, row.typed] }
+        let introduction = key.introduction.map { _ in ["introduction, not graded: " + Self.spaced(copy.typedIntroduction)] } ?? []
+        return [header] + introduction + rows.enumerated().flatMap { index, row in (index > 0 ? [""] : []) + [row.boxes, row.typed] }
     }
 
     /// `1:05 / 5:00  space pauses · q stops and grades`, or shorter where that does not fit.
@@ -68,7 +70,7 @@ public struct ReceiveScreenText: Sendable {
         let inside = isSentShown(ofGroup: index) ? sent.joined(separator: " ") : sent.map { _ in "·" }.joined(separator: " ")
         let marker = index == currentGroup ? ">" : " "
         let box = "\(marker)[\(inside)]"
-        let typed = "  " + copy.typedByGroup[index].map(String.init).joined(separator: " ")
+        let typed = "  " + Self.spaced(copy.typedByGroup[index])
         let width = max(box.count, typed.count)
         return (box.padding(width), typed.padding(width))
     }
@@ -83,6 +85,10 @@ public struct ReceiveScreenText: Sendable {
             }
         }
         return rows.map { ($0.groups, $0.boxes.trimmingTrailingSpaces, $0.typed.trimmingTrailingSpaces) }
+    }
+
+    private static func spaced(_ typed: String) -> String {
+        typed.map(String.init).joined(separator: " ")
     }
 
     static func minutesSeconds(_ seconds: Double) -> String {
