@@ -75,6 +75,12 @@ import Testing
         #expect(copy.text == "KMR ___ KMR")
     }
 
+    @Test func nothingTypedCoversNothingOfTheLesson() {
+        let copy = ReceiveCopy(key: Self.key(["KMR", "MK"]))
+        #expect(copy.text == "___ __")
+        #expect(CopyCoverage(score: Score(key: copy.key, transcript: copy.text)).isEmpty)
+    }
+
     @Test func fullCopyGradesAsTheSameCopyWrittenByHand() {
         let key = Self.key(["KMR", "MKKR", "RRK"])
         let copy = Self.typing([("KMR", 0.7), ("MKKR", 1.8), ("RRK", 2.7)], key: key)
