@@ -44,7 +44,7 @@ public enum PseudoTerminal {
         public let description: String
     }
 
-    /// Runs `executable` with `arguments` and `environment` on a new pseudo-terminal of the given
+    /// Runs `executable` with `arguments` and `environment` (its whole environment) on a new pseudo-terminal of the given
     /// size, types `typing` in order, and waits for it to end; after `timeoutSeconds` it is
     /// killed and `Failure` says what it had printed. Throws `Failure` when it cannot start.
     public static func run(
