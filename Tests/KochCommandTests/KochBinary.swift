@@ -41,6 +41,21 @@ struct KochBinary {
         return packageRoot.appendingPathComponent(".build/debug/koch").path
     }()
 
+    /// The test's environment for a run of koch: `environment` added, the variables in `unset`
+    /// left out, no teacher's folder of the machine's, and the tests' "now".
+    static func environment(_ environment: [String: String], unset: [String] = []) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["KOCH_TEMPLATES"] = nil
+        env["KOCH_DATA"] = nil
+        env["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
+        // Lessons are dated 2025-10-01, before every date the tests grade them on.
+        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1759276800"
+        env["KOCH_NOW"] = nowVariable
+        for (key, value) in environment { env[key] = value }
+        for key in unset { env[key] = nil }
+        return env
+    }
+
     /// Runs koch (or a copy of it, `executable`) with arguments, extra environment (less the
     /// variables in `unset`), and optional standard input. koch uses its built-in templates and
     /// word lists: no teacher's folder of the machine's is read.
@@ -52,16 +67,7 @@ struct KochBinary {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable ?? path)
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["KOCH_TEMPLATES"] = nil
-        env["KOCH_DATA"] = nil
-        env["XDG_CONFIG_HOME"] = "/nonexistent/koch-tests-config"
-        // Lessons are dated 2025-10-01, before every date the tests grade them on.
-        env["SOURCE_DATE_EPOCH"] = env["SOURCE_DATE_EPOCH"] ?? "1759276800"
-        env["KOCH_NOW"] = nowVariable
-        for (key, value) in environment { env[key] = value }
-        for key in unset { env[key] = nil }
-        process.environment = env
+        process.environment = Self.environment(environment, unset: unset)
         if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output
