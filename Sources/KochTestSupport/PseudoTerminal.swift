@@ -17,6 +17,9 @@ public enum PseudoTerminal {
             case afterSeconds(Double)
             /// Once the program has printed `text` since the typing before this one.
             case onceOutputContains(String)
+            /// Seconds after the last `onceOutputContains` was typed (after the start, before any):
+            /// times counted from a moment the program announced, as a session's start.
+            case secondsAfterMatch(Double)
         }
 
         public let moment: Moment
@@ -59,12 +62,16 @@ public enum PseudoTerminal {
         var sinceTyping = 0
         var pending = typing[...]
         var status: Int32?
+        var matchedSeconds = 0.0
         while true {
             let elapsed = Date().timeIntervalSince(started)
-            if let next = pending.first, isDue(next.moment, elapsed: elapsed, output: output[sinceTyping...]) {
+            if let next = pending.first,
+                isDue(next.moment, elapsed: elapsed, sinceMatch: elapsed - matchedSeconds, output: output[sinceTyping...])
+            {
                 terminal.write(next.bytes)
                 pending.removeFirst()
                 sinceTyping = output.count
+                if case .onceOutputContains = next.moment { matchedSeconds = elapsed }
                 continue
             }
             if elapsed > timeoutSeconds {
@@ -85,9 +92,10 @@ public enum PseudoTerminal {
     /// declared only for `_GNU_SOURCE`).
     private static let spawnSetsid: Int16 = 0x80
 
-    private static func isDue(_ moment: Typing.Moment, elapsed: Double, output: ArraySlice<UInt8>) -> Bool {
+    private static func isDue(_ moment: Typing.Moment, elapsed: Double, sinceMatch: Double, output: ArraySlice<UInt8>) -> Bool {
         switch moment {
         case let .afterSeconds(seconds): elapsed >= seconds
+        case let .secondsAfterMatch(seconds): sinceMatch >= seconds
         case let .onceOutputContains(text): String(decoding: output, as: UTF8.self).contains(text)
         }
     }

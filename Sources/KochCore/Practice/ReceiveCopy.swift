@@ -83,6 +83,19 @@ public struct ReceiveCopy: Sendable {
     /// then the groups'.
     public var text: String { text(ofGroups: key.groups.count) }
 
+    /// The copy as it stood when the lesson was stopped `seconds` in: the key cut there (the groups
+    /// started before it, the lesson lasting to it) and what was typed for them, to show.
+    public func stopped(atLessonSeconds seconds: Double) -> ReceiveCopy {
+        var cutKey = key.stopped(atSeconds: seconds)
+        cutKey.durationSeconds = min(key.durationSeconds, seconds)
+        var cut = ReceiveCopy(key: cutKey)
+        let kept = cutKey.groups.count
+        cut.typedByGroup = Array(typedByGroup.prefix(kept))
+        cut.typedIntroduction = typedIntroduction
+        cut.typed = typed.filter { ($0.group ?? -1) < kept }
+        return cut
+    }
+
     /// The copy of a lesson stopped `seconds` in, to grade against `key.stopped(atSeconds:)`: the
     /// groups that started before that moment.
     public func text(stoppedAtLessonSeconds seconds: Double) -> String {

@@ -15,6 +15,8 @@ public struct ReceiveScreenText: Sendable {
     public var widthColumns: Int
     /// When set, only the last rows up to the one being sent, at most this many (a screen's height).
     public var rowLimit: Int?
+    /// Whether `q` stops the lesson; where the lesson has a Q to copy, Ctrl-C does.
+    public var quitsOnQ = true
 
     public init(
         copy: ReceiveCopy, lessonSeconds: Double, isPaused: Bool, showSent: ShowSent, widthColumns: Int, rowLimit: Int? = nil
@@ -45,9 +47,10 @@ public struct ReceiveScreenText: Sendable {
     public var header: String {
         let time = "\(Self.minutesSeconds(lessonSeconds)) / \(Self.minutesSeconds(key.durationSeconds))"
         if isOver { return "\(time)  the lesson is over" }
-        let full = isPaused ? "\(time)  paused: space resumes · q stops and grades" : "\(time)  space pauses · q stops and grades"
+        let stop = quitsOnQ ? "q" : "Ctrl-C"
+        let full = isPaused ? "\(time)  paused: space resumes · \(stop) stops and grades" : "\(time)  space pauses · \(stop) stops and grades"
         guard full.count > widthColumns else { return full }
-        return isPaused ? "\(time)  paused · space: resume" : "\(time)  space: pause · q: stop"
+        return isPaused ? "\(time)  paused · space: resume" : "\(time)  space: pause · \(stop): stop"
     }
 
     /// The group sounding, or the last one started while the lesson plays; nil before the first

@@ -42,7 +42,7 @@ public struct CharacterSession {
                 }
             }
             if ending == nil, count == nil, now - start >= seconds { ending = .finished }
-            screen.draw(screenLines(elapsedSeconds: now - start, last: last))
+            screen.show(screenLines(elapsedSeconds: now - start, last: last))
             if ending != nil { break }
             if let end = input.ending {
                 ending = .inputEnded(end)
@@ -60,7 +60,7 @@ public struct CharacterSession {
 
     private func screenLines(elapsedSeconds: Double, last: [String]) -> [String] {
         let progress = count.map { "\(drill.attempts.count) of \($0)" } ?? SendScreenText.minuteSecond(elapsedSeconds)
-        var lines = ["Key the character shown.  \(progress)  \(drill.rightCount) right.  Esc or Ctrl-C ends", ""]
+        var lines = ["Key the character shown.  \(progress)  \(drill.rightCount) right.  q or Ctrl-C ends", ""]
         lines.append("    \(drill.current?.text ?? "")")
         lines.append("")
         lines += last

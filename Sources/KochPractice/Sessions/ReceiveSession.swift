@@ -4,8 +4,8 @@ import KochCore
 
 /// Receive practice: the lesson plays through the sound device while the learner types what they
 /// hear, each key as it is pressed; the copy goes under the groups' boxes as they go (`ReceiveCopy`
-/// puts each character in its group by when it was typed). Space pauses and resumes; Ctrl-C, Esc or
-/// `q` (where the lesson has no Q to copy) stops. It reads and plays; grading is the caller's, by
+/// puts each character in its group by when it was typed). Space pauses and resumes; Ctrl-C or `q`
+/// (where the lesson has no Q to copy) stops. It reads and plays; grading is the caller's, by
 /// the one pipeline (`LessonGrading`), so a copy typed live is graded as the same copy typed into a file.
 public struct ReceiveSession {
     /// How the session ended.
@@ -24,6 +24,9 @@ public struct ReceiveSession {
         public let ending: Ending
         /// Where in the lesson it ended, in seconds from its start; nil when it played to its end.
         public let stoppedAtSeconds: Double?
+
+        /// The copy to grade: of the groups sent before the stop, where it stopped.
+        public var text: String { stoppedAtSeconds.map { copy.text(stoppedAtLessonSeconds: $0) } ?? copy.text }
     }
 
     public let lesson: PracticeLesson
@@ -54,12 +57,9 @@ public struct ReceiveSession {
                 break
             }
             if lessonSeconds >= endSeconds { break }
-            let lines = ReceiveScreenText(
-                key: lesson.key, copy: copy, lessonSeconds: lessonSeconds, isPaused: clock.isPaused, show: show, quitsOnQ: quitsOnQ,
-                width: screen.width
-            ).lines
+            let lines = screenText(copy: copy, lessonSeconds: lessonSeconds, isPaused: clock.isPaused, screen: screen).lines
             if lines != lastDrawn {
-                screen.draw(lines)
+                screen.show(lines)
                 lastDrawn = lines
             }
             guard !inputEnded, let key = input.next(timeoutSeconds: 0.02) else {
@@ -76,7 +76,7 @@ public struct ReceiveSession {
                     player.setPaused(true)
                     clock.pause(atSeconds: MonotonicClock.seconds())
                 }
-            case .interrupt, .escape:
+            case .interrupt:
                 ending = .stopped
             case .character(let character) where quitsOnQ && (character == "q" || character == "Q"):
                 ending = .stopped
@@ -99,12 +99,22 @@ public struct ReceiveSession {
         case .finished: stoppedAt = nil
         case .stopped, .soundLost: stoppedAt = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
         }
-        screen.draw(
-            ReceiveScreenText(
-                key: lesson.key, copy: copy, lessonSeconds: stoppedAt ?? endSeconds, isPaused: false, show: .afterGroup, quitsOnQ: quitsOnQ,
-                width: screen.width, isOver: true
-            ).lines)
+        // What was sent is shown once the session is over, up to where it stopped.
+        var final = screenText(copy: copy, lessonSeconds: endSeconds, isPaused: false, screen: screen)
+        if let stoppedAt {
+            final.copy = copy.stopped(atLessonSeconds: stoppedAt)
+            final.lessonSeconds = stoppedAt
+        }
+        screen.show(final.lines)
         screen.close()
         return Result(copy: copy, ending: ending, stoppedAtSeconds: stoppedAt)
+    }
+
+    private func screenText(copy: ReceiveCopy, lessonSeconds: Double, isPaused: Bool, screen: TerminalScreen) -> ReceiveScreenText {
+        var text = ReceiveScreenText(
+            copy: copy, lessonSeconds: lessonSeconds, isPaused: isPaused, showSent: show, widthColumns: screen.widthColumns,
+            rowLimit: screen.heightLines.map { max(1, ($0 - 3) / 3) })
+        text.quitsOnQ = quitsOnQ
+        return text
     }
 }

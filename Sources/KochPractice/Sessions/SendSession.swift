@@ -3,7 +3,7 @@ import KochAudio
 import KochCore
 
 /// A send exercise practised live: its groups on the screen, the learner's keying read under them
-/// as it comes, until they end it (Enter, Esc, Ctrl-C or `q`), key the whole sheet and pause, or
+/// as it comes, until they end it (Enter, Ctrl-C or `q`), key the whole sheet and pause, or
 /// the keying stops coming in. Grading is the caller's, by the one pipeline, from what the input
 /// kept (`LiveKeyingInput.lessonReturn`), with the fist report as for a recording.
 public struct SendSession {
@@ -47,10 +47,10 @@ public struct SendSession {
                 readCount += 1
                 lastReadSeconds = now
             }
-            screen.draw(
+            screen.show(
                 SendScreenText(
-                    groups: key.groups.map(\.text), keyed: keyed, elapsedSeconds: now - start, hint: "Enter, Esc or Ctrl-C ends",
-                    width: screen.width
+                    groups: key.groups.map(\.text), keyed: keyed, elapsedSeconds: now - start, hint: "Enter, q or Ctrl-C ends",
+                    width: screen.widthColumns
                 ).lines)
             if let end = input.ending {
                 ending = .inputEnded(end)
@@ -78,7 +78,7 @@ public struct SendSession {
     /// types `[`, `]` or a space as its paddles or key also types into the terminal.
     static func ends(_ key: TerminalKey) -> Bool {
         switch key {
-        case .enter, .interrupt, .escape: true
+        case .enter, .interrupt: true
         case .character(let character): character == "q" || character == "Q"
         default: false
         }

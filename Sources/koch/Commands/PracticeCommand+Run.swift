@@ -26,8 +26,8 @@ struct PracticeRunner {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         timings.outputLatencySeconds = output.outputLatencySeconds
         let session = ReceiveSession(lesson: practice, show: command.show)
-        print(session.quitsOnQ ? "Space pauses; q, Esc or Ctrl-C stops and grades." : "Space pauses; Esc or Ctrl-C stops and grades (q is for copying Q).")
-        let terminal = TerminalInput()
+        print(session.quitsOnQ ? "Space pauses; q or Ctrl-C stops and grades." : "Space pauses; Ctrl-C stops and grades (q is for copying Q).")
+        let terminal = try terminalInput()
         let result = session.run(output: output, input: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
@@ -40,8 +40,8 @@ struct PracticeRunner {
         }
         let base = PracticeFolder.baseName(of: practice.lesson)
         let keyPath = try keep(practice.key, base: base)
-        let copyPath = try keepCopy(result.copy.text, base: base)
-        try grade(.copy(result.copy.text), key: practice.key, keyPath: keyPath, stoppedAtSeconds: result.stoppedAtSeconds, source: copyPath)
+        let copyPath = try keepCopy(result.text, base: base)
+        try grade(.copy(result.text), key: practice.key, keyPath: keyPath, stoppedAtSeconds: result.stoppedAtSeconds, source: copyPath)
     }
 
     func send() throws {
@@ -51,7 +51,7 @@ struct PracticeRunner {
         }
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: practice.key.settings.characterSpeedWPM, timings: timings)
-        let terminal = TerminalInput()
+        let terminal = try terminalInput()
         let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
@@ -69,7 +69,7 @@ struct PracticeRunner {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: settings.characterSpeedWPM, timings: timings)
         var session = CharacterSession(drill: CharacterDrill(settings: settings), count: command.count, minutes: command.minutes)
-        let terminal = TerminalInput()
+        let terminal = try terminalInput()
         let ending = session.run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
@@ -89,6 +89,14 @@ struct PracticeRunner {
         let keyPath = try keep(key, base: base)
         let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
         try grade(returned, key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+    }
+
+    func terminalInput() throws -> TerminalInput {
+        do {
+            return try TerminalInput()
+        } catch {
+            throw CommandFailure(description: "\(error)")
+        }
     }
 
     static func describe(_ end: KeyingInputEnding, source: String) -> String {
