@@ -142,6 +142,25 @@ import Testing
         #expect(keying.isToneOn)
     }
 
+    @Test func theKeyersPredictedToneIsTheToneItSounds() {
+        // Every millisecond of paddle work, the tone predicted 0 to 400 ms ahead (no event between) is the one sounded then.
+        var keyer = IambicKeyer(wpm: 20, mode: .b)
+        let steps: [(Double, (inout IambicKeyer) -> Void)] = [
+            (0.1, { $0.paddleDown(.dit) }), (0.13, { $0.paddleDown(.dah) }), (0.5, { $0.paddleUp(.dit) }), (0.61, { $0.paddleUp(.dah) }),
+            (1.0, { $0.paddleDown(.dah) }), (1.4, { $0.paddleUp(.dah) }),
+        ]
+        for (start, step) in steps {
+            keyer.advance(to: start)
+            step(&keyer)
+            for aheadMilliseconds in stride(from: 0, through: 400, by: 7) {
+                let seconds = start + Double(aheadMilliseconds) / 1000
+                var sounded = keyer
+                sounded.advance(to: seconds)
+                #expect(keyer.toneOn(atSeconds: seconds) == sounded.toneActive, "at \(seconds) s")
+            }
+        }
+    }
+
     @Test func anEmptySessionIsNoLog() {
         let keying = LiveKeying(wpm: 20, mode: .b)
         #expect(throws: PaddleLog.Problem.self) { try keying.log }
