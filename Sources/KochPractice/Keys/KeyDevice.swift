@@ -8,8 +8,8 @@ import KochAudio
 /// Times are on the monotonic clock. A device is switched to it (`EVIOCSCLOCKID`) and each
 /// record's own time is used; a FIFO's records are stamped as they arrive; a plain file, read as
 /// fast as it comes, keeps the spacing of its records' times, the first falling at the moment it
-/// was opened. Records are read whole even when a read returns part of one. One thread reads it
-/// at a time; the lock makes that safe, not concurrent.
+/// was opened. Records are read by `InputRecordStream`. One thread reads it at a time; the lock
+/// makes that safe, not concurrent.
 public final class KeyDevice: @unchecked Sendable {
     /// How a record's time becomes a monotonic time.
     enum Stamping: Sendable, Hashable {
@@ -25,16 +25,15 @@ public final class KeyDevice: @unchecked Sendable {
     /// The device's name (`EVIOCGNAME`); nil for a file or FIFO.
     public let name: String?
     private let descriptor: Int32
-    private let stamping: Stamping
     private let lock = NSLock()
-    private var unread: [UInt8] = []
+    private var stream: InputRecordStream
     private var ready: [KeyEvent] = []
-    private var replayOffsetSeconds: Double?
 
     /// Opens `path`; a device must have at least one of `codes` (when some are given).
     public init(path: String, codes: [UInt16] = []) throws(KeyDeviceError) {
         self.path = path
-        (descriptor, name, stamping) = try Self.open(path, codes: codes)
+        let (descriptor, name, stamping) = try Self.open(path, codes: codes)
+        (self.descriptor, self.name, stream) = (descriptor, name, InputRecordStream(stamping: stamping))
     }
 
     deinit { close(descriptor) }
@@ -69,25 +68,6 @@ public final class KeyDevice: @unchecked Sendable {
             }
         }
         guard count > 0 else { throw .ended(path) }
-        unread.append(contentsOf: buffer[..<count])
-        let whole = unread.count / InputRecord.size * InputRecord.size
-        let receivedSeconds = MonotonicClock.seconds()
-        for start in stride(from: 0, to: whole, by: InputRecord.size) {
-            let record = InputRecord(unread[start..<(start + InputRecord.size)])
-            guard let isDown = record.keyIsDown else { continue }
-            ready.append(KeyEvent(seconds: seconds(of: record, receivedSeconds: receivedSeconds), code: record.code, isDown: isDown))
-        }
-        unread.removeFirst(whole)
-    }
-
-    private func seconds(of record: InputRecord, receivedSeconds: Double) -> Double {
-        switch stamping {
-        case .recordTime: return record.seconds
-        case .onReceipt: return receivedSeconds
-        case let .replay(openedSeconds):
-            let offset = replayOffsetSeconds ?? openedSeconds - record.seconds
-            replayOffsetSeconds = offset
-            return record.seconds + offset
-        }
+        ready += stream.events(from: buffer[..<count], receivedSeconds: MonotonicClock.seconds())
     }
 }
