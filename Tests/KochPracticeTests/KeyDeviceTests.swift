@@ -56,6 +56,7 @@ import Testing
         #expect(mkfifo(path, 0o600) == 0)
         let device = try KeyDevice(path: path)
         #expect(device.name == nil)
+        #expect(device.kind == .fifo)
         let upRecord = Self.key(KEY_LEFTCTRL, 0)
         Self.write(
             [
@@ -88,7 +89,9 @@ import Testing
             Self.key(KEY_SPACE, 1, atSeconds: 1000.25) + Self.key(KEY_SPACE, 2, atSeconds: 1000.5) + Self.key(KEY_SPACE, 0, atSeconds: 1000.75)
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let before = MonotonicClock.seconds()
-        let events = Self.readAll(try KeyDevice(path: path))
+        let device = try KeyDevice(path: path)
+        #expect(device.kind == .file)
+        let events = Self.readAll(device)
         #expect(MonotonicClock.seconds() - before < 0.5)
         #expect(events.map(\.code) == [57, 57])
         #expect(abs(events[1].seconds - events[0].seconds - 0.5) < 1e-5)

@@ -3,8 +3,15 @@ import Foundation
 import KochAudio
 
 extension KeyDevice {
+    struct Opened {
+        let descriptor: Int32
+        let name: String?
+        let kind: Kind
+        let stamping: Stamping
+    }
+
     /// Opens a device, file or FIFO for reading without blocking, and finds how to time its records.
-    static func open(_ path: String, codes: [UInt16]) throws(KeyDeviceError) -> (Int32, String?, Stamping) {
+    static func open(_ path: String, codes: [UInt16]) throws(KeyDeviceError) -> Opened {
         var info = stat()
         guard stat(path, &info) == 0 else { throw openError(path, errno) }
         let kind = info.st_mode & S_IFMT
@@ -12,12 +19,12 @@ extension KeyDevice {
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw openError(path, errno) }
         switch kind {
-        case S_IFREG: return (descriptor, nil, .replay(openedSeconds: MonotonicClock.seconds()))
-        case S_IFIFO: return (descriptor, nil, .onReceipt)
+        case S_IFREG: return Opened(descriptor: descriptor, name: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
+        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .onReceipt)
         default:
             do {
                 let (name, stamping) = try evdevDevice(descriptor, path: path, codes: codes)
-                return (descriptor, name, stamping)
+                return Opened(descriptor: descriptor, name: name, kind: .inputDevice, stamping: stamping)
             } catch {
                 close(descriptor)
                 throw error

@@ -21,7 +21,15 @@ public final class KeyDevice: @unchecked Sendable {
         case replay(openedSeconds: Double)
     }
 
+    /// What was opened: a session paces a file's events by their times, as they all come at once.
+    public enum Kind: Sendable, Hashable {
+        case inputDevice
+        case fifo
+        case file
+    }
+
     public let path: String
+    public let kind: Kind
     /// The device's name (`EVIOCGNAME`); nil for a file or FIFO.
     public let name: String?
     private let descriptor: Int32
@@ -32,8 +40,8 @@ public final class KeyDevice: @unchecked Sendable {
     /// Opens `path`; a device must have at least one of `codes` (when some are given).
     public init(path: String, codes: [UInt16] = []) throws(KeyDeviceError) {
         self.path = path
-        let (descriptor, name, stamping) = try Self.open(path, codes: codes)
-        (self.descriptor, self.name, stream) = (descriptor, name, InputRecordStream(stamping: stamping))
+        let opened = try Self.open(path, codes: codes)
+        (descriptor, name, kind, stream) = (opened.descriptor, opened.name, opened.kind, InputRecordStream(stamping: opened.stamping))
     }
 
     deinit { close(descriptor) }
