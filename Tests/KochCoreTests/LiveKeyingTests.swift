@@ -89,6 +89,16 @@ import Testing
         #expect(squeezeLetGoDuringTheDah(mode: .b) == ["R"])
     }
 
+    @Test func aSqueezeDahFirstLetGoDuringItsDitIsNInModeAAndKInModeB() {
+        // The dah from 1.0 to 1.18, the dit from 1.24 to 1.30; both paddles let go at 1.27.
+        let events = [
+            PaddleEvent(seconds: 1.0, action: .down(.paddle(.dah))), PaddleEvent(seconds: 1.02, action: .down(.paddle(.dit))),
+            PaddleEvent(seconds: 1.27, action: .up(.paddle(.dit))), PaddleEvent(seconds: 1.27, action: .up(.paddle(.dah))),
+        ]
+        #expect(run(events, mode: .a).shown.map { $0.character.text ?? "?" } == ["N"])
+        #expect(run(events, mode: .b).shown.map { $0.character.text ?? "?" } == ["K"])
+    }
+
     /// A straight key at 13 WPM with a heavy fist (dahs 3.5 units, gaps inside a character 1.2),
     /// read by a session told 20 WPM.
     @Test func aStraightKeysCharactersAreReadAtTheFistsOwnSpeed() {
