@@ -38,6 +38,9 @@ import Testing
     }
 
     @Test func whenThereIsNoneTheTextSaysSo() {
-        #expect(KeyDevices.text([], codes: codes).hasPrefix("No input device under /dev/input has KEY_LEFTCTRL"))
+        let text = KeyDevices.text([], codes: codes)
+        #expect(text.hasPrefix("No input device under /dev/input has KEY_LEFTCTRL"))
+        #expect(text.contains("/dev/input/by-id"))
+        #expect(!text.contains("input group"))
     }
 }

@@ -76,7 +76,7 @@ public enum KeyDevices {
         if unreadable > 0 { lines.append("\(unreadable) input device\(unreadable == 1 ? "" : "s") could not be read.") }
         lines.append(
             readable.isEmpty
-                ? "Plug in the paddle adapter or key, or give a device with --key-device PATH."
+                ? "Plug in the paddle adapter or key, or give a device with --key-device PATH (the names under \(folder)/by-id stay the same)."
                 : "Give one with --key-device PATH; the names under \(folder)/by-id stay the same when a device is plugged in again.")
         return lines.joined(separator: "\n")
     }
