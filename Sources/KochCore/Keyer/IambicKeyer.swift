@@ -136,6 +136,16 @@ public struct IambicKeyer: Sendable {
         }
     }
 
+    /// Whether the tone sounds at `seconds` (now or later) if the paddles stay as they are: what a
+    /// sidetone renders sample by sample between events, without moving the keyer's clock.
+    public func toneOn(atSeconds seconds: Double) -> Bool {
+        var probe = self
+        // A fresh list: the probe's elements are thrown away, so the real list is never copied.
+        probe.elements = []
+        probe.advance(to: max(seconds, now))
+        return probe.toneActive
+    }
+
     /// Lets the keyer finish what it is doing with the paddles as they are: runs until idle, or
     /// (with a paddle held for ever) until `limitSeconds`.
     public mutating func finish(limitSeconds: Double) {

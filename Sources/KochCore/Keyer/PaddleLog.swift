@@ -45,12 +45,19 @@ public struct PaddleLog: Sendable {
     /// Reads either format (an `evtest` log is recognised by its `Event:` lines).
     public init(text: String, mapping: KeyMapping = .usual) throws(Problem) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.contains(where: { $0.hasPrefix("Event: time ") }) {
-            events = try Self.evtest(lines, mapping: mapping)
-        } else {
-            events = try Self.plain(lines)
-        }
-        guard !events.isEmpty else { throw Problem(line: lines.count, reason: "the log holds no key events.") }
+        let events = try lines.contains(where: { $0.hasPrefix("Event: time ") }) ? Self.evtest(lines, mapping: mapping) : Self.plain(lines)
+        try self.init(events: events, lastLine: lines.count)
+    }
+
+    /// A log of events made as they happened (live keying), with the checks a read log has: not
+    /// empty, in order, at most `longestSeconds` long.
+    public init(events: [PaddleEvent]) throws(Problem) {
+        try self.init(events: events, lastLine: events.count)
+    }
+
+    private init(events: [PaddleEvent], lastLine: Int) throws(Problem) {
+        self.events = events
+        guard !events.isEmpty else { throw Problem(line: lastLine, reason: "the log holds no key events.") }
         // The keyer sounds a held paddle element by element, so a log's length is work: a day-long hold is a hang.
         if let start = events.first?.seconds, let late = events.first(where: { $0.seconds - start > Self.longestSeconds }) {
             throw Problem(

@@ -1,0 +1,56 @@
+import CEvdev
+import Foundation
+import KochAudio
+
+extension KeyDevice {
+    struct Opened {
+        let descriptor: Int32
+        let name: String?
+        let kind: Kind
+        let stamping: Stamping
+    }
+
+    /// Opens a device, file or FIFO for reading without blocking, and finds how to time its records.
+    static func open(_ path: String, codes: [UInt16]) throws(KeyDeviceError) -> Opened {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw openError(path, errno) }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else { throw .notAKeyDevice(path) }
+        let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw openError(path, errno) }
+        switch kind {
+        case S_IFREG: return Opened(descriptor: descriptor, name: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
+        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .onReceipt)
+        default:
+            do {
+                let (name, stamping) = try evdevDevice(descriptor, path: path, codes: codes)
+                return Opened(descriptor: descriptor, name: name, kind: .inputDevice, stamping: stamping)
+            } catch {
+                close(descriptor)
+                throw error
+            }
+        }
+    }
+
+    private static func openError(_ path: String, _ code: Int32) -> KeyDeviceError {
+        switch code {
+        case ENOENT, ENOTDIR: .notFound(path)
+        case EACCES, EPERM: .permissionDenied(path)
+        default: .readFailed(path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// A character device libevdev reads as an input device: its name, its clock set to the
+    /// monotonic clock where it can be.
+    private static func evdevDevice(_ descriptor: Int32, path: String, codes: [UInt16]) throws(KeyDeviceError) -> (String?, Stamping) {
+        var device: OpaquePointer?
+        guard libevdev_new_from_fd(descriptor, &device) == 0, let device else { throw .notAKeyDevice(path) }
+        defer { libevdev_free(device) }
+        guard codes.isEmpty || codes.contains(where: { libevdev_has_event_code(device, UInt32(EV_KEY), UInt32($0)) == 1 }) else {
+            throw .notAKeyDevice(path)
+        }
+        let name = libevdev_get_name(device).map { String(cString: $0) }
+        let stamping: Stamping = libevdev_set_clock_id(device, CLOCK_MONOTONIC) == 0 ? .recordTime : .onReceipt
+        return (name, stamping)
+    }
+}
