@@ -25,16 +25,6 @@ public struct LiveKeyedCharacter: Sendable, Hashable {
     /// Each element and each gap inside the character, in order, measured in units of `wpm`
     /// (the speed the learner aims at) against its standard length.
     public func timings(atWPM wpm: Double) -> [ElementTiming] {
-        let unitSeconds = 1.2 / wpm
-        var timings: [ElementTiming] = []
-        for (index, element) in elements.enumerated() {
-            if index > 0 {
-                let gapSeconds = element.startSeconds - elements[index - 1].endSeconds
-                timings.append(ElementTiming(kind: .gap, lengthUnits: gapSeconds / unitSeconds))
-            }
-            let isDah = pattern.dropFirst(index).first == "-"
-            timings.append(ElementTiming(kind: isDah ? .dah : .dit, lengthUnits: element.durationSeconds / unitSeconds))
-        }
-        return timings
+        ElementTiming.of(elements, pattern: pattern, unitSeconds: 1.2 / wpm)
     }
 }

@@ -51,3 +51,15 @@ public protocol LiveKeyingInput: AnyObject {
     /// and the file kept.
     func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String)
 }
+
+/// A session's keying that cannot be graded at all.
+public enum KeyingInputRefusal: Error, Sendable, CustomStringConvertible {
+    /// Not a key went down.
+    case nothingKeyed(String)
+
+    public var description: String {
+        switch self {
+        case .nothingKeyed(let source): "Nothing was keyed on \(source), so nothing is recorded."
+        }
+    }
+}

@@ -87,8 +87,10 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
             let now = MonotonicClock.seconds() - startSeconds
             blockStart = max(blockStart, now)
             let applied: [KeyEvent] = lock.withLock {
-                let events = queued
-                queued.removeAll(keepingCapacity: true)
+                // A file of records hands them out at once, timed ahead: each applies at its time.
+                let due = queued.prefix { $0.seconds - startSeconds <= blockStart }
+                let events = Array(due)
+                queued.removeFirst(due.count)
                 for event in events {
                     if let input = roles.input(for: event.code) {
                         keying.press(input, isDown: event.isDown, atSeconds: event.seconds - startSeconds)
@@ -123,7 +125,12 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
     }
 
     public func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String) {
-        let log = lock.withLock { keying.log }
+        let log: PaddleLog
+        do {
+            log = try lock.withLock { () throws(PaddleLog.Problem) -> PaddleLog in try keying.log }
+        } catch {
+            throw KeyingInputRefusal.nothingKeyed(source)
+        }
         let path = folder + "/" + baseName + ".keying.txt"
         try AtomicFile.write(log.text, to: path)
         return (.events(log, path: path, speedWPM: speedWPM, mode: mode), path)

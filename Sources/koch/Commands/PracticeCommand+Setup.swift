@@ -85,11 +85,11 @@ extension PracticeRunner {
             throw CommandFailure(
                 description:
                     "Give the paddle adapter or key with --key-device PATH, or --microphone default to key into the microphone.\n"
-                    + KeyDevices.text(KeyDevices.list(having: roles.codes)))
+                    + KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes))
         }
         let device: KeyDevice
         do {
-            device = try KeyDevice(path: path)
+            device = try KeyDevice(path: path, codes: roles.codes)
         } catch {
             throw CommandFailure(description: error.description)
         }

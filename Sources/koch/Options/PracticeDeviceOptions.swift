@@ -53,7 +53,7 @@ struct PracticeDeviceOptions: ParsableArguments {
     /// The devices that have the keys, and how to give one (`--key-device`).
     func keyDeviceList(mapping: PaddleLog.KeyMapping) throws -> String {
         let roles = try Self.roles(mapping)
-        return KeyDevices.text(KeyDevices.list(having: roles.codes))
+        return KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes)
     }
 
     static func roles(_ mapping: PaddleLog.KeyMapping) throws -> KeyRoles {
