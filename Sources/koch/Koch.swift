@@ -13,7 +13,7 @@ struct Koch: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             LessonCommand.self, RenderCommand.self, GradeCommand.self, StatusCommand.self, ChartCommand.self, DecodeCommand.self, PackCommand.self,
-            ResetCommand.self, TemplatesCommand.self, KeyerCommand.self, ReportCommand.self, ScheduleCommand.self,
+            ResetCommand.self, TemplatesCommand.self, KeyerCommand.self, ReportCommand.self, ScheduleCommand.self, PracticeCommand.self,
         ]
     )
 }
