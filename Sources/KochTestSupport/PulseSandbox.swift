@@ -47,20 +47,33 @@ public final class PulseSandbox: @unchecked Sendable {
 
     /// Kills the server at once, as a sound server that dies or a device unplugged.
     public func kill() {
-        end(SIGKILL)
+        end(graceful: false)
     }
 
-    /// Stops the server; again, nothing.
+    /// Stops the server and waits until it has gone; again, nothing.
     public func stop() {
-        end(SIGTERM)
+        end(graceful: true)
     }
 
-    private func end(_ signal: Int32) {
+    private func end(graceful: Bool) {
         lock.lock()
         defer { lock.unlock() }
         guard let processID else { return }
-        Foundation.kill(processID, signal)
         self.processID = nil
+        // A server started from a test thread may have SIGTERM blocked: SIGKILL if it stays.
+        if graceful, Self.signal(processID, SIGTERM, waitingSeconds: 1) { return }
+        _ = Self.signal(processID, SIGKILL, waitingSeconds: 2)
+    }
+
+    /// Sends `signal` and waits up to `waitingSeconds` for the process to be gone.
+    private static func signal(_ processID: pid_t, _ signal: Int32, waitingSeconds: Double) -> Bool {
+        guard Foundation.kill(processID, signal) == 0 else { return true }
+        let deadline = Date().addingTimeInterval(waitingSeconds)
+        while Date() < deadline {
+            if Foundation.kill(processID, 0) != 0 { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     /// Starts recording the sink's monitor (what is played to it), Float32 mono at 48 kHz.
@@ -92,13 +105,14 @@ public final class MonitorRecording: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Stops recording and returns what was recorded.
     public func stop() -> [Float] {
         if process.isRunning {
-            process.terminate()
+            // parec may inherit a test thread's blocked SIGTERM; it writes what it records at once.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         return SoundSandbox.floats(fromRaw: FileManager.default.contents(atPath: path) ?? Data())
