@@ -102,6 +102,20 @@ extension PracticeRunner {
             mode: command.keyer.modeOrDefault, timings: timings)
     }
 
+    /// A second of the tone through the sound device (`--test-sound`).
+    func testSound() throws {
+        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
+        let synthesizer = ToneSynthesizer(frequencyHz: command.sound.toneHz, sampleRate: Self.liveSampleRateHz)
+        let tone = synthesizer.render([KeyedElement(element: nil, startSeconds: 0.05, durationSeconds: 1)], durationSeconds: 1.1)
+        do {
+            try tone.withUnsafeBufferPointer { try output.write($0) }
+        } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+        output.close()
+        print("Played a second of \(command.sound.toneHz.formatted) Hz.")
+    }
+
     func writeTimings(_ timings: PracticeTimings) throws {
         guard let path = command.timings else { return }
         try AtomicFile.write(try timings.json(nowSeconds: MonotonicClock.seconds()), to: path)

@@ -24,7 +24,7 @@ struct PracticeCommand: ParsableCommand {
             receive (the default): a lesson at your level plays through the sound card while \
             you type what you hear, each key as you press it (no Enter). What you type goes \
             under the groups' boxes; typing late is no error. Space pauses and resumes; \
-            Ctrl-C, Esc or q (when the lesson has no Q to copy) stops and grades what was \
+            Ctrl-C or q (when the lesson has no Q to copy) stops and grades what was \
             sent before the stop. Graded and recorded as `koch grade` would grade the same copy.
 
             send: a send exercise's groups on the screen, your keying read under them as \
@@ -50,6 +50,7 @@ struct PracticeCommand: ParsableCommand {
               koch practice send --microphone default    key your own oscillator into the mic
               koch practice --key lessons/NAME.key.json  a lesson or exercise made before
               koch practice --list-sound-devices         where the sound can go
+              koch practice --test-sound --sound-device pulse   a second of the tone through it
               koch practice --sound-device null          no sound (scripts)
             """
     )
@@ -119,6 +120,7 @@ struct PracticeCommand: ParsableCommand {
         if devices.listSoundDevices { return print(try devices.soundDeviceList()) }
         if devices.listKeyDevices { return print(try devices.keyDeviceList(mapping: try keyer.mapping())) }
         let runner = PracticeRunner(command: self)
+        if devices.testSound { return try runner.testSound() }
         switch chosenExercise {
         case .receive: try runner.receive()
         case .send: try runner.send()

@@ -17,6 +17,9 @@ struct PracticeDeviceOptions: ParsableArguments {
     @Flag(name: .customLong("list-sound-devices"), help: "List the sound devices koch can play through and record from, and stop.")
     var listSoundDevices = false
 
+    @Flag(name: .customLong("test-sound"), help: "Play the tone for a second through the sound device, say which device it is and its latency, and stop.")
+    var testSound = false
+
     @Option(
         name: .customLong("key-device"),
         help: ArgumentHelp(

@@ -1,0 +1,49 @@
+import CPortAudio
+import Foundation
+
+/// PortAudio started while anything uses it: `Pa_Initialize` on the first `acquire`, `Pa_Terminate`
+/// on the last `release`, under one lock, since neither call may run on two threads at once.
+///
+/// PortAudio reads the list of devices when it starts, so a list taken while a stream is open
+/// is the one from that start. Its chatter on standard error while it starts (JACK and ALSA
+/// looking for what the machine lacks) is kept from the user.
+enum PortAudioLibrary {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var users = 0
+
+    static func acquire() throws(SoundError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if users == 0 {
+            let status = StandardErrorSilence.during { Pa_Initialize() }
+            guard status == paNoError.rawValue else {
+                throw .cannotStart(device: "PortAudio", reason: errorText(status))
+            }
+        }
+        users += 1
+    }
+
+    static func release() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard users > 0 else { return }
+        users -= 1
+        if users == 0 { StandardErrorSilence.during { _ = Pa_Terminate() } }
+    }
+
+    /// Runs `body` with PortAudio started, and stops it after unless something else uses it.
+    static func using<Value>(_ body: () throws(SoundError) -> Value) throws(SoundError) -> Value {
+        try acquire()
+        defer { release() }
+        return try body()
+    }
+
+    /// What PortAudio says of an error code; for a host error, what the host (ALSA) said.
+    static func errorText(_ status: PaError) -> String {
+        if status == paUnanticipatedHostError.rawValue, let info = Pa_GetLastHostErrorInfo(), let text = info.pointee.errorText {
+            let hostText = String(cString: text)
+            if !hostText.isEmpty { return hostText }
+        }
+        return String(cString: Pa_GetErrorText(status))
+    }
+}

@@ -1,0 +1,151 @@
+import CPortAudio
+import Foundation
+
+/// One mono stream of Float32 samples to a sound device, written a block at a time by one
+/// writer: `write` returns once the samples are queued, blocking while the device's buffer is
+/// full and, for a sink that takes audio faster than it plays (ALSA's `file` plugin, or `null`,
+/// no device at all), while they would run more than `leadSeconds` ahead of the clock
+/// (`OutputPacer`). Opened with the device's low latency, for a sidetone that follows the key.
+///
+/// `close()` may come from another thread (a session stopped by Ctrl-C): a write under way stops
+/// at its next block, and writes after it are dropped.
+public final class SoundOutput: @unchecked Sendable {
+    /// The device's name as PortAudio has it, or `null`.
+    public let deviceName: String
+    public let sampleRateHz: Int
+    public let blockFrames: Int
+    /// How long the device takes from a sample queued to a sample heard, as PortAudio reports it; 0 for `null`.
+    public let outputLatencySeconds: Double
+
+    /// Held by a write under way and by `close`.
+    private let writing = NSLock()
+    /// Guards `pacer`'s settings and counts read from other threads, and `closeRequested`.
+    private let state = NSLock()
+    private var pacer: OutputPacer
+    private var closeRequested = false
+    private var closed = false
+    private var lostReason: String?
+    private let stream: UnsafeMutableRawPointer?
+
+    /// Opens `deviceName` (nil the default output; `null` none) for mono audio at `sampleRateHz`.
+    public init(deviceName: String?, sampleRateHz: Int, blockFrames: Int = 64) throws(SoundError) {
+        precondition(sampleRateHz > 0 && blockFrames > 0)
+        self.sampleRateHz = sampleRateHz
+        self.blockFrames = blockFrames
+        pacer = OutputPacer(sampleRateHz: sampleRateHz, leadSeconds: 0.03)
+        guard deviceName != SoundDevice.nullName else {
+            self.deviceName = SoundDevice.nullName
+            stream = nil
+            outputLatencySeconds = 0
+            return
+        }
+        try PortAudioLibrary.acquire()
+        do {
+            let opened = try Self.open(deviceName, sampleRateHz: sampleRateHz, blockFrames: blockFrames)
+            self.deviceName = opened.name
+            stream = opened.stream
+            outputLatencySeconds = Pa_GetStreamInfo(opened.stream)?.pointee.outputLatency ?? 0
+        } catch {
+            PortAudioLibrary.release()
+            throw error
+        }
+    }
+
+    deinit {
+        close()
+    }
+
+    /// How far beyond the clock queued audio may run (0.03 s unless set).
+    public var leadSeconds: Double {
+        get { state.withLock { pacer.leadSeconds } }
+        set { state.withLock { pacer.leadSeconds = max(0, newValue) } }
+    }
+
+    /// Frames queued since the stream opened.
+    public var framesWritten: Int {
+        state.withLock { pacer.framesWritten }
+    }
+
+    /// Queues `samples`, blocking as the device and the clock require. A device that stops
+    /// working throws `.lost` (a late block, an underflow, is no error: the device played silence).
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(SoundError) {
+        writing.lock()
+        defer { writing.unlock() }
+        if let lostReason { throw .lost(device: deviceName, reason: lostReason) }
+        guard let base = samples.baseAddress else { return }
+        var offset = 0
+        while offset < samples.count {
+            let frames = min(blockFrames, samples.count - offset)
+            let wait: Double? = state.withLock {
+                closeRequested ? nil : pacer.delay(beforeWriting: frames, nowSeconds: MonotonicClock.seconds())
+            }
+            guard let wait else { return }
+            if wait > 0 { Self.sleep(seconds: wait) }
+            if let stream { try writeToDevice(stream, base + offset, frames: frames) }
+            state.withLock { pacer.wrote(frames) }
+            offset += frames
+        }
+    }
+
+    /// Lets queued audio play out and closes the device; again, nothing. A write under way on
+    /// another thread stops at its next block first.
+    public func close() {
+        state.withLock { closeRequested = true }
+        writing.lock()
+        defer { writing.unlock() }
+        guard !closed else { return }
+        closed = true
+        guard let stream else {
+            let remaining = state.withLock { pacer.remainingSeconds(nowSeconds: MonotonicClock.seconds()) }
+            if remaining > 0 { Self.sleep(seconds: remaining) }
+            return
+        }
+        StandardErrorSilence.during {
+            // Stopping drains the buffer; a device gone has nothing to drain and may not answer.
+            _ = lostReason == nil ? Pa_StopStream(stream) : Pa_AbortStream(stream)
+            _ = Pa_CloseStream(stream)
+        }
+        PortAudioLibrary.release()
+    }
+
+    private func writeToDevice(_ stream: UnsafeMutableRawPointer, _ samples: UnsafePointer<Float>, frames: Int) throws(SoundError) {
+        // Space for fewer frames than these means the write blocks: the device is pacing.
+        let deviceFull = Pa_GetStreamWriteAvailable(stream) < frames
+        let status = Pa_WriteStream(stream, samples, UInt(frames))
+        guard status == paNoError.rawValue || status == paOutputUnderflowed.rawValue else {
+            let reason = PortAudioLibrary.errorText(status)
+            lostReason = reason
+            throw .lost(device: deviceName, reason: reason)
+        }
+        if deviceFull { state.withLock { pacer.devicePaced(nowSeconds: MonotonicClock.seconds()) } }
+    }
+
+    /// Opens and starts the stream, PortAudio started; the device's name as PortAudio has it.
+    private static func open(_ name: String?, sampleRateHz: Int, blockFrames: Int) throws(SoundError) -> (
+        stream: UnsafeMutableRawPointer, name: String
+    ) {
+        let found = try SoundDevices.indexedFind(name, forOutput: true)
+        let latency = Pa_GetDeviceInfo(found.index)?.pointee.defaultLowOutputLatency ?? 0.02
+        var parameters = PaStreamParameters(
+            device: found.index, channelCount: 1, sampleFormat: paFloat32, suggestedLatency: latency, hostApiSpecificStreamInfo: nil)
+        var stream: UnsafeMutableRawPointer?
+        let status = StandardErrorSilence.during { () -> PaError in
+            let opened = Pa_OpenStream(&stream, nil, &parameters, Double(sampleRateHz), UInt(blockFrames), paNoFlag, nil, nil)
+            guard opened == paNoError.rawValue, let stream else { return opened }
+            let started = Pa_StartStream(stream)
+            if started != paNoError.rawValue { _ = Pa_CloseStream(stream) }
+            return started
+        }
+        guard status == paNoError.rawValue, let stream else {
+            throw .cannotStart(device: found.device.name, reason: PortAudioLibrary.errorText(status))
+        }
+        return (stream, found.device.name)
+    }
+
+    static func sleep(seconds: Double) {
+        var time = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        // A signal (Ctrl-C handled elsewhere) cuts a sleep short: sleep the rest.
+        while nanosleep(&time, &remaining) == -1 && errno == EINTR { time = remaining }
+    }
+}

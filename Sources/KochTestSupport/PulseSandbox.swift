@@ -1,0 +1,120 @@
+import Foundation
+
+/// One PulseAudio server with a null sink `koch`, for tests: paced like a sound card, what it
+/// plays recordable from its monitor, and killable mid-session (a device lost). Runs as root,
+/// as CI does; clients need no cookie. Reached by `environment`; ALSA's `pulse` device (from
+/// libasound2-plugins) is it for any process whose `PULSE_SERVER` names it.
+public final class PulseSandbox: @unchecked Sendable {
+    public let folder: String
+    /// `PULSE_SERVER`'s value: the server's socket.
+    public let server: String
+    private let lock = NSLock()
+    private var processID: pid_t?
+
+    /// Starts the server (`pulseaudio`, package pulseaudio) and waits for its socket.
+    init(folder: String) throws {
+        self.folder = folder
+        let runtime = folder + "/run"
+        server = "unix:" + runtime + "/pulse/native"
+        try? FileManager.default.removeItem(atPath: runtime)
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try "pcm.!default { type pulse }\nctl.!default { type pulse }\n".write(toFile: folder + "/.asoundrc", atomically: true, encoding: .utf8)
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        daemon.arguments = [
+            "pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit", "-n", "--load=module-native-protocol-unix auth-anonymous=1",
+            "--load=module-null-sink sink_name=koch",
+        ]
+        daemon.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        daemon.waitUntilExit()
+        guard daemon.terminationStatus == 0, let text = try? String(contentsOfFile: runtime + "/pulse/pid", encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw Failure(description: "PulseAudio did not start (scripts/install-deps --test installs it)") }
+        processID = pid
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// HOME, XDG_RUNTIME_DIR and PULSE_SERVER for a process that plays through this server.
+    public var environment: [String: String] {
+        ["HOME": folder, "XDG_RUNTIME_DIR": folder + "/run", "PULSE_SERVER": server]
+    }
+
+    /// Kills the server at once, as a sound server that dies or a device unplugged.
+    public func kill() {
+        end(graceful: false)
+    }
+
+    /// Stops the server and waits until it has gone; again, nothing.
+    public func stop() {
+        end(graceful: true)
+    }
+
+    private func end(graceful: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let processID else { return }
+        self.processID = nil
+        // A server started from a test thread may have SIGTERM blocked: SIGKILL if it stays.
+        if graceful, Self.signal(processID, SIGTERM, waitingSeconds: 1) { return }
+        _ = Self.signal(processID, SIGKILL, waitingSeconds: 2)
+    }
+
+    /// Sends `signal` and waits up to `waitingSeconds` for the process to be gone.
+    private static func signal(_ processID: pid_t, _ signal: Int32, waitingSeconds: Double) -> Bool {
+        guard Foundation.kill(processID, signal) == 0 else { return true }
+        let deadline = Date().addingTimeInterval(waitingSeconds)
+        while Date() < deadline {
+            if Foundation.kill(processID, 0) != 0 { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    /// Starts recording the sink's monitor (what is played to it), Float32 mono at 48 kHz.
+    public func recordMonitor() throws -> MonitorRecording {
+        try MonitorRecording(sandbox: self, path: folder + "/monitor-\(UUID().uuidString).raw")
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+}
+
+/// `parec` recording a PulseAudio sandbox's monitor into a file until stopped.
+public final class MonitorRecording: @unchecked Sendable {
+    public let path: String
+    private let process = Process()
+
+    init(sandbox: PulseSandbox, path: String) throws {
+        self.path = path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "parec", "-d", "koch.monitor", "--raw", "--format=float32le", "--rate=\(SoundSandbox.sampleRateHz)", "--channels=1", "--latency-msec=20",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Stops recording and returns what was recorded.
+    public func stop() -> [Float] {
+        if process.isRunning {
+            // parec may inherit a test thread's blocked SIGTERM; it writes what it records at once.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return SoundSandbox.floats(fromRaw: FileManager.default.contents(atPath: path) ?? Data())
+    }
+}
