@@ -50,6 +50,9 @@ public struct AdaptiveThreshold: Sendable {
     public let minimumContrast: Double
     /// Likelihood ratio (nats) the single-sample decision must cross to change.
     public let hysteresis: Double
+    /// Whether the windows end at the sample being judged rather than centre on it: a live
+    /// reading decides each sample as it comes, once the first window held keying.
+    public let isLive: Bool
     public private(set) var levels: SignalLevels?
     /// Sums for the SNR estimate over windows that held keying.
     public private(set) var markPowerSum = 0.0
@@ -94,8 +97,9 @@ public struct AdaptiveThreshold: Sendable {
 
     public init(
         sampleRate: Double, windowSeconds: Double = 4, markWindowSeconds: Double = 2,
-        minimumContrast: Double = 5, hysteresis: Double = 1
+        minimumContrast: Double = 5, hysteresis: Double = 1, isLive: Bool = false
     ) {
+        self.isLive = isLive
         self.sampleRate = sampleRate
         self.windowSeconds = windowSeconds
         self.markWindowSeconds = min(markWindowSeconds, windowSeconds)
@@ -112,6 +116,32 @@ public struct AdaptiveThreshold: Sendable {
 
     /// Takes one envelope sample; returns the decision on the sample half a window older, once there is one.
     public mutating func process(_ envelope: Double) -> Decision? {
+        summarize(envelope)
+        var result: Decision?
+        if delayCount == delay.count { result = decide(delay[delayHead]) } else { delayCount += 1 }
+        delay[delayHead] = envelope
+        delayHead = (delayHead + 1) % delay.count
+        return result
+    }
+
+    /// Takes one envelope sample of a live reading (`isLive`); appends the decisions on the
+    /// samples held until the first window held keying, then on each sample as it comes.
+    public mutating func processLive(_ envelope: Double, into decisions: inout [Decision]) {
+        summarize(envelope)
+        if delayCount == delay.count {
+            decisions.append(decide(delay[delayHead]))
+        } else {
+            delayCount += 1
+        }
+        delay[delayHead] = envelope
+        delayHead = (delayHead + 1) % delay.count
+        guard levels != nil else { return }
+        let start = (delayHead - delayCount + delay.count) % delay.count
+        for offset in 0..<delayCount { decisions.append(decide(delay[(start + offset) % delay.count])) }
+        delayCount = 0
+    }
+
+    private mutating func summarize(_ envelope: Double) {
         accumulator += envelope
         accumulated += 1
         if accumulated == summaryLength {
@@ -119,11 +149,6 @@ public struct AdaptiveThreshold: Sendable {
             accumulator = 0
             accumulated = 0
         }
-        var result: Decision?
-        if delayCount == delay.count { result = decide(delay[delayHead]) } else { delayCount += 1 }
-        delay[delayHead] = envelope
-        delayHead = (delayHead + 1) % delay.count
-        return result
     }
 
     /// The decisions on the samples still waiting, at the end of the recording.
@@ -177,7 +202,9 @@ public struct AdaptiveThreshold: Sendable {
         let markSummaries = Int(markWindowSeconds / 0.01)
         let centre = summaryCount - summaries.count / 2
         let markRange =
-            !recentOnly || centre <= 0
+            isLive
+            ? max(0, summaryCount - markSummaries)..<summaryCount
+            : !recentOnly || centre <= 0
             ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
             : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
         // The mark window in time order: the ring from its start, wrapping round to its beginning.

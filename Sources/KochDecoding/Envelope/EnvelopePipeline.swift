@@ -45,8 +45,9 @@ struct EnvelopePipeline: Sendable {
 
     init(
         rate: Double, weights: [Double], filterLength: Int, minimumRunLength: Int, ditSeconds: Double, traceRangeSeconds: ClosedRange<Double>? = nil,
-        keepsEvidence: Bool = false, phase: TonePhase? = nil, talkHeardBefore: Bool = false
+        keepsEvidence: Bool = false, phase: TonePhase? = nil, talkHeardBefore: Bool = false, isLive: Bool = false
     ) {
+        self.isLive = isLive
         self.phase = phase
         self.talkHeardBefore = talkHeardBefore
         evidence = keepsEvidence ? MarkEvidence(rate: rate) : nil
@@ -55,15 +56,29 @@ struct EnvelopePipeline: Sendable {
         self.weights = weights
         let capacity = max(2, Int(rate * 1.0))
         filters = weights.map { _ in MatchedFilter(length: filterLength, capacity: capacity) }
-        threshold = AdaptiveThreshold(sampleRate: rate)
-        runs = RunBuilder(minimumLengthSamples: minimumRunLength)
+        threshold = AdaptiveThreshold(sampleRate: rate, isLive: isLive)
+        runs = RunBuilder(minimumLengthSamples: minimumRunLength, releasesEarly: isLive)
         segmenter = MarkSpaceSegmenter(
             switchCostNats: Self.switchCostNats, minimumLengthSamples: Int(Double(minimumRunLength) * Self.minimumFactor),
-            lagSamples: max(8, Int(rate * 0.5)))
+            lagSamples: max(8, Int(rate * (isLive ? Self.liveLagSeconds : 0.5))))
         weightSum = max(weights.reduce(0, +), 1e-12)
         pitch = MarkPitch(rate: rate, channels: weights.count)
         traceRange = traceRangeSeconds.map { Int($0.lowerBound * rate)..<Int($0.upperBound * rate) }
     }
+
+    /// Whether runs are wanted as soon as they are sure (see `openSpaceReportSamples`): the
+    /// threshold judges each sample as it comes, the segmenter decides after `liveLagSeconds`
+    /// to twice that, and a run is released once the next has lasted the shortest run.
+    let isLive: Bool
+    /// The segmenter's lag in a live pipeline: its survivors agree within a few of its chains
+    /// (a third of a dit or less each), and the lag adds to the time a character takes to show.
+    static let liveLagSeconds = 0.03
+    /// In a live pipeline, the length (samples) at which a space going on after a mark is
+    /// reported (`KeyingRun.isOpenSpace`), once, before it ends: long enough, the marks before it
+    /// end a character.
+    var openSpaceReportSamples: Int?
+    /// The start of the last space reported open.
+    private var reportedSpaceStart: Int?
 
     /// The price of a change of state, in nats: a mark must bring this much evidence more than it costs.
     static let switchCostNats = 0.7
@@ -102,13 +117,22 @@ struct EnvelopePipeline: Sendable {
                 pitch.add(channel: channel, real: average.real, imaginary: average.imaginary, weight: weights[channel] / weightSum)
             }
             pitch.close()
-            if let decision = threshold.process((power / weightSum).squareRoot()) {
+            let envelope = (power / weightSum).squareRoot()
+            if isLive {
+                threshold.processLive(envelope, into: &decisions)
+                for decision in decisions { segmenter.process(decision, weight: 1 / Double(filterLength), into: &released) }
+                decisions.removeAll(keepingCapacity: true)
+                if !released.isEmpty { drain(into: &completed) }
+            } else if let decision = threshold.process(envelope) {
                 segmenter.process(decision, weight: 1 / Double(filterLength), into: &released)
                 if !released.isEmpty { drain(into: &completed) }
             }
         }
         return completed
     }
+
+    /// A live pipeline's decisions, from the threshold to the segmenter.
+    private var decisions: [AdaptiveThreshold.Decision] = []
 
     /// The runs still held at the end of the recording.
     mutating func finish() -> [KeyingRun] {
@@ -237,7 +261,16 @@ struct EnvelopePipeline: Sendable {
                 evidence?.append(weighted)
             }
             if let run = runs.process(keyDown: keyDown) { admit(run, into: &completed) }
+            if let reportAt = openSpaceReportSamples { reportOpenSpace(at: reportAt, into: &completed) }
         }
         released.removeAll(keepingCapacity: true)
+    }
+
+    /// Reports the space going on once it has lasted `samples`, where every mark before it has
+    /// been passed on (none is held to be judged).
+    private mutating func reportOpenSpace(at samples: Int, into completed: inout [KeyingRun]) {
+        guard looseMark == nil, let space = runs.openSpace, space.lengthSamples >= samples, reportedSpaceStart != space.startSample else { return }
+        reportedSpaceStart = space.startSample
+        completed.append(KeyingRun(isMark: false, startSample: space.startSample, lengthSamples: space.lengthSamples, isOpenSpace: true))
     }
 }

@@ -5,14 +5,26 @@ import KochCore
 /// in a space is not a dit, and a noise dip in a dah does not split it.
 /// A run is released once the next run of the other kind has proved long
 /// enough, so the output lags by at most one element.
+///
+/// One that `releasesEarly` (a live reading) releases a run as soon as the next has lasted
+/// `minimumLengthSamples`: nothing can join them after that, so the runs are the same, only
+/// sooner.
 public struct RunBuilder: Sendable {
     public var minimumLengthSamples: Int
+    public let releasesEarly: Bool
     private var current: KeyingRun?
     private var pending: KeyingRun?
     private var position = 0
 
-    public init(minimumLengthSamples: Int) {
+    public init(minimumLengthSamples: Int, releasesEarly: Bool = false) {
         self.minimumLengthSamples = minimumLengthSamples
+        self.releasesEarly = releasesEarly
+    }
+
+    /// The space going on now, once every run before it has been released (`releasesEarly`).
+    public var openSpace: KeyingRun? {
+        guard let current, !current.isMark, pending == nil, current.lengthSamples >= minimumLengthSamples else { return nil }
+        return current
     }
 
     /// Takes the decision on the next sample; returns a run when one is complete.
@@ -23,7 +35,11 @@ public struct RunBuilder: Sendable {
             if run.isMark == keyDown {
                 run.lengthSamples += 1
                 current = run
-                return nil
+                guard releasesEarly, run.lengthSamples >= minimumLengthSamples, let previous = pending, previous.isMark != run.isMark else {
+                    return nil
+                }
+                pending = nil
+                return previous
             }
             current = KeyingRun(isMark: keyDown, startSample: position, lengthSamples: 1)
             return close(run)

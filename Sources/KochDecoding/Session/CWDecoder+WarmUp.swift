@@ -54,8 +54,9 @@ extension CWDecoder {
         var live = EnvelopePipeline(
             rate: rate, weights: weights, filterLength: filterLength(ditSeconds: model.ditSeconds),
             minimumRunLength: minimumRunLength(ditSeconds: model.ditSeconds), ditSeconds: model.ditSeconds,
-            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: true,
-            phase: primer.phase?.primed, talkHeardBefore: primer.talkHeard)
+            traceRangeSeconds: configuration.traceRangeSeconds, keepsEvidence: !configuration.isLive,
+            phase: primer.phase?.primed, talkHeardBefore: primer.talkHeard, isLive: configuration.isLive)
+        if configuration.isLive { live.openSpaceReportSamples = openSpaceReportSamples() }
         let runs = live.process(real: warmUpReal, imaginary: warmUpImaginary, range: 0..<warmUpReal[0].count)
         pipeline = live
         warmUpReal = Array(repeating: [], count: configuration.channelCount)

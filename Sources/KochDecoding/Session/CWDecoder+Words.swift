@@ -29,21 +29,27 @@ extension CWDecoder {
     }
 
     mutating func handle(_ run: KeyingRun, atEnd: Bool, into output: inout DecoderOutput) {
+        if run.isOpenSpace {
+            readOpenWord(into: &output)
+            return
+        }
         var start = seconds(run.startSample)
         var duration = Double(run.lengthSamples) / rate
         if run.isMark {
             if duration > stuckLimitSeconds {
                 flushWord(endingGap: nil, into: &output)
+                (awaitsGapAfterRead, gapAfterRead) = (false, nil)
                 output.stuckKeys.append(StuckKey(startSeconds: start, durationSeconds: duration, lastsToEnd: atEnd))
                 return
             }
             // A click or a static crash: it and the spaces either side of it are one space.
             if duration < model.ditSeconds * min(Self.shortestMarkDits, exp(-Self.clickSpreads * handSpread)) {
-                if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() {
+                if wordGaps.count == wordMarks.count, let gap = wordGaps.popLast() ?? gapAfterRead.take() {
                     carriedGap = (gap.startSeconds, gap.durationSeconds + duration)
                 }
                 return
             }
+            if awaitsGapAfterRead && wordMarks.isEmpty { closeGapAfterRead(into: &output) }
             // A lone mark cut by the end of the recording may be anything: it is not read.
             if atEnd && wordMarks.isEmpty { return }
             if wordMarks.isEmpty { wordStartsRecording = run.startSample <= pipeline?.filterLength ?? 0 }
@@ -53,6 +59,10 @@ extension CWDecoder {
         if let carried = carriedGap.take() {
             start = carried.startSeconds
             duration += carried.durationSeconds
+        }
+        if awaitsGapAfterRead && wordMarks.isEmpty {
+            gapAfterRead = (start, duration)
+            return
         }
         guard !wordMarks.isEmpty else { return }
         if model.isWordGap(seconds: duration) {
@@ -140,19 +150,23 @@ extension CWDecoder {
                     text: reading.text, elements: reading.elements,
                     startSeconds: wordMarks[first].startSeconds,
                     endSeconds: wordMarks[last].startSeconds + wordMarks[last].durationSeconds,
-                    startsWord: readingIndex == 0 && hasEmittedCharacter, isAmbiguous: reading.isAmbiguous))
+                    startsWord: readingIndex == 0 && hasEmittedCharacter && !continuesWord, isAmbiguous: reading.isAmbiguous))
             hasEmittedCharacter = true
+            continuesWord = false
         }
-        if let endingGap {
-            let gap = TimedGap(gap: .word, startSeconds: endingGap.startSeconds, durationSeconds: endingGap.durationSeconds)
-            output.gaps.append(gap)
-            // A long pause is not a word gap of the sender's rhythm.
-            if endingGap.durationSeconds < 3 * exp(learning.wordLog) {
-                statistics.add(gap)
-                model.learn(gapLog: log(endingGap.durationSeconds), as: .word)
-            }
-        }
+        if let endingGap { addWordGap(endingGap, learning: learning, into: &output) }
         followSpeed()
+    }
+
+    /// A gap between words, learned from as `learning` has it unless it is a long pause.
+    mutating func addWordGap(_ gap: (startSeconds: Double, durationSeconds: Double), learning: TimingModel, into output: inout DecoderOutput) {
+        let timed = TimedGap(gap: .word, startSeconds: gap.startSeconds, durationSeconds: gap.durationSeconds)
+        output.gaps.append(timed)
+        // A long pause is not a word gap of the sender's rhythm.
+        if gap.durationSeconds < 3 * exp(learning.wordLog) {
+            statistics.add(timed)
+            model.learn(gapLog: log(gap.durationSeconds), as: .word)
+        }
     }
 
     private mutating func followSpeed() {
@@ -164,6 +178,7 @@ extension CWDecoder {
             pipeline.setMinimumRunLength(minimumRunLength(ditSeconds: model.ditSeconds))
         }
         pipeline.setDit(seconds: model.ditSeconds)
+        if configuration.isLive { pipeline.openSpaceReportSamples = openSpaceReportSamples() }
         if let signalToNoiseDB, signalToNoiseDB < Self.durationPriorBelowDB {
             pipeline.setDurationPrior(SegmentDurationPrior(model: model, rate: rate))
         }

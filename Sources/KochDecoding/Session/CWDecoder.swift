@@ -60,7 +60,17 @@ public struct CWDecoder: Sendable {
     var wordStartsRecording = false
     var wordGaps: [(startSeconds: Double, durationSeconds: Double)] = []
     var hasEmittedCharacter = false
+    /// Live: the marks of the word going on were read at a space long enough to end a
+    /// character; the space, once it ends, is a gap between characters or words.
+    var awaitsGapAfterRead = false
+    /// ...that space as far as it is known (a click inside it joins it to the space after).
+    var gapAfterRead: (startSeconds: Double, durationSeconds: Double)?
+    /// The next character goes on the word of the last (a gap between characters came after a live read).
+    var continuesWord = false
     private var samplesIn = 0
+    /// The warm-up is settled once it holds this many samples; tried again every `warmUpRetrySamples` after.
+    private var nextWarmUpSamples: Int
+    private let warmUpRetrySamples: Int
 
     public init(configuration: DecoderConfiguration) throws(DecoderError) {
         guard configuration.sampleRate >= Self.lowestSampleRate else { throw .sampleRateTooLow(configuration.sampleRate) }
@@ -81,8 +91,12 @@ public struct CWDecoder: Sendable {
         model = TimingModel(ditSeconds: configuration.speedWPM.map { 1.2 / $0 } ?? 0.06)
         warmUpReal = Array(repeating: [], count: channels)
         warmUpImaginary = Array(repeating: [], count: channels)
-        warmUpSamples = Int(rate * 20)
-        maximumWarmUpSamples = Int(rate * 60)
+        let live = configuration.isLive
+        warmUpSamples = Int(rate * (live ? Self.liveWarmUpSeconds.lowerBound : 20))
+        maximumWarmUpSamples = Int(rate * (live ? Self.liveWarmUpSeconds.upperBound : 60))
+        nextWarmUpSamples = warmUpSamples
+        warmUpRetrySamples = live ? Int(rate * Self.liveWarmUpRetrySeconds) : 0
+        if live && configuration.speedWPM != nil { startWithoutWarmUp() }
     }
 
     /// A carrier closer than this to the keyed tone cannot be told from its key-down sound.
@@ -116,7 +130,10 @@ public struct CWDecoder: Sendable {
                 warmUpReal[channel] += blockReal[channel].prefix(count)
                 warmUpImaginary[channel] += blockImaginary[channel].prefix(count)
             }
-            if warmUpReal[0].count >= warmUpSamples { completeWarmUp(final: false, into: &output) }
+            if warmUpReal[0].count >= nextWarmUpSamples {
+                completeWarmUp(final: false, into: &output)
+                nextWarmUpSamples = warmUpReal[0].count + warmUpRetrySamples
+            }
             return output
         }
         if var latch = latch.take() {

@@ -23,12 +23,18 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// Whether the tone search heard talk or music (`ToneSearchResult.heardTalk(besidesHz:)`): the tone's
     /// phase then judges the marks from the start (`EnvelopePipeline`).
     public var talkHeard: Bool
+    /// Whether characters are wanted as they end, as a learner keys (`LiveDecoder`): with the
+    /// speed given there is no warm-up, and without it a short one; every stage decides as soon
+    /// as it can, and the marks before a space long enough to end a character are read then.
+    public var isLive: Bool
 
     public init(
         sampleRate: Int, channelCount: Int, toneHz: Double, channelWeights: [Double] = [],
         speedWPM: Double? = nil, traceRangeSeconds: ClosedRange<Double>? = nil, rivalTonesHz: [Double] = [],
-        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = [], characterPrior: CharacterPrior = .text, talkHeard: Bool = false
+        toneTrack: ToneTrack? = nil, steadyTonesHz: [Double] = [], characterPrior: CharacterPrior = .text, talkHeard: Bool = false,
+        isLive: Bool = false
     ) {
+        self.isLive = isLive
         self.talkHeard = talkHeard
         self.characterPrior = characterPrior
         self.toneTrack = toneTrack
