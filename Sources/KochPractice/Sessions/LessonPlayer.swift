@@ -62,7 +62,8 @@ final class LessonPlayer: @unchecked Sendable {
             do {
                 try block.withUnsafeBufferPointer { try output.write($0) }
             } catch {
-                lock.withLock { lostError = error }
+                let lost = error as? SoundError ?? .lost(device: output.deviceName, reason: "\(error)")
+                lock.withLock { lostError = lost }
                 return
             }
             if !isPaused, count > 0 { lock.withLock { playedSamples += count } }

@@ -3,6 +3,7 @@ import KochAudio
 import KochClass
 import KochCore
 import KochDecoding
+import KochIO
 
 /// The learner's own oscillator or a transceiver's sidetone, heard through the microphone (or a
 /// recording read at its own pace) and read by the live decoder as it sounds. What was heard is

@@ -61,7 +61,6 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
         lock.withLock { stopping = true }
         threadsDone.wait()
         output.close()
-        device.close()
     }
 
     private var isStopping: Bool { lock.withLock { stopping } }

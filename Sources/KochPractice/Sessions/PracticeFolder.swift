@@ -17,7 +17,7 @@ public struct PracticeFolder: Sendable {
 
     /// Makes the folder, where it is missing.
     public func prepare() throws {
-        try FileError.prepareForWriting(path)
+        try Folder.prepareForWriting(path)
     }
 
     /// The name a session's files share: the lesson's name as `koch lesson` gives it.

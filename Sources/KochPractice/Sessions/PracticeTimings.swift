@@ -27,7 +27,7 @@ public final class PracticeTimings: @unchecked Sendable {
     /// Processor time (user and system) this process has taken, in seconds.
     static func processorSeconds() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
