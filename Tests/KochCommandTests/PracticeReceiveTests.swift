@@ -53,7 +53,7 @@ import Testing
         let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
         let copyName = try #require(kept.first { $0.hasSuffix(".copy.txt") })
         let copy = try String(contentsOfFile: scratch + "/practice/" + copyName, encoding: .utf8)
-        let copied = copy.split(separator: " ").map(String.init).filter { !$0.hasPrefix("_") }
+        let copied = copy.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.hasPrefix("_") }
         #expect(copied == expected, "\(copy)")
         let again = try KochBinary.run([
             "grade", "--key", keyPath, "--transcript", scratch + "/practice/" + copyName, "--progress", scratch + "/again.json",

@@ -6,6 +6,22 @@ import KochIO
 import KochPractice
 
 extension PracticeRunner {
+    /// What a refusal says to a learner who practised live: the options `koch grade` would take
+    /// to grade it otherwise are no help here.
+    static func practiceFailure(_ refused: LessonGrading.Refusal, refusals: GradeRefusalText) -> CommandFailure {
+        switch refused {
+        case let .tooShort(coverage):
+            let typed = coverage.isEmpty ? "nothing of it" : "\(coverage.written) of its \(coverage.sent) characters"
+            return refusals.nothingRecorded(
+                "You typed \(typed) (\(refusals.copySource)): under a quarter is too little to grade.",
+                then: "To keep it as a partial copy, which moves neither your level nor your schedule: koch grade --key \(refusals.keyPath) --transcript \(refusals.copySource) --partial")
+        case .nothingSentBeforeStop:
+            return refusals.nothingRecorded("You stopped before the lesson's first group: there is nothing to grade.")
+        default:
+            return refusals.failure(refused)
+        }
+    }
+
     func keep(_ key: AnswerKey, base: String) throws -> String {
         try folder.prepare()
         return try folder.keep(key, baseName: base)
@@ -27,7 +43,7 @@ extension PracticeRunner {
         do {
             grade = try grading.grade(returned) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
         } catch let refused as LessonGrading.Refusal {
-            throw refusals.failure(refused)
+            throw Self.practiceFailure(refused, refusals: refusals)
         }
         let recorded: RecordedGrade
         do {

@@ -27,6 +27,7 @@ struct PracticeRunner {
         timings.outputLatencySeconds = output.outputLatencySeconds
         let session = ReceiveSession(lesson: practice, show: command.show)
         print(session.quitsOnQ ? "Space pauses; q or Ctrl-C stops and grades." : "Space pauses; Ctrl-C stops and grades (q is for copying Q).")
+        fflush(nil)
         let terminal = try terminalInput()
         let result = session.run(output: output, input: terminal, screen: TerminalScreen())
         terminal.close()
@@ -51,6 +52,7 @@ struct PracticeRunner {
         }
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: practice.key.settings.characterSpeedWPM, timings: timings)
+        fflush(nil)
         let terminal = try terminalInput()
         let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()
@@ -69,6 +71,7 @@ struct PracticeRunner {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: settings.characterSpeedWPM, timings: timings)
         var session = CharacterSession(drill: CharacterDrill(settings: settings), count: command.count, minutes: command.minutes)
+        fflush(nil)
         let terminal = try terminalInput()
         let ending = session.run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()

@@ -31,7 +31,9 @@ extension PracticeRunner {
         if let keyPath = command.keyPath {
             let key = try AnswerKeyFile.read(keyPath)
             do {
-                return try PracticeLesson(key: key)
+                let practice = try PracticeLesson(key: key)
+                print(LessonCommand.describe(key.settings) + ", from \(keyPath)")
+                return practice
             } catch .spoken {
                 throw CommandFailure(description: "\(keyPath): a spoken lesson is for listening away from the computer; grade it with koch grade --heard.")
             } catch {

@@ -89,7 +89,7 @@ struct GradeRefusalText {
     }
 
     /// A grade refused before anything was written.
-    private func nothingRecorded(_ why: String, then advice: String = "") -> CommandFailure {
+    func nothingRecorded(_ why: String, then advice: String = "") -> CommandFailure {
         CommandFailure(description: "\(why) Nothing was recorded: \(progressFile) was not changed." + (advice.isEmpty ? "" : " " + advice))
     }
 }
