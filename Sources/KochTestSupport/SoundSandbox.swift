@@ -54,9 +54,11 @@ public struct AlsaFileSandbox: Sendable {
         ["HOME": folder, "PULSE_SERVER": "unix:" + folder + "/no-pulseaudio-here"]
     }
 
-    /// What `koch_out` was given: Float32 little-endian, mono, 48 kHz (converted to that by ALSA).
+    /// What `koch_out` was given: Float32 little-endian, mono, 48 kHz (converted to that by ALSA),
+    /// beginning with the few milliseconds of silence `SoundOutput` starts a device with.
     public var playedPath: String { folder + "/played.raw" }
-    /// What `koch_mic` hears: S16_LE, mono, 48 kHz, once through, then silence.
+    /// What `koch_mic` hears: S16_LE, mono, 48 kHz, once through, then silence. The device's
+    /// start passes over the first few tens of milliseconds (45 ms here): begin with silence.
     public var microphonePath: String { folder + "/microphone.raw" }
 
     /// What was played, the file empty or missing when nothing was.
