@@ -8,8 +8,9 @@ import Foundation
 /// is the one from that start. What it and the libraries below it print is kept from the user:
 /// while it starts, everything on standard error (JACK and ALSA looking for what the machine
 /// lacks); while it is in use, the C library's `stderr` stream goes nowhere (PortAudio prints
-/// the failing call when a device goes away; koch says that itself). Swift's own writes to
-/// standard error pass as ever.
+/// the failing call when a device goes away; koch says that itself). Writes to standard error
+/// through `FileHandle.standardError` pass as ever; anything written through C's `stderr`
+/// while a stream is open (ArgumentParser's messages are) is lost, so close streams first.
 enum PortAudioLibrary {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var users = 0
