@@ -19,9 +19,10 @@ public enum SoundSandbox {
         return sandbox
     }
 
-    /// Starts a PulseAudio server with a null sink `koch` in `folder` (a new one if nil).
+    /// Starts a PulseAudio server with a null sink `koch` in `folder` (a new one if nil, removed
+    /// when the server stops).
     public static func pulse(folder: String? = nil) throws -> PulseSandbox {
-        try PulseSandbox(folder: folder ?? temporaryFolder("pulse"))
+        try PulseSandbox(folder: folder ?? temporaryFolder("pulse"), removingFolder: folder == nil)
     }
 
     static func temporaryFolder(_ name: String) throws -> String {
