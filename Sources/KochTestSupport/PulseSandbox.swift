@@ -10,10 +10,12 @@ public final class PulseSandbox: @unchecked Sendable {
     public let server: String
     private let lock = NSLock()
     private var processID: pid_t?
+    private let removingFolder: Bool
 
     /// Starts the server (`pulseaudio`, package pulseaudio) and waits for its socket.
-    init(folder: String) throws {
+    init(folder: String, removingFolder: Bool) throws {
         self.folder = folder
+        self.removingFolder = removingFolder
         let runtime = folder + "/run"
         server = "unix:" + runtime + "/pulse/native"
         try? FileManager.default.removeItem(atPath: runtime)
@@ -50,7 +52,7 @@ public final class PulseSandbox: @unchecked Sendable {
         end(graceful: false)
     }
 
-    /// Stops the server and waits until it has gone; again, nothing.
+    /// Stops the server and waits until it has gone, and removes the folder the sandbox made.
     public func stop() {
         end(graceful: true)
     }
@@ -58,11 +60,14 @@ public final class PulseSandbox: @unchecked Sendable {
     private func end(graceful: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard let processID else { return }
-        self.processID = nil
-        // A server started from a test thread may have SIGTERM blocked: SIGKILL if it stays.
-        if graceful, Self.signal(processID, SIGTERM, waitingSeconds: 1) { return }
-        _ = Self.signal(processID, SIGKILL, waitingSeconds: 2)
+        if let processID {
+            self.processID = nil
+            // A server started from a test thread may have SIGTERM blocked: SIGKILL if it stays.
+            if !graceful || !Self.signal(processID, SIGTERM, waitingSeconds: 1) {
+                _ = Self.signal(processID, SIGKILL, waitingSeconds: 2)
+            }
+        }
+        if graceful && removingFolder { try? FileManager.default.removeItem(atPath: folder) }
     }
 
     /// Sends `signal` and waits up to `waitingSeconds` for the process to be gone.

@@ -19,9 +19,10 @@ public enum SoundSandbox {
         return sandbox
     }
 
-    /// Starts a PulseAudio server with a null sink `koch` in `folder` (a new one if nil).
+    /// Starts a PulseAudio server with a null sink `koch` in `folder` (a new one if nil, removed
+    /// when the server stops).
     public static func pulse(folder: String? = nil) throws -> PulseSandbox {
-        try PulseSandbox(folder: folder ?? temporaryFolder("pulse"))
+        try PulseSandbox(folder: folder ?? temporaryFolder("pulse"), removingFolder: folder == nil)
     }
 
     static func temporaryFolder(_ name: String) throws -> String {
@@ -54,9 +55,11 @@ public struct AlsaFileSandbox: Sendable {
         ["HOME": folder, "PULSE_SERVER": "unix:" + folder + "/no-pulseaudio-here"]
     }
 
-    /// What `koch_out` was given: Float32 little-endian, mono, 48 kHz (converted to that by ALSA).
+    /// What `koch_out` was given: Float32 little-endian, mono, 48 kHz (converted to that by ALSA),
+    /// beginning with the few milliseconds of silence `SoundOutput` starts a device with.
     public var playedPath: String { folder + "/played.raw" }
-    /// What `koch_mic` hears: S16_LE, mono, 48 kHz, once through, then silence.
+    /// What `koch_mic` hears: S16_LE, mono, 48 kHz, once through, then silence. The device's
+    /// start passes over the first few tens of milliseconds (45 ms here): begin with silence.
     public var microphonePath: String { folder + "/microphone.raw" }
 
     /// What was played, the file empty or missing when nothing was.

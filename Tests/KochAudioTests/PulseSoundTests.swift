@@ -32,7 +32,9 @@ import Testing
         try Self.tone(hz: 700, seconds: 1).withUnsafeBufferPointer { try output.write($0) }
         output.close()
         SoundOutput.sleep(seconds: 0.3)
-        let heard = try #require(HeardTone(monitor.stop(), sampleRateHz: Self.sampleRateHz))
+        let recorded = monitor.stop()
+        let tone = HeardTone(recorded, sampleRateHz: Self.sampleRateHz)
+        let heard = try #require(tone, "no tone in \(recorded.count) samples from the monitor")
         #expect(abs(heard.frequencyHz - 700) < 3, "heard \(heard.frequencyHz) Hz")
         // All of it, once: a late block plays late, not twice or never.
         #expect(abs(heard.durationSeconds - 1) < 0.05, "heard \(heard.durationSeconds) s of tone")
@@ -57,7 +59,8 @@ import Testing
             recorded += block[0..<count]
         }
         input.close()
-        let heard = try #require(HeardTone(recorded, sampleRateHz: Self.sampleRateHz))
+        let tone = HeardTone(recorded, sampleRateHz: Self.sampleRateHz)
+        let heard = try #require(tone, "no tone in \(recorded.count) samples from the microphone")
         #expect(abs(heard.frequencyHz - 900) < 3, "heard \(heard.frequencyHz) Hz")
         #expect(heard.durationSeconds > 0.5, "heard \(heard.durationSeconds) s of tone")
     }
@@ -86,6 +89,31 @@ import Testing
         let start = MonotonicClock.seconds()
         output.close()
         #expect(MonotonicClock.seconds() - start < 5)
+    }
+
+    @Test func aServerKilledWhileTheMicrophoneIsReadIsALostDevice() throws {
+        let sandbox = try SoundSandbox.pulse(folder: Self.folder)
+        let input = try SoundInput(deviceName: "pulse", sampleRateHz: Self.sampleRateHz)
+        defer { input.close() }
+        let outcome = WriteOutcome()
+        let reader = Thread {
+            var block = [Float](repeating: 0, count: 4096)
+            do {
+                while try block.withUnsafeMutableBufferPointer({ try input.read(into: $0) }) > 0 {}
+            } catch {
+                outcome.error = error
+            }
+            outcome.done.signal()
+        }
+        reader.start()
+        SoundOutput.sleep(seconds: 0.5)
+        sandbox.kill()
+        #expect(outcome.done.wait(timeout: .now() + 15) == .success, "the read hung after the server died")
+        guard case .lost(let device, _) = outcome.error as? SoundError else {
+            Issue.record("expected the microphone lost, got \(String(describing: outcome.error))")
+            return
+        }
+        #expect(device == "pulse")
     }
 
     final class WriteOutcome: @unchecked Sendable {

@@ -44,7 +44,7 @@ public final class SoundOutput: @unchecked Sendable {
             let opened = try Self.open(deviceName, sampleRateHz: sampleRateHz, blockFrames: blockFrames)
             self.deviceName = opened.name
             stream = opened.stream
-            outputLatencySeconds = Pa_GetStreamInfo(opened.stream)?.pointee.outputLatency ?? 0
+            outputLatencySeconds = opened.latencySeconds
         } catch {
             PortAudioLibrary.release()
             throw error
@@ -120,9 +120,22 @@ public final class SoundOutput: @unchecked Sendable {
         if deviceFull { state.withLock { pacer.devicePaced(nowSeconds: MonotonicClock.seconds()) } }
     }
 
-    /// Opens and starts the stream, PortAudio started; the device's name as PortAudio has it.
+    /// Writes `frames` of silence as the stream starts: a sound server may hold a new stream
+    /// before it plays (PulseAudio through ALSA's plugin, for up to two seconds), and the wait
+    /// is then the opening's, not the first notes'. A sink of files records this silence first.
+    private static func prime(_ stream: UnsafeMutableRawPointer, frames: Int, blockFrames: Int, device: String) throws(SoundError) {
+        let silence = [Float](repeating: 0, count: blockFrames)
+        for _ in 0..<(frames + blockFrames - 1) / blockFrames {
+            let status = Pa_WriteStream(stream, silence, UInt(blockFrames))
+            guard status == paNoError.rawValue || status == paOutputUnderflowed.rawValue else {
+                throw .cannotStart(device: device, reason: PortAudioLibrary.errorText(status))
+            }
+        }
+    }
+
+    /// Opens, starts and primes the stream, PortAudio started; the device's name as PortAudio has it.
     private static func open(_ name: String?, sampleRateHz: Int, blockFrames: Int) throws(SoundError) -> (
-        stream: UnsafeMutableRawPointer, name: String
+        stream: UnsafeMutableRawPointer, name: String, latencySeconds: Double
     ) {
         let found = try SoundDevices.indexedFind(name, forOutput: true)
         let latency = Pa_GetDeviceInfo(found.index)?.pointee.defaultLowOutputLatency ?? 0.02
@@ -139,7 +152,18 @@ public final class SoundOutput: @unchecked Sendable {
         guard status == paNoError.rawValue, let stream else {
             throw .cannotStart(device: found.device.name, reason: PortAudioLibrary.errorText(status))
         }
-        return (stream, found.device.name)
+        let latencySeconds = Pa_GetStreamInfo(stream)?.pointee.outputLatency ?? 0
+        do {
+            try prime(
+                stream, frames: Int(latencySeconds * Double(sampleRateHz)) * 2 + blockFrames * 2, blockFrames: blockFrames, device: found.device.name)
+        } catch {
+            StandardErrorSilence.during {
+                _ = Pa_AbortStream(stream)
+                _ = Pa_CloseStream(stream)
+            }
+            throw error
+        }
+        return (stream, found.device.name, latencySeconds)
     }
 
     static func sleep(seconds: Double) {
