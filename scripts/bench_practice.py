@@ -104,9 +104,9 @@ def row(what, timings):
     ms = lambda value: "-" if value is None else f"{value * 1000:.2f}"
     units = lambda value: "-" if value is None else f"{value / unit:.1f}"
     latency = timings.get("outputLatencySeconds")
-    return [what, ms(keyer["median"]), ms(keyer["percentile95"]), ms(keyer["largest"]),
+    return [what, ms(keyer.get("median")), ms(keyer.get("percentile95")), ms(keyer.get("largest")),
             "-" if latency is None else f"{latency * 1000:.0f}",
-            units(display["median"]), units(display["largest"]), f"{timings['processorShareOfOneCore'] * 100:.1f}"]
+            units(display.get("median")), units(display.get("largest")), f"{timings['processorShareOfOneCore'] * 100:.1f}"]
 
 
 def bench_practice(koch, scratch, table):

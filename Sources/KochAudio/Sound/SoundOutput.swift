@@ -87,6 +87,26 @@ public final class SoundOutput: @unchecked Sendable {
         }
     }
 
+    /// Waits until `frames` more frames can be written without blocking: by the clock's reckoning
+    /// and, on a device, until its buffer has room (at most 0.1 s). A writer that makes its
+    /// samples after this (a sidetone following a key) hands them over the moment they are made.
+    public func waitForRoom(frames: Int) {
+        writing.lock()
+        defer { writing.unlock() }
+        let wait: Double? = state.withLock {
+            closeRequested ? nil : pacer.delay(beforeWriting: frames, nowSeconds: MonotonicClock.seconds())
+        }
+        guard let wait else { return }
+        if wait > 0 { Self.sleep(seconds: wait) }
+        guard let stream, lostReason == nil else { return }
+        let deadline = MonotonicClock.seconds() + 0.1
+        while MonotonicClock.seconds() < deadline {
+            let available = Pa_GetStreamWriteAvailable(stream)
+            if available < 0 || available >= frames { return }
+            Self.sleep(seconds: 0.0002)
+        }
+    }
+
     /// Lets queued audio play out and closes the device; again, nothing. A write under way on
     /// another thread stops at its next block first.
     public func close() {

@@ -83,6 +83,8 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
         let blockSeconds = Double(Self.blockFrames) / Double(output.sampleRateHz)
         var blockStart = MonotonicClock.seconds() - startSeconds
         while !isStopping {
+            // The block is made once the device has room for it, so that it holds every key event until then.
+            output.waitForRoom(frames: Self.blockFrames)
             let now = MonotonicClock.seconds() - startSeconds
             blockStart = max(blockStart, now)
             let applied: [KeyEvent] = lock.withLock {
