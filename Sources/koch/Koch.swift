@@ -12,7 +12,8 @@ struct Koch: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            LessonCommand.self, RenderCommand.self, GradeCommand.self, PracticeCommand.self, StatusCommand.self, ChartCommand.self, DecodeCommand.self, PackCommand.self,
+            LessonCommand.self, RenderCommand.self, GradeCommand.self, PracticeCommand.self, StatusCommand.self, ChartCommand.self,
+            DecodeCommand.self, PackCommand.self,
             ResetCommand.self, TemplatesCommand.self, KeyerCommand.self, ReportCommand.self, ScheduleCommand.self,
         ]
     )

@@ -63,7 +63,9 @@ import Testing
         for field in ["sent", "correct", "inserted", "level", "kind", "direction"] {
             #expect("\(live[field] ?? "-")" == "\(batch[field] ?? "-")", "\(field)")
         }
-        #expect(NSDictionary(dictionary: live["characters"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: batch["characters"] as? [String: Any] ?? [:]))
+        #expect(
+            NSDictionary(dictionary: live["characters"] as? [String: Any] ?? [:])
+                == NSDictionary(dictionary: batch["characters"] as? [String: Any] ?? [:]))
     }
 
     @Test func aStopAtHalfAMinuteGradesTheGroupsBeforeIt() throws {

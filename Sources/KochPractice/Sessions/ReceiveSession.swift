@@ -66,29 +66,10 @@ public struct ReceiveSession {
                 if inputEnded { Thread.sleep(forTimeInterval: 0.02) }
                 continue
             }
-            let typedAt = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
-            switch key {
-            case .space:
-                if clock.isPaused {
-                    clock.resume(atSeconds: MonotonicClock.seconds())
-                    player.setPaused(false)
-                } else {
-                    player.setPaused(true)
-                    clock.pause(atSeconds: MonotonicClock.seconds())
-                }
-            case .interrupt:
-                ending = .stopped
-            case .character(let character) where quitsOnQ && (character == "q" || character == "Q"):
-                ending = .stopped
-            case .character(let character):
-                if !clock.isPaused { copy.type(character, atLessonSeconds: typedAt) }
-            case .backspace:
-                if !clock.isPaused { copy.erase(atLessonSeconds: typedAt) }
-            case .endOfInput:
-                // Typing from a file or a pipe that has ended: the lesson plays on.
-                inputEnded = true
-            case .enter, .other:
-                break
+            switch handle(key, copy: &copy, clock: &clock, player: player) {
+            case .stop: ending = .stopped
+            case .inputEnded: inputEnded = true
+            case .goOn: break
             }
             if case .stopped = ending { break }
         }
@@ -108,6 +89,43 @@ public struct ReceiveSession {
         screen.show(final.lines)
         screen.close()
         return Result(copy: copy, ending: ending, stoppedAtSeconds: stoppedAt)
+    }
+
+    /// What a key pressed does to the session.
+    private enum KeyEffect {
+        case goOn
+        case stop
+        /// Typing from a file or a pipe that has ended: the lesson plays on.
+        case inputEnded
+    }
+
+    /// Space pauses and resumes; Ctrl-C (and `q`, where it is no copy) stops; the rest is typed.
+    private func handle(_ key: TerminalKey, copy: inout ReceiveCopy, clock: inout PracticeClock, player: LessonPlayer) -> KeyEffect {
+        let now = MonotonicClock.seconds()
+        let typedAt = clock.lessonSeconds(atSeconds: now)
+        switch key {
+        case .space:
+            if clock.isPaused {
+                clock.resume(atSeconds: now)
+                player.setPaused(false)
+            } else {
+                player.setPaused(true)
+                clock.pause(atSeconds: now)
+            }
+        case .interrupt:
+            return .stop
+        case .character(let character) where quitsOnQ && (character == "q" || character == "Q"):
+            return .stop
+        case .character(let character):
+            if !clock.isPaused { copy.type(character, atLessonSeconds: typedAt) }
+        case .backspace:
+            if !clock.isPaused { copy.erase(atLessonSeconds: typedAt) }
+        case .endOfInput:
+            return .inputEnded
+        case .enter, .other:
+            break
+        }
+        return .goOn
     }
 
     private func screenText(copy: ReceiveCopy, lessonSeconds: Double, isPaused: Bool, screen: TerminalScreen) -> ReceiveScreenText {

@@ -14,7 +14,9 @@ extension PracticeRunner {
             let typed = coverage.isEmpty ? "nothing of it" : "\(coverage.written) of its \(coverage.sent) characters"
             return refusals.nothingRecorded(
                 "You typed \(typed) (\(refusals.copySource)): under a quarter is too little to grade.",
-                then: "To keep it as a partial copy, which moves neither your level nor your schedule: koch grade --key \(refusals.keyPath) --transcript \(refusals.copySource) --partial")
+                then:
+                    "To keep it as a partial copy, which moves neither your level nor your schedule: koch grade --key \(refusals.keyPath) --transcript \(refusals.copySource) --partial"
+            )
         case .nothingSentBeforeStop:
             return refusals.nothingRecorded("You stopped before the lesson's first group: there is nothing to grade.")
         default:
@@ -55,7 +57,9 @@ extension PracticeRunner {
             print("")
             print(GradeText(recorded: recorded, copy: copy, progressFile: store.path).text, terminator: "")
         }
-        print("The session is kept in \(folder.path): \(URL(fileURLWithPath: keyPath).lastPathComponent) and \(URL(fileURLWithPath: source).lastPathComponent).")
+        print(
+            "The session is kept in \(folder.path): \(URL(fileURLWithPath: keyPath).lastPathComponent) and \(URL(fileURLWithPath: source).lastPathComponent)."
+        )
         if let writeFailure = recorded.writeFailure { throw writeFailure }
     }
 }

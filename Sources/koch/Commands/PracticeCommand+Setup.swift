@@ -35,10 +35,13 @@ extension PracticeRunner {
                 print(LessonCommand.describe(key.settings) + ", from \(keyPath)")
                 return practice
             } catch .spoken {
-                throw CommandFailure(description: "\(keyPath): a spoken lesson is for listening away from the computer; grade it with koch grade --heard.")
+                throw CommandFailure(
+                    description: "\(keyPath): a spoken lesson is for listening away from the computer; grade it with koch grade --heard.")
             } catch {
                 throw CommandFailure(
-                    description: "\(keyPath): its groups and settings do not make the lesson it names (\(key.lessonID)); was it edited? Make a new one with koch lesson.")
+                    description:
+                        "\(keyPath): its groups and settings do not make the lesson it names (\(key.lessonID)); was it edited? Make a new one with koch lesson."
+                )
             }
         }
         let (settings, note) = try settings(direction: direction)

@@ -64,7 +64,10 @@ struct PracticeCommand: ParsableCommand {
     @OptionGroup
     var progress: ProgressOption
 
-    @Option(help: "Length of the lesson or exercise in minutes (\(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)); for characters, how long the drill lasts.")
+    @Option(
+        help:
+            "Length of the lesson or exercise in minutes (\(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)); for characters, how long the drill lasts."
+    )
     var minutes: Double = 5
 
     @Option(help: "For characters: how many to key (1 to 999), instead of --minutes.")

@@ -17,7 +17,9 @@ struct PracticeDeviceOptions: ParsableArguments {
     @Flag(name: .customLong("list-sound-devices"), help: "List the sound devices koch can play through and record from, and stop.")
     var listSoundDevices = false
 
-    @Flag(name: .customLong("test-sound"), help: "Play the tone for a second through the sound device, say which device it is and its latency, and stop.")
+    @Flag(
+        name: .customLong("test-sound"),
+        help: "Play the tone for a second through the sound device, say which device it is and its latency, and stop.")
     var testSound = false
 
     @Option(
@@ -27,7 +29,9 @@ struct PracticeDeviceOptions: ParsableArguments {
             valueName: "path"))
     var keyDevice: String?
 
-    @Flag(name: .customLong("list-key-devices"), help: "List the input devices that have the paddle keys (--paddle-keys) or the straight key, and stop.")
+    @Flag(
+        name: .customLong("list-key-devices"), help: "List the input devices that have the paddle keys (--paddle-keys) or the straight key, and stop."
+    )
     var listKeyDevices = false
 
     @Option(
