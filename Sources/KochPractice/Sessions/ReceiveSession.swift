@@ -31,6 +31,10 @@ public struct ReceiveSession {
 
     public let lesson: PracticeLesson
     public let show: ShowSent
+    /// How long typing goes on after the lesson's sound has ended: the last group's window, as
+    /// every other group's reaches to the next one's end. Enter ends it sooner.
+    public static let lastTypingSeconds = 3.0
+
     public init(lesson: PracticeLesson, show: ShowSent) {
         self.lesson = lesson
         self.show = show
@@ -56,8 +60,10 @@ public struct ReceiveSession {
                 ending = .soundLost(lost)
                 break
             }
-            if lessonSeconds >= endSeconds { break }
-            let lines = screenText(copy: copy, lessonSeconds: lessonSeconds, isPaused: clock.isPaused, screen: screen).lines
+            if lessonSeconds >= endSeconds + Self.lastTypingSeconds { break }
+            // While the last group may still be typed, its text stays hidden.
+            let shownSeconds = min(lessonSeconds, endSeconds - 0.001)
+            let lines = screenText(copy: copy, lessonSeconds: shownSeconds, isPaused: clock.isPaused, screen: screen).lines
             if lines != lastDrawn {
                 screen.show(lines)
                 lastDrawn = lines
@@ -66,6 +72,7 @@ public struct ReceiveSession {
                 if inputEnded { Thread.sleep(forTimeInterval: 0.02) }
                 continue
             }
+            if key == .enter, lessonSeconds >= endSeconds { break }
             switch handle(key, copy: &copy, clock: &clock, player: player) {
             case .stop: ending = .stopped
             case .inputEnded: inputEnded = true
@@ -78,7 +85,9 @@ public struct ReceiveSession {
         let stoppedAt: Double?
         switch ending {
         case .finished: stoppedAt = nil
-        case .stopped, .soundLost: stoppedAt = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
+        case .stopped, .soundLost:
+            let seconds = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
+            stoppedAt = seconds < endSeconds ? seconds : nil
         }
         // What was sent is shown once the session is over, up to where it stopped.
         var final = screenText(copy: copy, lessonSeconds: endSeconds, isPaused: false, screen: screen)

@@ -32,12 +32,9 @@ struct PracticeRunner {
         let result = session.run(output: output, input: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
-        switch result.ending {
-        case .finished: break
-        case .stopped:
-            print("Stopped at \(LessonMoment.text(result.stoppedAtSeconds ?? 0)): the groups sent before it are graded.")
-        case .soundLost(let error):
-            print("\(error) Stopped at \(LessonMoment.text(result.stoppedAtSeconds ?? 0)): the groups sent before it are graded.")
+        if let stoppedAt = result.stoppedAtSeconds {
+            let lost = if case .soundLost(let error) = result.ending { "\(error) " } else { "" }
+            print("\(lost)Stopped at \(LessonMoment.text(stoppedAt)): the groups sent before it are graded.")
         }
         let base = PracticeFolder.baseName(of: practice.lesson)
         let keyPath = try keep(practice.key, base: base)
