@@ -19,7 +19,7 @@ extension KeyingCheck {
         }
         let result = try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM, expecting: expected(by: key))
         let (copy, stop) = KeyingStop.copy(of: result.output.characters, key: key)
-        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, warn: warn)
+        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, isLog: true, warn: warn)
         recording.eventLog = describe(log, mode: mode, speedsWPM: keying.speedsWPM)
         recording.stop = stop
         return recording

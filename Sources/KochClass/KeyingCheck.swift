@@ -57,7 +57,7 @@ public enum KeyingCheck {
     /// `warn` is told of each stretch where the key seemed stuck down.
     public static func checked(
         _ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?, toneGiven: Bool,
-        warn: (String) -> Void = { _ in }
+        isLog: Bool = false, warn: (String) -> Void = { _ in }
     ) throws(Refusal) -> KeyingRecording {
         for stuck in result.output.stuckKeys { warn(stuck.warning(in: path)) }
         guard !result.output.characters.isEmpty else {
@@ -70,11 +70,25 @@ public enum KeyingCheck {
         guard implausible.isEmpty else {
             let what = implausible.map(\.description).joined(separator: "; ")
             throw Refusal(
-                reason: .implausible, description: refusal(path: path, result: result, implausible: implausible, toneGiven: toneGiven),
+                reason: .implausible,
+                description: isLog
+                    ? logRefusal(path: path, result: result, implausible: implausible)
+                    : refusal(path: path, result: result, implausible: implausible, toneGiven: toneGiven),
                 summary: "the decode is not a plausible reading of the exercise: \(what)")
         }
         let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
         return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
+    }
+
+    /// Why the reading of a log of key events is not graded, and what to try instead: no pitch or
+    /// room to blame, only the keying and how it is read.
+    static func logRefusal(path: String, result: DecodeResult, implausible: [ImplausibleDecode]) -> String {
+        """
+        \(path): the keying is not a plausible reading of this exercise: \(implausible.map(\.description).joined(separator: "; ")). \
+        It read "\(String(result.text.prefix(60)))\(result.text.count > 60 ? "…" : "")". Nothing was recorded. \
+        To try again: key the sheet's groups in order, at least \(KeyingStop.minimumCharacters) characters of them; \
+        check that --paddle-keys names your dit and dah keys, and --mode the keyer you key with.
+        """
     }
 
     /// Why a decode is not graded, and what to try instead.

@@ -78,47 +78,56 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
         }
     }
 
+    /// Makes the sidetone a block at a time, each once the device has room for it, from the keyer
+    /// as it is then: the block's samples follow the keyer from that moment on, so a key event is in
+    /// the next block made. The keyer runs on the clock, never ahead of the key events.
     private func soundSidetone() {
         var block = [Float](repeating: 0, count: Self.blockFrames)
-        let blockSeconds = Double(Self.blockFrames) / Double(output.sampleRateHz)
-        var blockStart = MonotonicClock.seconds() - startSeconds
         while !isStopping {
-            // The block is made once the device has room for it, so that it holds every key event until then.
             output.waitForRoom(frames: Self.blockFrames)
             let now = MonotonicClock.seconds() - startSeconds
-            blockStart = max(blockStart, now)
             let applied: [KeyEvent] = lock.withLock {
-                // A file of records hands them out at once, timed ahead: each applies at its time.
-                let due = queued.prefix { $0.seconds - startSeconds <= blockStart }
-                let events = Array(due)
-                queued.removeFirst(due.count)
-                for event in events {
-                    if let input = roles.input(for: event.code) {
-                        keying.press(input, isDown: event.isDown, atSeconds: event.seconds - startSeconds)
-                    }
-                }
-                keying.advance(to: blockStart)
+                let events = applyDueEvents(upTo: now)
                 let state = keying
                 block.withUnsafeMutableBufferPointer { buffer in
-                    sidetone.render(into: buffer, startSeconds: blockStart) { state.toneOn(atSeconds: $0) }
+                    sidetone.render(into: buffer, startSeconds: now) { state.toneOn(atSeconds: $0) }
                 }
                 return events
             }
             do {
                 try block.withUnsafeBufferPointer { try output.write($0) }
             } catch {
-                lock.withLock { endingSeen = endingSeen ?? .soundLost(error as? SoundError ?? .lost(device: output.deviceName, reason: "\(error)")) }
+                let lost = error as? SoundError ?? .lost(device: output.deviceName, reason: "\(error)")
+                lock.withLock { endingSeen = endingSeen ?? .soundLost(lost) }
                 return
             }
             let queuedAt = MonotonicClock.seconds()
             for event in applied { timings?.keyerLatency(queuedAt - event.seconds) }
-            blockStart += blockSeconds
         }
+    }
+
+    /// Gives the keyer the events that have happened by `seconds` (a file of records hands them out
+    /// at once, timed ahead: each applies at its time), at their own times, and moves it on to
+    /// `seconds`; returns them. Under the lock.
+    private func applyDueEvents(upTo seconds: Double) -> [KeyEvent] {
+        let due = queued.prefix { $0.seconds - startSeconds <= seconds }
+        let events = Array(due)
+        queued.removeFirst(due.count)
+        for event in events {
+            if let input = roles.input(for: event.code) {
+                keying.press(input, isDown: event.isDown, atSeconds: event.seconds - startSeconds)
+            }
+        }
+        keying.advance(to: seconds)
+        return events
     }
 
     public func takeCharacters() -> [ShownCharacter] {
         let now = MonotonicClock.seconds()
-        let ended = lock.withLock { keying.endedCharacters(atSeconds: now - startSeconds) }
+        let ended = lock.withLock {
+            _ = applyDueEvents(upTo: now - startSeconds)
+            return keying.endedCharacters(atSeconds: now - startSeconds)
+        }
         for character in ended { timings?.displayDelay(now - (startSeconds + character.endSeconds)) }
         return ended.map {
             ShownCharacter(text: $0.text, pattern: $0.pattern, marks: $0.elements, wordSpaceBefore: $0.wordSpaceBefore)

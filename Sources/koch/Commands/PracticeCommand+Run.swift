@@ -43,6 +43,7 @@ struct PracticeRunner {
     }
 
     func send() throws {
+        try requireKeying()
         let practice = try lesson(direction: .send)
         guard practice.key.direction == .send else {
             throw CommandFailure(description: "\(command.keyPath ?? "The key") is a lesson to copy: practise it with koch practice (receive).")
@@ -63,6 +64,7 @@ struct PracticeRunner {
     }
 
     func characters() throws {
+        try requireKeying()
         let (settings, note) = try settings(direction: .send)
         if let note { print(note) }
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
@@ -101,7 +103,7 @@ struct PracticeRunner {
 
     static func describe(_ end: KeyingInputEnding, source: String) -> String {
         switch end {
-        case .keyDeviceEnded(let reason): "The keying stopped coming in (\(reason)); what was keyed before is graded."
+        case .keyDeviceEnded(let reason): "\(reason) What was keyed before is graded."
         case .soundLost(let error): "\(error) What was keyed before is graded."
         case .recordingEnded: "\(source) has ended."
         }

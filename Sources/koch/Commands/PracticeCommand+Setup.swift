@@ -87,10 +87,7 @@ extension PracticeRunner {
         }
         let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
         guard let path = devices.keyDevice else {
-            throw CommandFailure(
-                description:
-                    "Give the paddle adapter or key with --key-device PATH, or --microphone default to key into the microphone.\n"
-                    + KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes))
+            throw CommandFailure(description: "Give the paddle adapter or key with --key-device PATH, or --microphone default.")
         }
         let device: KeyDevice
         do {
@@ -119,6 +116,17 @@ extension PracticeRunner {
         }
         output.close()
         print("Played a second of \(command.sound.toneHz.formatted) Hz.")
+    }
+
+    /// Refuses a send session given neither a key device nor the microphone, listing the devices that have the keys.
+    func requireKeying() throws {
+        let devices = command.devices
+        guard devices.keyDevice == nil, devices.microphone == nil else { return }
+        let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
+        throw CommandFailure(
+            description:
+                "Give the paddle adapter or key with --key-device PATH, or --microphone default to key into the microphone.\n"
+                + KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes))
     }
 
     func writeTimings(_ timings: PracticeTimings) throws {
