@@ -198,15 +198,7 @@ public struct AdaptiveThreshold: Sendable {
         guard summaryCount >= (recentOnly && noiseSigma == nil ? Self.acquisitionSummaries : minimumSummaries) else { return }
         markScratch.removeAll(keepingCapacity: true)
         let start = (summaryHead - summaryCount + summaries.count) % summaries.count
-        // The mark window is centred on the sample being judged, half a long window back.
-        let markSummaries = Int(markWindowSeconds / 0.01)
-        let centre = summaryCount - summaries.count / 2
-        let markRange =
-            isLive
-            ? max(0, summaryCount - markSummaries)..<summaryCount
-            : !recentOnly || centre <= 0
-            ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
-            : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
+        let markRange = markWindow(recentOnly: recentOnly)
         // The mark window in time order: the ring from its start, wrapping round to its beginning.
         let markStart = (start + markRange.lowerBound) % summaries.count, firstPart = min(markRange.count, summaries.count - markStart)
         markScratch += summaries[markStart..<(markStart + firstPart)] + summaries[0..<(markRange.count - firstPart)]
@@ -255,6 +247,17 @@ public struct AdaptiveThreshold: Sendable {
         markPowerSum += amplitude * amplitude + 2 * noiseSigma * noiseSigma
         spacePowerSum += noiseSigma * noiseSigma * Double.pi / 2
         activeWindows += 1
+    }
+
+    /// The summaries the tone's amplitude is measured over, counted from the oldest held: centred
+    /// on the sample being judged, half a long window back; a live reading's end at the newest.
+    private func markWindow(recentOnly: Bool) -> Range<Int> {
+        let markSummaries = Int(markWindowSeconds / 0.01)
+        if isLive { return max(0, summaryCount - markSummaries)..<summaryCount }
+        let centre = summaryCount - summaries.count / 2
+        return !recentOnly || centre <= 0
+            ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
+            : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
     }
 
     /// The index of the first of `sorted` that is not below `value` (its count if none).
