@@ -98,6 +98,32 @@ import Testing
         #expect(abs((decoder.toneHz ?? 0) - 650) < 10)
     }
 
+    /// A send drill a character at a time: each keyed after a pause of seconds, each shown as it ends.
+    @Test func showsCharactersKeyedOneAtATime() throws {
+        var intervals: [(Double, Double)] = []
+        var time = 0.7
+        for (index, letter) in "KMRSU5Q".enumerated() {
+            let (marks, end) = DecodingSignals.keying(String(letter), startWPM: 18, jitter: 0.05, seed: UInt64(index + 1), leadSeconds: time)
+            intervals += marks
+            time = end + 4
+        }
+        var samples = DecodingSignals.tone(intervals, durationSeconds: time, frequencyHz: 700, sampleRate: Self.sampleRate)
+        DecodingSignals.addWhiteNoise(&samples, snrDB: 20, sampleRate: Self.sampleRate, seed: 8)
+        for tone in [700.0, nil] as [Double?] {
+            let shown = try Self.shown(samples, blockSamples: 160, toneHz: tone, speedWPM: 20)
+            #expect(shown.map { $0.text ?? "*" }.joined() == "KMRSU5Q")
+            let delays = Self.delaysInDits(shown, speedWPM: 18)
+            #expect(delays.allSatisfy { $0 <= 7 }, "\(delays)")
+        }
+    }
+
+    /// A tone given a little off the oscillator's (read off a keyer's setting) is still read.
+    @Test(arguments: [-12.0, 12.0])
+    func readsAToneGivenALittleOff(offsetHz: Double) throws {
+        let shown = try Self.shown(Self.recording(speedWPM: 20, toneHz: 700 + offsetHz), blockSamples: 160, toneHz: 700, speedWPM: 20)
+        #expect(Self.text(of: shown) == Self.text)
+    }
+
     @Test func followsALearnerSlowerThanTheExercise() throws {
         let shown = try Self.shown(Self.recording(speedWPM: 16, toneHz: 700), blockSamples: 160, toneHz: 700, speedWPM: 20)
         #expect(Self.text(of: shown) == Self.text)

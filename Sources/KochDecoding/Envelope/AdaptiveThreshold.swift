@@ -228,7 +228,10 @@ public struct AdaptiveThreshold: Sendable {
             count += 1
         }
         // 80 ms of tone, except at the end of a short recording, which may hold a single dit.
-        if count >= (recentOnly ? 8 : 3) {
+        // A live mark window ends now: in a pause it holds noise alone, whose loudest summaries
+        // are no marks (its 95th percentile is 3.7 times its 20th), and the last A stands.
+        let holdsKeying = !isLive || markHigh > minimumContrast * low
+        if count >= (recentOnly ? 8 : 3) && holdsKeying {
             let meanPower = powerSum / Double(count)
             amplitude = max(meanPower - 2 * noiseSigma * noiseSigma, 0.25 * meanPower).squareRoot()
         }
