@@ -14,7 +14,7 @@ import Testing
     /// `text` keyed at `speedWPM` with a hand's jitter, at `toneHz`, under light noise (20 dB
     /// in 500 Hz); `leadTone`: a tuning tone that long first, then a second of silence.
     static func recording(
-        _ text: String = text, speedWPM: Double, toneHz: Double, seed: UInt64 = 3, leadTone: Double = 0
+        _ text: String = text, speedWPM: Double, toneHz: Double, seed: UInt64 = 3, leadTone: Double = 0, sampleRate: Int = sampleRate
     ) -> [Float] {
         let lead = leadTone > 0 ? leadTone + 1.5 : 0.7
         var (intervals, end) = DecodingSignals.keying(text, startWPM: speedWPM, jitter: 0.05, seed: seed, leadSeconds: lead)
@@ -26,7 +26,9 @@ import Testing
     }
 
     /// Feeds `samples` in blocks of `blockSamples`; the characters shown, with `finish()`'s.
-    static func shown(_ samples: [Float], blockSamples: Int, toneHz: Double?, speedWPM: Double?) throws -> [LiveCharacter] {
+    static func shown(
+        _ samples: [Float], blockSamples: Int, toneHz: Double?, speedWPM: Double?, sampleRate: Int = sampleRate
+    ) throws -> [LiveCharacter] {
         var decoder = try LiveDecoder(sampleRateHz: sampleRate, toneHz: toneHz, speedWPM: speedWPM)
         var characters: [LiveCharacter] = []
         var start = 0
@@ -64,6 +66,15 @@ import Testing
         #expect(delays.allSatisfy { $0 > 0 && $0 <= 7 }, "\(delays)")
         // Each once, in order.
         #expect(zip(shown, shown.dropFirst()).allSatisfy { $0.endSeconds < $1.startSeconds && $0.shownAtSeconds <= $1.shownAtSeconds })
+    }
+
+    /// A sound card's microphone at 48 kHz, read in blocks of 10 ms.
+    @Test func readsASoundCardsRate() throws {
+        let samples = Self.recording(speedWPM: 20, toneHz: 700, sampleRate: 48000)
+        let shown = try Self.shown(samples, blockSamples: 480, toneHz: nil, speedWPM: 20, sampleRate: 48000)
+        #expect(Self.text(of: shown) == Self.text)
+        let delays = Self.delaysInDits(shown, speedWPM: 20)
+        #expect(delays.allSatisfy { $0 <= 7 }, "\(delays)")
     }
 
     @Test func timesEachElementAsKeyed() throws {
