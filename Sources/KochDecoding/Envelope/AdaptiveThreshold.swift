@@ -198,15 +198,7 @@ public struct AdaptiveThreshold: Sendable {
         guard summaryCount >= (recentOnly && noiseSigma == nil ? Self.acquisitionSummaries : minimumSummaries) else { return }
         markScratch.removeAll(keepingCapacity: true)
         let start = (summaryHead - summaryCount + summaries.count) % summaries.count
-        // The mark window is centred on the sample being judged, half a long window back.
-        let markSummaries = Int(markWindowSeconds / 0.01)
-        let centre = summaryCount - summaries.count / 2
-        let markRange =
-            isLive
-            ? max(0, summaryCount - markSummaries)..<summaryCount
-            : !recentOnly || centre <= 0
-            ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
-            : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
+        let markRange = markWindow(recentOnly: recentOnly)
         // The mark window in time order: the ring from its start, wrapping round to its beginning.
         let markStart = (start + markRange.lowerBound) % summaries.count, firstPart = min(markRange.count, summaries.count - markStart)
         markScratch += summaries[markStart..<(markStart + firstPart)] + summaries[0..<(markRange.count - firstPart)]
@@ -236,7 +228,10 @@ public struct AdaptiveThreshold: Sendable {
             count += 1
         }
         // 80 ms of tone, except at the end of a short recording, which may hold a single dit.
-        if count >= (recentOnly ? 8 : 3) {
+        // A live mark window ends now: in a pause it holds noise alone, whose loudest summaries
+        // are no marks (its 95th percentile is 3.7 times its 20th), and the last A stands.
+        let holdsKeying = !isLive || markHigh > minimumContrast * low
+        if count >= (recentOnly ? 8 : 3) && holdsKeying {
             let meanPower = powerSum / Double(count)
             amplitude = max(meanPower - 2 * noiseSigma * noiseSigma, 0.25 * meanPower).squareRoot()
         }
@@ -255,6 +250,17 @@ public struct AdaptiveThreshold: Sendable {
         markPowerSum += amplitude * amplitude + 2 * noiseSigma * noiseSigma
         spacePowerSum += noiseSigma * noiseSigma * Double.pi / 2
         activeWindows += 1
+    }
+
+    /// The summaries the tone's amplitude is measured over, counted from the oldest held: centred
+    /// on the sample being judged, half a long window back; a live reading's end at the newest.
+    private func markWindow(recentOnly: Bool) -> Range<Int> {
+        let markSummaries = Int(markWindowSeconds / 0.01)
+        if isLive { return max(0, summaryCount - markSummaries)..<summaryCount }
+        let centre = summaryCount - summaries.count / 2
+        return !recentOnly || centre <= 0
+            ? 0..<min(summaryCount, recentOnly ? markSummaries : summaryCount)
+            : max(0, centre - markSummaries / 2)..<min(summaryCount, centre + markSummaries / 2)
     }
 
     /// The index of the first of `sorted` that is not below `value` (its count if none).

@@ -4,17 +4,19 @@ import KochCore
 /// character as soon as the space after it is long enough to end it: within a word gap (7
 /// dits) of its last mark, once the tone and the speed are known.
 ///
+/// The tone is searched for, near the one given if any, until a keyed tone stands out (a
+/// second or two of keying; a tuning tone first is heard as a carrier), and what was heard
+/// so far is then read at its pitch: a tone given from a keyer's setting may be 10 Hz off
+/// the oscillator's, as much as the matched filter's band at 20 WPM.
+///
 /// It is the batch decoder (`CWDecoder`) in its live reading (`DecoderConfiguration.isLive`):
 /// with the speed given, no warm-up, and the timing followed from the first mark; without it,
-/// a warm-up of 2 to 12 seconds that learns it from the first marks. Without the tone given,
-/// the tone finder listens until a keyed tone stands out (a second or two of keying; a
-/// tuning tone first is heard as a carrier), and the samples heard so far are read at it.
-/// Nothing is read twice: what it shows is a first reading, not graded; a recording of the
+/// a warm-up of 2 to 12 seconds that learns it from the first marks. Nothing is read twice: what it shows is a first reading, not graded; a recording of the
 /// session is graded by `DecodeSession`, with its second readings and plausibility checks.
 public struct LiveDecoder: Sendable {
     public let sampleRateHz: Int
     public let speedWPM: Double?
-    /// The tone read: as given, or once the tone finder has found it.
+    /// The tone read: the one given until the tone finder has found the keyed one (nil till then if none was given).
     public private(set) var toneHz: Double?
     private var decoder: CWDecoder?
     private var search: LiveToneSearch?
@@ -28,13 +30,14 @@ public struct LiveDecoder: Sendable {
         if let speedWPM, !(3...60).contains(speedWPM) { throw .speedOutOfRange(speedWPM) }
         self.sampleRateHz = sampleRateHz
         self.speedWPM = speedWPM
-        if let toneHz {
-            decoder = try CWDecoder(configuration: Self.configuration(sampleRateHz: sampleRateHz, toneHz: toneHz, speedWPM: speedWPM))
-            self.toneHz = toneHz
-        } else {
-            search = LiveToneSearch(sampleRateHz: sampleRateHz)
-        }
+        if let toneHz { _ = try CWDecoder(configuration: Self.configuration(sampleRateHz: sampleRateHz, toneHz: toneHz, speedWPM: speedWPM)) }
+        self.toneHz = toneHz
+        givenToneHz = toneHz
+        search = LiveToneSearch(sampleRateHz: sampleRateHz, nearHz: toneHz)
     }
+
+    /// The tone given, read where the search finds no keyed tone near it.
+    private let givenToneHz: Double?
 
     static func configuration(sampleRateHz: Int, toneHz: Double, speedWPM: Double?) -> DecoderConfiguration {
         DecoderConfiguration(sampleRate: sampleRateHz, channelCount: 1, toneHz: toneHz, speedWPM: speedWPM, isLive: true)
@@ -61,7 +64,9 @@ public struct LiveDecoder: Sendable {
     /// The characters still held when the stream ends (the last, whose space has not ended).
     public mutating func finish() -> [LiveCharacter] {
         var shown: [LiveCharacter] = []
-        if let search = search.take(), let tone = search.finalTone() { shown = start(at: tone.frequencyHz, replaying: search) }
+        if let search = search.take(), let toneHz = search.finalTone()?.frequencyHz ?? givenToneHz {
+            shown = start(at: toneHz, replaying: search)
+        }
         guard var decoder = decoder.take() else { return shown }
         let output = decoder.finish()
         self.decoder = decoder

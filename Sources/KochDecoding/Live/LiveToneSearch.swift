@@ -1,6 +1,6 @@
 import KochCore
 
-/// The search for a live reading's tone, when none was given: the tone finder over what has
+/// The search for a live reading's tone, or for the line of the one given: the tone finder over what has
 /// been heard, asked now and then whether a keyed tone stands out, with the samples held to
 /// be read once it does. A learner tuning up with a long tone first is heard as a steady
 /// carrier until the keying begins.
@@ -20,9 +20,14 @@ struct LiveToneSearch: Sendable {
     /// The samples held while no tone is found: keying older than this is not read.
     static let longestHeldSeconds = 30.0
 
-    init(sampleRateHz: Int) {
+    /// `nearHz`: the tone given, which may be a little off the oscillator's (read off a keyer's
+    /// setting): the search looks within `ToneCandidate.sameToneWithinHz` of it.
+    init(sampleRateHz: Int, nearHz: Double? = nil) {
         self.sampleRateHz = sampleRateHz
-        finder = ToneFinder(sampleRate: sampleRateHz, channelCount: 1)
+        let range = nearHz.map {
+            max(50, $0 - ToneCandidate.sameToneWithinHz)...min(CWDecoder.highestToneHz(sampleRate: sampleRateHz), $0 + ToneCandidate.sameToneWithinHz)
+        }
+        finder = ToneFinder(sampleRate: sampleRateHz, channelCount: 1, searchRangeHz: range)
         nextAskSample = Int(Self.firstAskSeconds * Double(sampleRateHz))
     }
 

@@ -21,6 +21,10 @@ import KochCore
 /// tries the baseband with the echo's tail taken out
 /// (`ReverberationSuppressor`) and the keying read from the key's steps
 /// (`TransitionLatch`), and goes on with the reading whose timing reads best.
+///
+/// A live reading (`DecoderConfiguration.isLive`, `LiveDecoder`) warms up for
+/// 2 to 12 seconds, or not at all when the speed is given, and shows each
+/// character as soon as the space after it is long enough to end it (`CWDecoder+Live`).
 public struct CWDecoder: Sendable {
     public let configuration: DecoderConfiguration
     /// The timing learned so far.
@@ -50,7 +54,6 @@ public struct CWDecoder: Sendable {
 
     var warmUpReal: [[Float]]
     var warmUpImaginary: [[Float]]
-    private let warmUpSamples: Int
     let maximumWarmUpSamples: Int
 
     var wordMarks: [(startSeconds: Double, durationSeconds: Double)] = []
@@ -92,9 +95,8 @@ public struct CWDecoder: Sendable {
         warmUpReal = Array(repeating: [], count: channels)
         warmUpImaginary = Array(repeating: [], count: channels)
         let live = configuration.isLive
-        warmUpSamples = Int(rate * (live ? Self.liveWarmUpSeconds.lowerBound : 20))
+        nextWarmUpSamples = Int(rate * (live ? Self.liveWarmUpSeconds.lowerBound : 20))
         maximumWarmUpSamples = Int(rate * (live ? Self.liveWarmUpSeconds.upperBound : 60))
-        nextWarmUpSamples = warmUpSamples
         warmUpRetrySamples = live ? Int(rate * Self.liveWarmUpRetrySeconds) : 0
         if live && configuration.speedWPM != nil { startWithoutWarmUp() }
     }

@@ -79,8 +79,15 @@ struct WarmUpSearch: Sendable {
     private func learnModel(from runs: [KeyingRun]) -> (model: TimingModel, markCount: Int) {
         // The first and last runs may be cut by the recording's ends; long ones are pauses or a stuck key.
         let inner = runs.count > 2 ? Array(runs.dropFirst().dropLast()) : []
-        let marks = inner.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
-        let gaps = inner.filter { !$0.isMark }.map { Double($0.lengthSamples) / rate }.filter { $0 < 6 }
+        let marks = inner.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < Self.heldKeySeconds }
+        var gaps: [Double] = []
+        for (index, run) in inner.enumerated() where !run.isMark {
+            // Live, the warm-up is a few seconds: the space after a key held down (a tuning tone)
+            // would make a cluster of its own, and the word gaps would be read as character gaps.
+            if configuration.isLive, index > 0, Double(inner[index - 1].lengthSamples) / rate >= Self.heldKeySeconds { continue }
+            let seconds = Double(run.lengthSamples) / rate
+            if seconds < 6 { gaps.append(seconds) }
+        }
         let allMarks = runs.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
         let defaultDit = configuration.speedWPM.map { 1.2 / $0 } ?? 0.06
         if let speed = configuration.speedWPM, marks.count < 4 {
@@ -88,6 +95,9 @@ struct WarmUpSearch: Sendable {
         }
         return (TimingModel(markSeconds: marks.isEmpty ? allMarks : marks, gapSeconds: gaps, defaultDitSeconds: defaultDit), allMarks.count)
     }
+
+    /// A mark this long is a key held down (a tuning tone), no element.
+    static let heldKeySeconds = 2.0
 
     /// How well a timing model reads the warm-up's runs: the mean cost per mark
     /// of the best reading, plus a charge for every pattern that is no character.
