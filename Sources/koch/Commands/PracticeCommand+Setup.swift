@@ -89,13 +89,19 @@ extension PracticeRunner {
         guard let path = devices.keyDevice else {
             throw CommandFailure(description: "Give the paddle adapter or key with --key-device PATH, or --microphone default.")
         }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw CommandFailure(description: KeyDeviceError.notFound(path).description)
+        }
+        // The sound first, which may take seconds to open: key events that came meanwhile would
+        // be read all at once from a FIFO, at the moment of reading.
+        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
         let device: KeyDevice
         do {
             device = try KeyDevice(path: path, codes: roles.codes)
         } catch {
+            output.close()
             throw CommandFailure(description: error.description)
         }
-        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
         timings.outputLatencySeconds = output.outputLatencySeconds
         timings.unitSeconds = 1.2 / speedWPM
         print("Keying: \(device.name ?? path), iambic mode \(command.keyer.modeOrDefault.rawValue.uppercased()) at \(speedWPM.formatted) WPM.")
