@@ -6,6 +6,7 @@ koch's own keying read at its own pace. Through a PulseAudio null sink where pul
 import json
 import os
 import shutil
+import statistics
 import struct
 import subprocess
 import tempfile
@@ -29,8 +30,9 @@ def paddle_presses(text, wpm, start=0.5):
     return presses
 
 
-def feed(fifo, presses):
-    """Writes the presses into the FIFO at their times (from when koch opens it), then closes it."""
+def feed(fifo, presses, written=None):
+    """Writes the presses into the FIFO at their times (from when koch opens it), then closes it;
+    `written` gets the monotonic time each was written at."""
     def run():
         with open(fifo, "wb", buffering=0) as handle:
             start = time.monotonic()
@@ -41,6 +43,8 @@ def feed(fifo, presses):
                 now = time.time()
                 handle.write(struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), 1, code, value)
                              + struct.pack("<qqHHi", int(now), int((now % 1) * 1e6), 0, 0, 0))
+                if written is not None:
+                    written.append((time.monotonic(), value))
             time.sleep(0.3)
     thread = threading.Thread(target=run)
     thread.start()
@@ -97,6 +101,56 @@ def pulse_environment(scratch):
     return env, lambda: subprocess.run(["pulseaudio", "--kill"], env=env, stderr=subprocess.DEVNULL)
 
 
+def monitor_onsets(env, stop, rate=48000):
+    """Records the null sink's monitor with parec, stamping each chunk as it arrives; returns the
+    monotonic time of each tone onset heard (after at least 20 ms of quiet)."""
+    import numpy
+    process = subprocess.Popen(["parec", "-d", "koch.monitor", "--format=float32le", "--channels=1", f"--rate={rate}",
+                                "--latency-msec=2", "--raw"], stdout=subprocess.PIPE, env=env)
+    chunks, rest = [], b""
+    while not stop.is_set():
+        data = process.stdout.read1(4096)
+        if not data:
+            break
+        data, whole = rest + data, (len(rest) + len(data)) // 4 * 4
+        rest = data[whole:]
+        chunks.append((time.monotonic(), numpy.frombuffer(data[:whole], dtype="<f4")))
+    process.kill()
+    onsets, quiet, level = [], 0, 0.0
+    for arrived, samples in chunks:
+        for index, sample in enumerate(numpy.abs(samples)):
+            level = max(sample, level * 0.995)
+            if level > 0.1 and quiet >= rate // 50:
+                onsets.append(arrived - (len(samples) - index) / rate)
+            quiet = 0 if level > 0.1 else quiet + 1
+    return onsets
+
+
+def end_to_end(koch, scratch, key, presses, env):
+    """From each paddle press written into the FIFO to its sidetone heard on the sink's monitor:
+    an upper bound, for it holds the monitor's own capture latency too."""
+    stop, written, onsets = threading.Event(), [], []
+    recorder = threading.Thread(target=lambda: onsets.extend(monitor_onsets(env, stop)))
+    recorder.start()
+    time.sleep(0.5)
+    fifo = os.path.join(scratch, "end-to-end.fifo")
+    os.mkfifo(fifo)
+    thread = feed(fifo, presses, written)
+    subprocess.run([koch, "practice", "send", "--key", key, "--sound-device", "default", "--key-device", fifo,
+                    "--progress", os.path.join(scratch, "end-to-end", "progress.json")],
+                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, timeout=600)
+    thread.join()
+    time.sleep(0.3)
+    stop.set()
+    recorder.join()
+    delays = []
+    for pressed, value in written:
+        following = [onset - pressed for onset in onsets if 0 <= onset - pressed < 0.2]
+        if value == 1 and following:
+            delays.append(min(following))
+    return delays
+
+
 def row(what, timings):
     unit = timings.get("unitSeconds") or 0.06
     keyer = timings["keyerLatencySeconds"]
@@ -116,10 +170,12 @@ def bench_practice(koch, scratch, table):
     presses = paddle_presses(" ".join(["PARIS"] * 12), wpm)
     rows = [row("paddle, sound null", practise(koch, scratch, ["send", "--key", key, "--sound-device", "null"], "null", presses))]
     env, stop = pulse_environment(scratch)
+    delays = []
     if env:
         try:
             rows.append(row("paddle, PulseAudio null sink", practise(
                 koch, scratch, ["send", "--key", key, "--sound-device", "default"], "pulse", presses, env)))
+            delays = end_to_end(koch, scratch, key, presses, env)
         finally:
             stop()
     log = os.path.join(scratch, "paris.txt.log")
@@ -133,6 +189,12 @@ def bench_practice(koch, scratch, table):
     table(f"Live practice: PARIS x12 keyed at {wpm} WPM (one run each)",
           ["input", "keyer latency median (ms)", "p95 (ms)", "max (ms)", "output latency (ms)",
            "display delay median (units)", "max (units)", "CPU (% of one core)"], rows)
+    if delays:
+        delays.sort()
+        print(f"\nEnd to end through PulseAudio's null sink, from a paddle press written to its sidetone on the sink's monitor"
+              f" ({len(delays)} presses): median {statistics.median(delays) * 1000:.0f} ms,"
+              f" 95th percentile {delays[int(0.95 * (len(delays) - 1))] * 1000:.0f} ms"
+              " (an upper bound: it holds the monitor's own capture latency).")
     print("\nTargets: keyer latency under 2 ms (event to sidetone queued), display within a word gap (7 units),"
           " CPU under 10 % of one core. Output latency is the device's, as PortAudio reports it."
           " No open trainer reports these, so no peer.")
