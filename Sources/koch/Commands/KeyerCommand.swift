@@ -22,7 +22,7 @@ struct KeyerOptions: ParsableArguments {
     @Option(
         name: .customLong("paddle-keys"),
         help: ArgumentHelp(
-            "For an evtest log: the key names of the dit and dah paddles, and optionally of a straight key. Default: KEY_LEFTCTRL,KEY_RIGHTCTRL.",
+            "The key names of the dit and dah paddles, and optionally of a straight key, in an evtest log or on a key device. Default: KEY_LEFTCTRL,KEY_RIGHTCTRL (and KEY_SPACE for a straight key on a key device).",
             valueName: "dit,dah[,key]"))
     var paddleKeys: String?
 

@@ -43,15 +43,15 @@ struct PracticeCommand: ParsableCommand {
             your progress file.
 
             Examples:
-              koch practice                              copy a 5-minute lesson at your level
-              koch practice --minutes 2 --show end       the groups shown only at the end
+              koch practice                          copy a 5-minute lesson at your level
+              koch practice --minutes 2 --show end   the groups shown only at the end
+              koch practice --key NAME.key.json      a lesson or exercise made before
               koch practice send --key-device /dev/input/by-id/usb-…-event-kbd
-              koch practice characters --count 20 --key-device /dev/input/event5 --mode a
-              koch practice send --microphone default    key your own oscillator into the mic
-              koch practice --key lessons/NAME.key.json  a lesson or exercise made before
-              koch practice --list-sound-devices         where the sound can go
-              koch practice --test-sound --sound-device pulse   a second of the tone through it
-              koch practice --sound-device null          no sound (scripts)
+              koch practice characters --count 20 --key-device /dev/input/event5
+              koch practice send --microphone default    key your oscillator
+              koch practice --list-sound-devices     where the sound can go
+              koch practice --test-sound --sound-device pulse    a second of tone
+              koch practice --list-key-devices       the devices with the keys
             """
     )
 
