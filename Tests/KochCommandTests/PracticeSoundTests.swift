@@ -54,4 +54,28 @@ import Testing
         #expect(stoppedAt > 20 && stoppedAt < key.durationSeconds - 5, "\(stoppedAt)")
         #expect(session["correct"] as? Int ?? 0 > 0)
     }
+
+    /// The microphone is the sound server's: what `paplay` plays into the null sink is heard on
+    /// its monitor, the server's default source, in real time.
+    @Test func theMicrophoneIsReadLiveAndGraded() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let text = "KMMK KKMM MKMK MMKK KMKM"
+        let key = try PracticeKeyingTests.exercise(text, in: scratch)
+        try SendPracticeTests.recordKeying(text, to: scratch + "/keyed.wav", toneHz: 700, sampleRate: 48000, leadSeconds: 1)
+        let sandbox = try SoundSandbox.pulse(folder: scratch + "/pulse")
+        defer { sandbox.stop() }
+        let player = Process()
+        player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        player.arguments = ["sh", "-c", "sleep 3; paplay " + scratch + "/keyed.wav"]
+        player.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { $1 }
+        try player.run()
+        let result = try KochBinary.run(
+            ["practice", "send", "--key", key, "--microphone", "default", "--sound-device", "null", "--progress", scratch + "/progress.json"],
+            environment: sandbox.environment)
+        player.waitUntilExit()
+        #expect(result.succeeded, "\(result.standardOutput)\n\(result.standardError)")
+        #expect(result.standardOutput.contains("Listening: default"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(text), "\(result.standardOutput)")
+        #expect(try PracticeKeyingTests.sessions(scratch + "/progress.json").first?["correct"] as? Int == 20)
+    }
 }
