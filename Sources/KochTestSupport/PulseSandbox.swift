@@ -36,6 +36,28 @@ public final class PulseSandbox: @unchecked Sendable {
             let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw Failure(description: "PulseAudio did not start (scripts/install-deps --test installs it)") }
         processID = pid
+        try waitUntilAnswering()
+    }
+
+    /// Waits (up to 20 s, for a busy machine) until the server answers a client, its sink and
+    /// monitor loaded: a daemon's start can return before then.
+    private func waitUntilAnswering() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            probe.arguments = ["pactl", "list", "short", "sources"]
+            probe.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let output = Pipe()
+            probe.standardOutput = output
+            probe.standardError = FileHandle.nullDevice
+            try probe.run()
+            let listed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            probe.waitUntilExit()
+            if probe.terminationStatus == 0, listed.contains("koch.monitor") { return }
+            usleep(100_000)
+        }
+        throw Failure(description: "PulseAudio started but did not answer within 20 s")
     }
 
     deinit {

@@ -1,7 +1,9 @@
-/// The send drill of a character at a time (seed 000 §3, seed 004's tap trainer): koch shows a
-/// character, drawn as a lesson's groups draw theirs (the newest character and the weak ones more
-/// often), the learner keys it, and each attempt is judged the moment the character ends.
+/// The send drill of a character at a time, as the method's send training and tap trainer have it:
+/// koch shows a character, drawn as a lesson's groups draw theirs (the newest character and the
+/// weak ones more often), the learner keys it, and each attempt is judged the moment the character
+/// ends.
 public struct CharacterDrill: Sendable {
+    public let settings: LessonSettings
     public let characters: [Symbol]
     /// One unit at the drill's character speed: a dit is one, a dah three, the gap between them one.
     public let unitSeconds: Double
@@ -13,6 +15,7 @@ public struct CharacterDrill: Sendable {
     public private(set) var attempts: [CharacterAttempt] = []
 
     public init(settings: LessonSettings) {
+        self.settings = settings
         characters = settings.characters
         unitSeconds = 1.2 / settings.characterSpeedWPM
         let weighted = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
@@ -40,6 +43,18 @@ public struct CharacterDrill: Sendable {
         let attempt = CharacterAttempt(target: target, text: text, pattern: pattern, marks: marks, unitSeconds: unitSeconds)
         attempts.append(attempt)
         return attempt
+    }
+
+    /// The drill as a send exercise of its own, to grade what was keyed against: each character
+    /// shown and keyed a group of one, a drill of the level's characters (which counts for the
+    /// character statistics and the streak, not the level). Nil before anything was keyed.
+    public func lesson() throws(ContentError) -> Lesson? {
+        guard !attempts.isEmpty else { return nil }
+        var drill = settings
+        drill.direction = .send
+        drill.customCharacters = settings.characters.map(\.text).joined()
+        drill.introduction = false
+        return try Lesson(settings: drill, content: .fixed(attempts.map { [$0.target] }))
     }
 
     /// How many attempts were right.

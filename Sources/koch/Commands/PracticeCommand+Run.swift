@@ -78,14 +78,10 @@ struct PracticeRunner {
         if case .inputEnded(let end) = ending { print(Self.describe(end, source: input.source)) }
         let drill = session.drill
         print("\(drill.rightCount) of \(drill.attempts.count) keyed right.")
-        guard !drill.attempts.isEmpty else {
+        guard let lesson = try drill.lesson() else {
             print("Nothing was keyed, so nothing is recorded.")
             return
         }
-        var drillSettings = settings
-        drillSettings.customCharacters = settings.characters.map(\.text).joined()
-        drillSettings.introduction = false
-        let lesson = try Lesson(settings: drillSettings, content: .fixed(drill.attempts.map { [$0.target] }))
         let key = AnswerKey(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
         let base = PracticeFolder.baseName(of: lesson)
         let keyPath = try keep(key, base: base)
