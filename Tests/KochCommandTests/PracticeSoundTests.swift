@@ -41,11 +41,15 @@ import Testing
         }
     }
 
-    @Test func aSoundServerGoneMidLessonEndsItAsAStopGradedAndRecorded() throws {
+    /// Through one PulseAudio server with a null sink: the microphone is its default source, the
+    /// sink's monitor, which hears what `paplay` plays into the sink in real time; then a lesson
+    /// plays to the sink until the server is killed.
+    @Test func throughASoundServerTheMicrophoneIsReadLiveAndTheServerGoneStopsALesson() throws {
         let scratch = try KochBinary.scratchFolder()
-        let (keyPath, key) = try PracticeReceiveTests.lesson(in: scratch, seed: 22)
         let sandbox = try SoundSandbox.pulse(folder: scratch + "/pulse")
         defer { sandbox.stop() }
+        try Self.theMicrophoneIsReadLiveAndGraded(through: sandbox, in: scratch + "/microphone")
+        let (keyPath, key) = try PracticeReceiveTests.lesson(in: scratch, seed: 22)
         var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("Space pauses"), "")]
         for group in key.groups where group.endSeconds + 0.3 < 24 {
             typing.append(.init(.secondsAfterMatch(group.endSeconds + 0.3), group.text))
@@ -66,15 +70,11 @@ import Testing
         #expect(session["correct"] as? Int ?? 0 > 0)
     }
 
-    /// The microphone is the sound server's: what `paplay` plays into the null sink is heard on
-    /// its monitor, the server's default source, in real time.
-    @Test func theMicrophoneIsReadLiveAndGraded() throws {
-        let scratch = try KochBinary.scratchFolder()
+    static func theMicrophoneIsReadLiveAndGraded(through sandbox: PulseSandbox, in scratch: String) throws {
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let text = "KMMK KKMM MKMK MMKK KMKM"
         let key = try PracticeKeyingTests.exercise(text, in: scratch)
         try SendPracticeTests.recordKeying(text, to: scratch + "/keyed.wav", toneHz: 700, sampleRate: 48000, leadSeconds: 1)
-        let sandbox = try SoundSandbox.pulse(folder: scratch + "/pulse")
-        defer { sandbox.stop() }
         let player = Process()
         player.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         player.arguments = ["sh", "-c", "sleep 3; paplay " + scratch + "/keyed.wav"]

@@ -21,8 +21,9 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     private var stopping = false
     private let timings: PracticeTimings?
     private let done = DispatchSemaphore(value: 0)
-    /// The longest stretch kept: two hours.
-    static let longestSeconds = 2 * 3600.0
+    /// The longest stretch kept, held in memory until it is written: 30 minutes (345 MB at 48 kHz),
+    /// twice what a five-minute exercise may take.
+    static let longestSeconds = 30 * 60.0
 
     public init(microphone: LiveSampleSource, toneHz: Double?, speedWPM: Double?, timings: PracticeTimings?) throws {
         self.microphone = microphone
