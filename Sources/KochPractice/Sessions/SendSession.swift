@@ -41,10 +41,10 @@ public struct SendSession {
         var terminalEnded = false
         while ending == nil {
             let now = MonotonicClock.seconds()
-            for character in input.takeCharacters() {
-                if character.wordSpaceBefore, !keyed.isEmpty { keyed += " " }
-                keyed += character.text ?? "?"
-                readCount += 1
+            let read = input.takeCharacters()
+            Self.append(read, to: &keyed)
+            if !read.isEmpty {
+                readCount += read.count
                 lastReadSeconds = now
             }
             screen.show(
@@ -66,12 +66,17 @@ public struct SendSession {
             }
         }
         input.stop()
-        for character in input.takeCharacters() {
+        Self.append(input.takeCharacters(), to: &keyed)
+        screen.close()
+        return (ending ?? .stopped, keyed)
+    }
+
+    /// The characters read, added to the text read so far: a space before a word, `?` for a pattern that is no character.
+    static func append(_ characters: [ShownCharacter], to keyed: inout String) {
+        for character in characters {
             if character.wordSpaceBefore, !keyed.isEmpty { keyed += " " }
             keyed += character.text ?? "?"
         }
-        screen.close()
-        return (ending ?? .stopped, keyed)
     }
 
     /// Whether a key pressed at the terminal ends a send session. Only these: an adapter that

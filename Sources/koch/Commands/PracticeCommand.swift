@@ -7,12 +7,7 @@ import KochIO
 import KochLessons
 import KochPractice
 
-/// What `koch practice` practises.
-enum PracticeExercise: String, ExpressibleByArgument, CaseIterable {
-    case receive
-    case send
-    case characters
-}
+extension PracticeKind: ExpressibleByArgument {}
 
 extension ShowSent: ExpressibleByArgument {}
 
@@ -56,7 +51,7 @@ struct PracticeCommand: ParsableCommand {
     )
 
     @Argument(help: "receive (copy a lesson as it plays), send (key an exercise) or characters (key one character at a time).")
-    var exercise: PracticeExercise?
+    var exercise: PracticeKind?
 
     @Option(help: "Koch level, as for koch lesson. Default: your level in the progress file.")
     var level: Int?
@@ -100,7 +95,7 @@ struct PracticeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write what the session measured of itself (latencies, processor time) as JSON.", valueName: "file"))
     var timings: String?
 
-    var chosenExercise: PracticeExercise { exercise ?? .receive }
+    var chosenExercise: PracticeKind { exercise ?? .receive }
 
     func validate() throws {
         guard LessonSettings.Limits.minutes.contains(minutes) else {
