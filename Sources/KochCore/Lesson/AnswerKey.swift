@@ -59,6 +59,9 @@ public struct AnswerKey: Sendable, Hashable, Codable {
     public var durationSeconds: Double
     /// Present only for a spoken lesson (`koch lesson --speak`).
     public var speech: Speech?
+    /// Present only for a contact to answer (`koch lesson --kind qso --respond`, or a live
+    /// contact): both stations' overs; the groups are then the other station's words.
+    public var qso: QSOKey?
 
     /// Whether the answers are spoken in the audio.
     public var isSpoken: Bool { speech != nil }
