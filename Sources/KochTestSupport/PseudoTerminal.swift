@@ -24,15 +24,25 @@ public enum PseudoTerminal {
 
         public let moment: Moment
         public let bytes: [UInt8]
+        /// Done at the moment, before the bytes are typed: a key device fed as the program asks for it.
+        public let action: (@Sendable () -> Void)?
 
         public init(_ moment: Moment, _ text: String) {
             self.moment = moment
             bytes = Array(text.utf8)
+            action = nil
         }
 
         public init(_ moment: Moment, bytes: [UInt8]) {
             self.moment = moment
             self.bytes = bytes
+            action = nil
+        }
+
+        public init(_ moment: Moment, action: @escaping @Sendable () -> Void) {
+            self.moment = moment
+            bytes = []
+            self.action = action
         }
     }
 
@@ -68,7 +78,8 @@ public enum PseudoTerminal {
             if let next = pending.first,
                 isDue(next.moment, elapsed: elapsed, sinceMatch: elapsed - matchedSeconds, output: output[sinceTyping...])
             {
-                terminal.write(next.bytes)
+                next.action?()
+                if !next.bytes.isEmpty { terminal.write(next.bytes) }
                 pending.removeFirst()
                 sinceTyping = output.count
                 if case .onceOutputContains = next.moment { matchedSeconds = elapsed }

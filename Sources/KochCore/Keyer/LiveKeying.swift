@@ -66,6 +66,13 @@ public struct LiveKeying: Sendable {
         straightDownSeconds != nil || keyer.toneOn(atSeconds: seconds)
     }
 
+    /// Since when the keys have been at rest (the end of the last element, or minus infinity
+    /// before any); nil while a paddle or the key is held or the keyer is still sending.
+    public var restingSinceSeconds: Double? {
+        guard straightDownSeconds == nil, !keyer.ditHeld, !keyer.dahHeld, keyer.phase == .idle else { return nil }
+        return elements.map { $0.startSeconds + $0.durationSeconds }.max() ?? -Double.infinity
+    }
+
     /// The elements completed so far, in order of their start: the keyer's and the straight key's.
     public var elements: [KeyedElement] {
         (keyer.elements + straightMarks).sorted { $0.startSeconds < $1.startSeconds }

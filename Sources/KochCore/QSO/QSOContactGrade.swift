@@ -26,8 +26,11 @@ public struct QSOContactGrade: Sendable, Hashable {
 extension AnswerKey {
     /// The key of what the learner sends in a contact: their overs' words as
     /// groups, in the send direction, each over's words timed across its span.
+    /// Its lesson is the contact's with `-sent` after it, so that both halves
+    /// can be recorded (a lesson is recorded once).
     public func learnerHalf(_ qso: QSOKey) -> AnswerKey {
         var half = self
+        half.lessonID = lessonID + "-sent"
         half.direction = .send
         half.introduction = nil
         half.speech = nil

@@ -42,6 +42,9 @@ public protocol LiveKeyingInput: AnyObject {
     func start(sessionStartSeconds: Double)
     /// The characters that have ended since the last call.
     func takeCharacters() -> [ShownCharacter]
+    /// Since when the key has been at rest, in seconds from the session's start: nil while it is
+    /// keyed (an input that cannot tell, the microphone, says when the last character it read ended).
+    var restingSinceSeconds: Double? { get }
     /// Set once the keying has stopped coming in.
     var ending: KeyingInputEnding? { get }
     /// Stops reading and closes the devices.

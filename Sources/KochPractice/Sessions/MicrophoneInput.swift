@@ -18,6 +18,7 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     private var heard: [Float] = []
     private var pending: [ShownCharacter] = []
     private var endingSeen: KeyingInputEnding?
+    private var lastCharacterEndSeconds = -Double.infinity
     private var stopping = false
     private let timings: PracticeTimings?
     private let done = DispatchSemaphore(value: 0)
@@ -71,6 +72,7 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
                     // The character ended `heardSeconds - endSeconds` before the samples just read.
                     timings?.displayDelay(heardSeconds - character.endSeconds + (MonotonicClock.seconds() - readAt))
                     pending.append(Self.shown(character))
+                    lastCharacterEndSeconds = max(lastCharacterEndSeconds, character.endSeconds)
                 }
                 if heardSeconds > Self.longestSeconds { endingSeen = .recordingEnded }
             }
@@ -84,6 +86,8 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
             marks: character.elements.map { KeyedElement(element: $0.element, startSeconds: $0.startSeconds, durationSeconds: $0.durationSeconds) },
             wordSpaceBefore: character.wordSpaceBefore)
     }
+
+    public var restingSinceSeconds: Double? { lock.withLock { lastCharacterEndSeconds } }
 
     public func takeCharacters() -> [ShownCharacter] {
         lock.withLock {

@@ -122,6 +122,14 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
         return events
     }
 
+    public var restingSinceSeconds: Double? {
+        let now = MonotonicClock.seconds()
+        return lock.withLock {
+            _ = applyDueEvents(upTo: now - startSeconds)
+            return keying.restingSinceSeconds
+        }
+    }
+
     public func takeCharacters() -> [ShownCharacter] {
         let now = MonotonicClock.seconds()
         let ended = lock.withLock {

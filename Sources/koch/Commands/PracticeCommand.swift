@@ -34,6 +34,14 @@ struct PracticeCommand: ParsableCommand {
             for your own oscillator or a transceiver's sidetone. Reading /dev/input needs \
             the input group: sudo usermod -aG input $USER, then log out and in.
 
+            --kind qso: a contact. The other station calls and answers at the lesson's \
+            tone, speed and band conditions (--band) while you type your copy; you key \
+            your overs (--key-device or --microphone) from a script on the screen whose \
+            blanks ([THEIR CALL]) you fill in by ear. The other station answers what you \
+            sent: a call of theirs sent wrong is queried (DE W1ABC?) and you send the \
+            over again; your report is repeated back as you gave it. Both halves are \
+            graded and recorded as QSO sessions (--qso-style chooses the template).
+
             Each session's key and what you typed or keyed are kept in practice/ beside \
             your progress file.
 
@@ -44,6 +52,7 @@ struct PracticeCommand: ParsableCommand {
               koch practice send --key-device /dev/input/by-id/usb-…-event-kbd
               koch practice characters --count 20 --key-device /dev/input/event5
               koch practice send --microphone default    key your oscillator
+              koch practice --kind qso --key-device /dev/input/event5    answer a call
               koch practice --list-sound-devices     where the sound can go
               koch practice --test-sound --sound-device pulse    a second of tone
               koch practice --list-key-devices       the devices with the keys
@@ -97,6 +106,9 @@ struct PracticeCommand: ParsableCommand {
 
     var chosenExercise: PracticeKind { exercise ?? .receive }
 
+    /// `--kind qso`: a contact, the other station heard and the learner's overs keyed.
+    var isContact: Bool { content.kind == .qso }
+
     func validate() throws {
         guard LessonSettings.Limits.minutes.contains(minutes) else {
             throw ValidationError(
@@ -105,7 +117,10 @@ struct PracticeCommand: ParsableCommand {
         }
         if let count, !(1...999).contains(count) { throw ValidationError("--count must be 1 to 999, not \(count).") }
         if count != nil, chosenExercise != .characters { throw ValidationError("--count is for koch practice characters.") }
-        if chosenExercise == .receive, devices.microphone != nil || devices.keyDevice != nil {
+        if isContact, exercise != nil, exercise != .receive {
+            throw ValidationError("--kind qso is a contact to answer: koch practice --kind qso, without send or characters.")
+        }
+        if chosenExercise == .receive, !isContact, devices.microphone != nil || devices.keyDevice != nil {
             throw ValidationError("--microphone and --key-device are for keying: koch practice send, or koch practice characters.")
         }
         if chosenExercise == .characters, keyPath != nil {
@@ -119,6 +134,7 @@ struct PracticeCommand: ParsableCommand {
         if devices.listKeyDevices { return print(try devices.keyDeviceList(mapping: try keyer.mapping())) }
         let runner = PracticeRunner(command: self)
         if devices.testSound { return try runner.testSound() }
+        if isContact { return try runner.contact() }
         switch chosenExercise {
         case .receive: try runner.receive()
         case .send: try runner.send()

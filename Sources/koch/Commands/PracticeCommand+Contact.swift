@@ -1,0 +1,119 @@
+import ArgumentParser
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+import KochPractice
+
+extension PracticeRunner {
+    /// A live contact (`--kind qso`): the session, then both halves graded and recorded.
+    func contact() throws {
+        try requireKeying()
+        guard command.keyPath == nil else {
+            throw CommandFailure(description: "--key is for a lesson or exercise: koch practice --kind qso makes a contact of its own.")
+        }
+        let (settings, note) = try settings(direction: .receive)
+        let (style, script, render) = try contactScript(settings: settings)
+        print(LessonCommand.describe(settings) + ", a \(style) contact, seed \(settings.seed)")
+        if let note { print("  " + note) }
+        let output = try soundOutput(sampleRateHz: settings.sampleRateHz)
+        let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
+        let learnerSpeedWPM = settings.characterSpeedWPM
+        let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings)
+        print("They call; you answer. Type what you hear while they send, then key your over. Enter, q or Ctrl-C ends.")
+        fflush(nil)
+        let terminal = try terminalInput()
+        let session = QSOSession(
+            script: script, render: render, settings: settings,
+            learnerTiming: Timing(characterSpeedWPM: learnerSpeedWPM, effectiveSpeedWPM: learnerSpeedWPM), show: command.show)
+        let result = session.run(output: output, input: input, terminal: terminal, screen: TerminalScreen())
+        terminal.close()
+        try writeTimings(timings)
+        switch result.ending {
+        case .finished: break
+        case .stopped: print("Stopped: the overs before the stop are graded.")
+        case .inputEnded(let end): print(Self.describe(end, source: input.source))
+        case .soundLost(let error): print("\(error) The overs before it are graded.")
+        case .nothingKeyed: print("Nothing was keyed for \(Int(QSOSession.waitSeconds)) s: the contact ends there.")
+        }
+        try gradeContact(result, settings: settings, style: style, learnerSpeedWPM: learnerSpeedWPM, input: input)
+    }
+
+    /// The contact's script: a style as `koch lesson --kind qso` chooses it (`--qso-style`, or
+    /// the learner's level's), a contact drawn from the seed.
+    func contactScript(settings: LessonSettings) throws -> (style: String, script: QSOScript, render: QSOScript.Renderer) {
+        let templates = try Templates()
+        let (plan, _) = try LessonCommand.learnerPlan(
+            level: command.level, lesson: command.content.lessonCourse, direction: .receive, store: store)
+        let composer = try QSOComposer(templates: templates, style: command.content.qsoStyle, level: settings.level, course: plan.course)
+        let (name, contact) = QSOLiveContact.draw(styles: composer.styles, seed: settings.seed)
+        let render: QSOScript.Renderer = { try templates.render(name, $0.context) }
+        do {
+            return (String(name.dropFirst("qso/".count)), try QSOScript(contact: contact, render: render), render)
+        } catch {
+            throw CommandFailure(description: "\(templates.origin(of: name)): \(error)")
+        }
+    }
+
+    /// Keeps the contact's key, copy and keying in practice/, prints the report, and records
+    /// both halves (the receive half only where a copy was typed).
+    func gradeContact(_ result: QSOSession.Result, settings: LessonSettings, style: String, learnerSpeedWPM: Double, input: LiveKeyingInput)
+        throws
+    {
+        let grading: QSOSessionGrading
+        do {
+            grading = try QSOSessionGrading(
+                result: result, settings: settings, style: style, learnerSpeedWPM: learnerSpeedWPM,
+                createdAt: CreationDate.date(now: try Now.date()))
+        } catch let refusal as QSOSessionGrading.Refusal {
+            throw CommandFailure(description: "\(refusal) Nothing was recorded: \(store.path) was not changed.")
+        }
+        let base = "koch-qso-\(style)-\(grading.key.lessonID)"
+        let keyPath = try keep(grading.key, base: base)
+        let copyPath = try grading.copy.map { try keepCopy($0, base: base) }
+        let kept: String
+        do {
+            (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+        } catch let refusal as KeyingInputRefusal {
+            throw CommandFailure(description: "\(refusal) \(store.path) was not changed.")
+        }
+        do {
+            try grading.check()
+        } catch {
+            throw CommandFailure(description: "\(error) \(store.path) was not changed.")
+        }
+        print("")
+        QSOReportText(grade: grading.grade, queries: result.contact.queries).lines.forEach { print($0) }
+        let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
+        try recordHalf(grading.sendGrade(done: now, gradedAt: now), keyPath: keyPath, source: kept)
+        do {
+            if let received = try grading.receiveGrade(done: now, gradedAt: now) {
+                try recordHalf(received, keyPath: keyPath, source: copyPath ?? keyPath)
+            }
+        } catch let refused as LessonGrading.Refusal {
+            let refusals = GradeRefusalText(
+                keyPath: keyPath, lessonID: grading.key.lessonID, progressFile: store.path, date: nil, copySource: copyPath ?? "",
+                returnSource: copyPath ?? "")
+            print("Your copy is not recorded: " + Self.practiceFailure(refused, refusals: refusals).description)
+        }
+        let files = [keyPath, copyPath, kept].compactMap { $0.map { URL(fileURLWithPath: $0).lastPathComponent } }
+        print("The contact is kept in \(folder.path): \(files.joined(separator: ", ")).")
+    }
+
+    /// Records one half of a contact as a QSO session, by the rule every grader shares.
+    private func recordHalf(_ grade: LessonGrade, keyPath: String, source: String) throws {
+        let recorded: RecordedGrade
+        do {
+            recorded = try grade.record(in: store, replace: false, dryRun: false)
+        } catch let refused as SessionRecording.Refusal {
+            let refusals = GradeRefusalText(
+                keyPath: keyPath, lessonID: grade.session.lessonID, progressFile: store.path, date: nil, copySource: source,
+                returnSource: source)
+            throw refusals.failure(refused, of: grade.session)
+        }
+        if let writeFailure = recorded.writeFailure { throw writeFailure }
+        let half = grade.session.direction == .send ? "Your overs" : "Your copy"
+        print("\(half) recorded in \(store.path) as a QSO (\(grade.session.direction.rawValue)): it moves neither your level nor your schedule.")
+    }
+}

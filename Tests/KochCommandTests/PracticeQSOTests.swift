@@ -1,0 +1,103 @@
+import Foundation
+import KochCore
+import KochIO
+import KochTestSupport
+import Testing
+
+/// A live contact through the built binary: the other station plays through the null sound
+/// device (paced by the clock), the copy is typed on a pseudo-terminal as each word ends, and the
+/// learner's overs are keyed on a fake paddle (a FIFO of input_event records), each written only
+/// once the session shows the script for it.
+@Suite(.serialized) struct PracticeQSOTests {
+    static let seed: UInt64 = 5
+    static let wpm = 30.0
+
+    /// The contact `koch practice --kind qso --qso-style first-contact --seed 5` makes, rendered
+    /// by the library from the template in the source tree.
+    static func script() throws -> (QSOScript, QSOScript.Renderer) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("templates/qso/first-contact.mustache").path
+        let templates = try Templates([(name: "qso/first-contact", text: try String(contentsOfFile: path, encoding: .utf8), origin: path)])
+        let (style, contact) = QSOLiveContact.draw(styles: ["qso/first-contact"], seed: seed)
+        let render: QSOScript.Renderer = { try templates.render(style, $0.context) }
+        return (try QSOScript(contact: contact, render: render), render)
+    }
+
+    /// The copy of `text` typed word by word, each just after it ends (prosigns left out: they
+    /// are one character, typed as several), timed from the moment the session says it sends.
+    static func copy(of text: String) throws -> [PseudoTerminal.Typing] {
+        let timeline = Timeline(
+            text: try MorseText(parsing: text), timing: Timing(characterSpeedWPM: wpm, effectiveSpeedWPM: wpm), leadInSeconds: 0.2,
+            tailSeconds: 0.3)
+        var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("They are sending"), "")]
+        for word in timeline.words where !word.text.hasPrefix("<") {
+            typing.append(.init(.secondsAfterMatch(word.endSeconds + 0.15), word.text.lowercased()))
+        }
+        return typing
+    }
+
+    /// Keys `text` on the paddle once the script for the learner's over is on the screen.
+    static func key(_ text: String, on paddle: KeyEventWriter) -> PseudoTerminal.Typing {
+        .init(.onceOutputContains("Your turn, key:")) { paddle.play(KeyEventFeed.paddle(text, wpm: wpm)) }
+    }
+
+    @Test func aWrongCallIsQueriedAndAWrongReportRepeatedBackBothHalvesRecorded() throws {
+        let (script, render) = try Self.script()
+        let caller = script.contact.caller.call.uppercased()
+        let report = script.contact.answerer.rst
+        let wrongReport = report == "599" ? "589" : "599"
+        let wrongCall = String(caller.dropLast()) + (caller.hasSuffix("X") ? "Y" : "X")
+        let first = script.overs[1].text
+        let third = script.overs[3].text.replacingOccurrences(of: " \(report) ", with: " \(wrongReport) ")
+        let readAsSent = QSOOverReading(over: script.overs[3], readText: third)
+        guard case let .over(answer) = QSOReply.reply(script: script, afterOver: 3, reading: readAsSent, queried: 0, render: render) else {
+            Issue.record("the script has no over after the learner's last")
+            return
+        }
+        #expect(answer.text.contains(wrongReport))
+
+        let scratch = try KochBinary.scratchFolder()
+        let fifo = scratch + "/paddle"
+        try KeyEventFeed.makeFIFO(fifo)
+        let paddle = KeyEventWriter(path: fifo)
+        defer { paddle.close() }
+        var typing = try Self.copy(of: script.overs[0].text)
+        typing.append(Self.key(first.replacingOccurrences(of: caller, with: wrongCall), on: paddle))
+        typing.append(.init(.onceOutputContains("them: DE \(caller)?"), ""))
+        typing.append(Self.key(first, on: paddle))
+        typing += try Self.copy(of: script.overs[2].text)
+        typing.append(Self.key(third, on: paddle))
+        typing += try Self.copy(of: answer.text)
+        let progress = scratch + "/progress.json"
+        let run = try KochBinary.runOnTerminal(
+            [
+                "practice", "--kind", "qso", "--qso-style", "first-contact", "--seed", "\(Self.seed)", "--wpm", "30", "--effective", "30",
+                "--key-device", fifo, "--sound-device", "null", "--progress", progress,
+            ], typing: typing, columns: 200, lines: 60, timeoutSeconds: 240)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("their call: \(caller), you sent \(wrongCall)"), "\(run.output)")
+        #expect(run.output.contains("Queried (DE \(caller)?)"), "\(run.output)")
+        #expect(run.output.contains("your report: \(report), you sent \(wrongReport)"), "\(run.output)")
+        #expect(run.output.contains("them: " + answer.text), "\(run.output)")
+
+        let recorded = try #require(try PracticeKeyingTests.progress(progress)["sessions"] as? [[String: Any]])
+        #expect(recorded.count == 2)
+        #expect(recorded.allSatisfy { $0["kind"] as? String == "qso" })
+        #expect(Set(recorded.compactMap { $0["direction"] as? String }) == ["send", "receive"])
+        let sent = try #require(recorded.first { $0["direction"] as? String == "send" })
+        // Every character of both overs as they stood is right but the two reports' three.
+        let learnerCharacters = [first, script.overs[3].text].joined(separator: " ").split(separator: " ")
+            .reduce(0) { $0 + WrittenTokens.split(String($1)).count }
+        #expect(sent["sent"] as? Int == learnerCharacters)
+        #expect((sent["correct"] as? Int).map { learnerCharacters - $0 } ?? 0 >= 2)
+
+        // The key kept has the contact as it went: the other station's last over repeats the report as sent.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
+        let keyName = try #require(kept.first { $0.hasSuffix(".key.json") })
+        let key = try AnswerKeyFile.read(scratch + "/practice/" + keyName)
+        let qso = try #require(key.qso)
+        #expect(qso.otherOvers.last?.text == answer.text)
+        #expect(qso.learnerOvers.map(\.text) == [first, script.overs[3].text])
+        #expect(kept.contains { $0.hasSuffix(".keying.txt") } && kept.contains { $0.hasSuffix(".copy.txt") })
+    }
+}
