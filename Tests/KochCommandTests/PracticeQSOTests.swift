@@ -48,7 +48,7 @@ import Testing
         let wrongReport = report == "599" ? "589" : "599"
         let wrongCall = String(caller.dropLast()) + (caller.hasSuffix("X") ? "Y" : "X")
         let first = script.overs[1].text
-        let third = script.overs[3].text.replacingOccurrences(of: " \(report) ", with: " \(wrongReport) ")
+        let third = script.overs[3].words.map { $0 == report ? wrongReport : $0 }.joined(separator: " ")
         let readAsSent = QSOOverReading(over: script.overs[3], readText: third)
         guard case let .over(answer) = QSOReply.reply(script: script, afterOver: 3, reading: readAsSent, queried: 0, render: render) else {
             Issue.record("the script has no over after the learner's last")
@@ -98,6 +98,77 @@ import Testing
         let qso = try #require(key.qso)
         #expect(qso.otherOvers.last?.text == answer.text)
         #expect(qso.learnerOvers.map(\.text) == [first, script.overs[3].text])
-        #expect(kept.contains { $0.hasSuffix(".keying.txt") } && kept.contains { $0.hasSuffix(".copy.txt") })
+        #expect(kept.contains { $0.hasSuffix(".keying.txt") })
+        // The copy kept grades the same through koch grade.
+        let copyName = try #require(kept.first { $0.hasSuffix(".copy.txt") })
+        let again = try KochBinary.run([
+            "grade", "--key", scratch + "/practice/" + keyName, "--transcript", scratch + "/practice/" + copyName, "--progress",
+            scratch + "/again.json",
+        ])
+        #expect(again.succeeded, "\(again.standardError)")
+        let received = try #require(recorded.first { $0["direction"] as? String == "receive" })
+        let regraded = try #require(try PracticeKeyingTests.progress(scratch + "/again.json")["sessions"] as? [[String: Any]])
+        #expect(regraded.first?["correct"] as? Int == received["correct"] as? Int)
+        #expect(regraded.first?["sent"] as? Int == received["sent"] as? Int)
+        #expect(regraded.first?["kind"] as? String == "qso")
+    }
+}
+
+/// Stops and refusals of a live contact.
+@Suite(.serialized) struct PracticeQSOStopTests {
+    @Test func aStopIsGradedOnTheOversDone() throws {
+        let (script, _) = try PracticeQSOTests.script()
+        let scratch = try KochBinary.scratchFolder()
+        let fifo = scratch + "/paddle"
+        try KeyEventFeed.makeFIFO(fifo)
+        let paddle = KeyEventWriter(path: fifo)
+        defer { paddle.close() }
+        let typing: [PseudoTerminal.Typing] = [
+            PracticeQSOTests.key(script.overs[1].text, on: paddle),
+            .init(.onceOutputContains("They are sending"), ""),
+            // Ctrl-C: the other station sends CQ, so q is copy.
+            .init(.secondsAfterMatch(2), bytes: [3]),
+        ]
+        let progress = scratch + "/progress.json"
+        let run = try KochBinary.runOnTerminal(
+            [
+                "practice", "--kind", "qso", "--qso-style", "first-contact", "--seed", "\(PracticeQSOTests.seed)", "--wpm", "30",
+                "--effective", "30", "--key-device", fifo, "--sound-device", "null", "--progress", progress,
+            ], typing: typing, columns: 200, lines: 60, timeoutSeconds: 120)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Stopped: the overs before the stop are graded."), "\(run.output)")
+        let recorded = try #require(try PracticeKeyingTests.progress(progress)["sessions"] as? [[String: Any]])
+        // Nothing was typed: the send half alone, of the one over keyed.
+        #expect(recorded.count == 1)
+        let characters = script.overs[1].words.reduce(0) { $0 + WrittenTokens.split($1).count }
+        #expect(recorded.first?["direction"] as? String == "send")
+        #expect(recorded.first?["sent"] as? Int == characters)
+        #expect(recorded.first?["correct"] as? Int == characters)
+    }
+
+    @Test func aContactWithNothingKeyedRecordsNothing() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let fifo = scratch + "/paddle"
+        try KeyEventFeed.makeFIFO(fifo)
+        let paddle = KeyEventWriter(path: fifo)
+        defer { paddle.close() }
+        let progress = scratch + "/progress.json"
+        let run = try KochBinary.runOnTerminal(
+            [
+                "practice", "--kind", "qso", "--qso-style", "first-contact", "--seed", "1", "--wpm", "30", "--effective", "30",
+                "--key-device", fifo, "--sound-device", "null", "--progress", progress,
+            ], typing: [.init(.onceOutputContains("Your turn, key:"), bytes: [3])], columns: 200, lines: 60, timeoutSeconds: 90)
+        #expect(run.status != 0)
+        #expect(run.output.contains("Nothing was keyed") || run.output.contains("Nothing of your overs could be read"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: progress))
+    }
+
+    @Test func aContactIsNotKeyedIntoTheMicrophone() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let result = try KochBinary.run([
+            "practice", "--kind", "qso", "--microphone", "default", "--sound-device", "null", "--progress", scratch + "/progress.json",
+        ])
+        #expect(!result.succeeded)
+        #expect(result.standardError.contains("A contact is keyed on a key device (--key-device)"), "\(result.standardError)")
     }
 }

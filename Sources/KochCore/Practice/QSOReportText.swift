@@ -16,13 +16,13 @@ public struct QSOReportText: Sendable {
         } else {
             lines.append("Your copy of theirs: nothing typed, so only your overs are graded.")
         }
-        let wrong = grade.readings.flatMap(\.wrongChecks)
+        let wrong = grade.readings.flatMap { QSOScreenText.notes($0.wrongChecks) }
         if !wrong.isEmpty {
             lines.append("Sent wrong:")
-            lines += wrong.map { "  " + QSOScreenText.describe($0) }
+            lines += wrong.map { "  " + $0 }
         }
         for query in queries {
-            let why = query.reading.wrongChecks.filter { $0.field.isHeard }.map(QSOScreenText.describe)
+            let why = QSOScreenText.notes(query.reading.wrongChecks.filter { $0.field.isHeard })
             lines.append("Queried (\(query.text)): " + (why.isEmpty ? query.reading.readText : why.joined(separator: "; ")) + ".")
         }
         return lines

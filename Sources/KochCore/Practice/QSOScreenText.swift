@@ -75,6 +75,12 @@ public struct QSOScreenText: Sendable {
         }
     }
 
+    /// What was wrong in an over, each value once (a report sent twice wrong is one line).
+    public static func notes(_ checks: [QSOOverReading.Check]) -> [String] {
+        var seen: Set<String> = []
+        return checks.map(describe).filter { seen.insert($0).inserted }
+    }
+
     /// A value sent wrong, for the screen and the report: `their call: W1ABC, you sent W1ABD`,
     /// `your report: 579, you sent 599`, `their name: BOB, not sent`.
     public static func describe(_ check: QSOOverReading.Check) -> String {

@@ -127,7 +127,7 @@ final class QSOSessionRun {
         let stopped = ending != nil
         guard let reading = contact.keyed(keyed, startSeconds: startSeconds, endSeconds: sessionSeconds, stopped: stopped, render: session.render)
         else { return }
-        let notes = reading.wrongChecks.map(QSOScreenText.describe)
+        let notes = QSOScreenText.notes(reading.wrongChecks)
         entries.append((QSOScreenText.Entry(speaker: .learner, text: keyed.isEmpty ? "(nothing read)" : keyed, notes: notes), false))
         if stopped { contact.stop() }
     }

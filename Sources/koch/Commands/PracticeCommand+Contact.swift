@@ -9,7 +9,7 @@ import KochPractice
 extension PracticeRunner {
     /// A live contact (`--kind qso`): the session, then both halves graded and recorded.
     func contact() throws {
-        try requireKeying()
+        try requireKeying(microphone: false)
         guard command.keyPath == nil else {
             throw CommandFailure(description: "--key is for a lesson or exercise: koch practice --kind qso makes a contact of its own.")
         }
@@ -84,7 +84,7 @@ extension PracticeRunner {
             throw CommandFailure(description: "\(error) \(store.path) was not changed.")
         }
         print("")
-        QSOReportText(grade: grading.grade, queries: result.contact.queries).lines.forEach { print($0) }
+        for line in QSOReportText(grade: grading.grade, queries: result.contact.queries).lines { print(line) }
         let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
         try recordHalf(grading.sendGrade(done: now, gradedAt: now), keyPath: keyPath, source: kept)
         do {

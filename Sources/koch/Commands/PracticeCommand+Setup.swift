@@ -125,14 +125,14 @@ extension PracticeRunner {
     }
 
     /// Refuses a send session given neither a key device nor the microphone, listing the devices that have the keys.
-    func requireKeying() throws {
+    /// `microphone`: whether the session may be keyed into the microphone instead.
+    func requireKeying(microphone: Bool = true) throws {
         let devices = command.devices
         guard devices.keyDevice == nil, devices.microphone == nil else { return }
         let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
-        throw CommandFailure(
-            description:
-                "Give the paddle adapter or key with --key-device PATH, or --microphone default to key into the microphone.\n"
-                + KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes))
+        let ask =
+            "Give the paddle adapter or key with --key-device PATH" + (microphone ? ", or --microphone default to key into the microphone." : ".")
+        throw CommandFailure(description: ask + "\n" + KeyDevices.text(KeyDevices.list(having: roles.codes), codes: roles.codes))
     }
 
     func writeTimings(_ timings: PracticeTimings) throws {

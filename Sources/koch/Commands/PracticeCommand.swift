@@ -36,7 +36,7 @@ struct PracticeCommand: ParsableCommand {
 
             --kind qso: a contact. The other station calls and answers at the lesson's \
             tone, speed and band conditions (--band) while you type your copy; you key \
-            your overs (--key-device or --microphone) from a script on the screen whose \
+            your overs on a key device (--key-device) from a script on the screen whose \
             blanks ([THEIR CALL]) you fill in by ear. The other station answers what you \
             sent: a call of theirs sent wrong is queried (DE W1ABC?) and you send the \
             over again; your report is repeated back as you gave it. Both halves are \
@@ -119,6 +119,11 @@ struct PracticeCommand: ParsableCommand {
         if count != nil, chosenExercise != .characters { throw ValidationError("--count is for koch practice characters.") }
         if isContact, exercise != nil, exercise != .receive {
             throw ValidationError("--kind qso is a contact to answer: koch practice --kind qso, without send or characters.")
+        }
+        if isContact, devices.microphone != nil {
+            throw ValidationError(
+                "A contact is keyed on a key device (--key-device), not into the microphone: it would hear the other station as well as your keying, and a pause in your over could not be told from a long character."
+            )
         }
         if chosenExercise == .receive, !isContact, devices.microphone != nil || devices.keyDevice != nil {
             throw ValidationError("--microphone and --key-device are for keying: koch practice send, or koch practice characters.")
