@@ -133,10 +133,15 @@ import Testing
         let run = try KochBinary.runOnTerminal(
             [
                 "practice", "--kind", "qso", "--qso-style", "first-contact", "--seed", "\(PracticeQSOTests.seed)", "--wpm", "30",
-                "--effective", "30", "--key-device", fifo, "--sound-device", "null", "--progress", progress,
+                "--effective", "30", "--key-device", fifo, "--sound-device", "null", "--progress", progress, "--show", "end",
             ], typing: typing, columns: 200, lines: 60, timeoutSeconds: 120)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("Stopped: the overs before the stop are graded."), "\(run.output)")
+        // With --show end the other station's text is shown only once the contact is over.
+        let held = try #require(run.output.range(of: "them: (sent; shown at the end)"))
+        let shown = try #require(run.output.range(of: "them: " + script.overs[0].text))
+        #expect(held.lowerBound < shown.lowerBound)
+        #expect(run.output[..<shown.lowerBound].contains("Your turn, key:"))
         let recorded = try #require(try PracticeKeyingTests.progress(progress)["sessions"] as? [[String: Any]])
         // Nothing was typed: the send half alone, of the one over keyed.
         #expect(recorded.count == 1)

@@ -55,7 +55,7 @@ public struct QSOScreenText: Sendable {
         if let lineLimit, contact.count + current.count > lineLimit {
             contact = Array(contact.suffix(max(0, lineLimit - current.count)))
         }
-        return ["QSO  \(SendScreenText.minuteSecond(elapsedSeconds))  Enter, q or Ctrl-C ends", ""] + contact + [""] + current
+        return ["QSO  \(SendScreenText.minuteSecond(elapsedSeconds))  Enter or Ctrl-C ends", ""] + contact + [""] + current
     }
 
     private static func lines(of entry: Entry) -> [String] {

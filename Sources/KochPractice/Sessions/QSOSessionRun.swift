@@ -47,6 +47,7 @@ final class QSOSessionRun {
         var typed = ""
         while ending == nil, player.positionSamples < sound.count {
             if let lost = player.lost { ending = .soundLost(lost) }
+            if let end = input.ending { ending = .inputEnded(end) }
             // Keying while the other station sends is not the learner's over.
             _ = input.takeCharacters()
             draw(.listening(typed: typed))

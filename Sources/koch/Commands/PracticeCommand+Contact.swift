@@ -21,7 +21,7 @@ extension PracticeRunner {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let learnerSpeedWPM = settings.characterSpeedWPM
         let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings)
-        print("They call; you answer. Type what you hear while they send, then key your over. Enter, q or Ctrl-C ends.")
+        print("They call; you answer. Type what you hear while they send, then key your over. Enter or Ctrl-C ends.")
         fflush(nil)
         let terminal = try terminalInput()
         let session = QSOSession(

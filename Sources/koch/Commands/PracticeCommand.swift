@@ -40,7 +40,9 @@ struct PracticeCommand: ParsableCommand {
             blanks ([THEIR CALL]) you fill in by ear. The other station answers what you \
             sent: a call of theirs sent wrong is queried (DE W1ABC?) and you send the \
             over again; your report is repeated back as you gave it. Both halves are \
-            graded and recorded as QSO sessions (--qso-style chooses the template).
+            graded and recorded as QSO sessions (--qso-style chooses the template; \
+            --show end holds their text back until the contact is over). A QSO lesson \
+            only to copy: make it with koch lesson --kind qso and practise it with --key.
 
             Each session's key and what you typed or keyed are kept in practice/ beside \
             your progress file.
