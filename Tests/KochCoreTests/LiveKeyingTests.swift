@@ -185,4 +185,17 @@ import Testing
             ], wordSpaceBefore: false, unitSeconds: 0.06)
         #expect(character.timings(atWPM: 20).map(\.description) == ["dit 1.1 units (1)", "gap 1.2 units (1)", "dah 3.4 units (3)"])
     }
+    @Test func theKeysRestFromTheEndOfTheLastElement() {
+        var keying = LiveKeying(wpm: 20, mode: .b)
+        #expect(keying.restingSinceSeconds == -Double.infinity)
+        keying.press(.paddle(.dah), isDown: true, atSeconds: 1)
+        keying.advance(to: 1.05)
+        #expect(keying.restingSinceSeconds == nil)
+        keying.press(.paddle(.dah), isDown: false, atSeconds: 1.1)
+        // The dah goes on after the paddle is let go: still keyed.
+        keying.advance(to: 1.15)
+        #expect(keying.restingSinceSeconds == nil)
+        keying.advance(to: 2)
+        #expect(keying.restingSinceSeconds.map { abs($0 - (1 + 3 * unit)) < 0.001 } == true)
+    }
 }

@@ -106,5 +106,8 @@ private func timeline(_ text: String) throws -> Timeline { Timeline(text: try Mo
         #expect(text.lines.contains("      their call: W1ABC, you sent W1ABD"))
         #expect(text.lines.contains("[THEIR CALL] DE K1XY K"))
         #expect(text.lines.first?.hasPrefix("QSO  1:05") == true)
+        let listening = QSOScreenText(
+            entries: [], turn: .listening(typed: "cq", coming: script.overs[1].script), elapsedSeconds: 3, widthColumns: 80)
+        #expect(listening.lines.suffix(3) == ["Your copy: cq", "", "Then you: [THEIR CALL] DE K1XY K"])
     }
 }

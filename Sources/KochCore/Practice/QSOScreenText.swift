@@ -27,8 +27,9 @@ public struct QSOScreenText: Sendable {
 
     /// What the contact is doing now.
     public enum Turn: Sendable, Hashable {
-        /// The other station sends; what the learner types is their copy.
-        case listening(typed: String)
+        /// The other station sends; what the learner types is their copy. `coming`: the
+        /// script of the learner's next over, to read ahead.
+        case listening(typed: String, coming: String?)
         /// The learner keys their over from `script`; `keyed` is what has been read of it so far.
         case keying(script: String, keyed: String)
         case ended
@@ -65,8 +66,9 @@ public struct QSOScreenText: Sendable {
 
     private var currentLines: [String] {
         switch turn {
-        case let .listening(typed):
+        case let .listening(typed, coming):
             return ["They are sending; type what you hear."] + (typed.isEmpty ? [] : ["Your copy: " + typed])
+                + (coming.map { ["", "Then you: " + $0] } ?? [])
         case let .keying(script, keyed):
             return ["Your turn, key:"] + SendScreenText.wrapped(script.split(separator: " ").map(String.init), width: widthColumns)
                 + ["Read so far:"] + SendScreenText.wrapped(keyed.split(separator: " ").map(String.init), width: widthColumns)

@@ -46,6 +46,9 @@ public struct QSOLiveContact: Sendable {
 
     public var isOver: Bool { next == nil && learnerOver == nil }
 
+    /// The learner's next over of the script, to read ahead while the other station sends.
+    public var comingLearnerOver: QSOOver? { script.overs.indices.contains(learnerIndex) ? script.overs[learnerIndex] : nil }
+
     /// The other station has sent `next`, laid out as `timeline` from `startSeconds` on; when
     /// `stoppedAtSeconds` cut it short, only the words begun before then were sent.
     public mutating func sent(_ timeline: Timeline, startSeconds: Double, stoppedAtSeconds: Double? = nil) {

@@ -50,7 +50,7 @@ final class QSOSessionRun {
             if let end = input.ending { ending = .inputEnded(end) }
             // Keying while the other station sends is not the learner's over.
             _ = input.takeCharacters()
-            draw(.listening(typed: typed))
+            draw(.listening(typed: typed, coming: contact.comingLearnerOver?.script))
             readCopy(into: &typed)
         }
         player.stop()
