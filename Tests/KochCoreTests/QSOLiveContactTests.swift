@@ -96,6 +96,20 @@ private func timeline(_ text: String) throws -> Timeline { Timeline(text: try Mo
         #expect(contact.isOver)
     }
 
+    @Test func anOverStoppedPartWayIsGradedOnTheWordsKeyed() throws {
+        var contact = QSOLiveContact(script: try script())
+        guard case let .over(first) = contact.next else {
+            Issue.record("no first over")
+            return
+        }
+        contact.sent(try timeline(first.text), startSeconds: 0)
+        contact.keyed("W1ABC DE", startSeconds: 5, endSeconds: 7, stopped: true, render: render)
+        #expect(contact.overs.last?.text == "W1ABC DE")
+        #expect(contact.readings.last?.wrongChecks.isEmpty == true)
+        #expect(contact.readings.last?.checks.map(\.field.key) == ["caller.call"])
+        #expect(contact.next == nil)
+    }
+
     @Test func theScreenShowsTheScriptWithBlanksAndWhatWasWrong() throws {
         let script = try script()
         let reading = QSOOverReading(over: script.overs[1], readText: "W1ABD DE K1XY K")

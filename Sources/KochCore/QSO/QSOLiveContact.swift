@@ -76,8 +76,10 @@ public struct QSOLiveContact: Sendable {
     public mutating func keyed(
         _ readText: String, startSeconds: Double, endSeconds: Double, stopped: Bool = false, render: QSOScript.Renderer
     ) -> QSOOverReading? {
-        guard let over = learnerOver else { return nil }
+        guard let scripted = learnerOver else { return nil }
         learnerOver = nil
+        // An over stopped part-way is graded on the words keyed before the stop, as a stopped exercise is.
+        let over = stopped ? Self.cut(scripted, toWords: readText.split(separator: " ").count) : scripted
         let reading = QSOOverReading(over: over, readText: readText)
         let reply =
             stopped ? .end : QSOReply.reply(script: script, afterOver: learnerIndex, reading: reading, queried: queried, render: render)
@@ -93,6 +95,13 @@ public struct QSOLiveContact: Sendable {
         queried = 0
         if case let .over(answer) = reply { next = .over(answer) }
         return reading
+    }
+
+    /// The first `count` words of `over`, with the values inside them.
+    static func cut(_ over: QSOOver, toWords count: Int) -> QSOOver {
+        QSOOver(
+            station: over.station, text: over.words.prefix(count).joined(separator: " "),
+            fields: over.fields.filter { $0.words.upperBound <= count })
     }
 
     /// Ends the contact where it is: an over the learner had begun and not keyed is left out.
