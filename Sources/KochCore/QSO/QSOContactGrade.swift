@@ -25,10 +25,13 @@ public struct QSOContactGrade: Sendable, Hashable {
 
 extension AnswerKey {
     /// The key of what the learner sends in a contact: their overs' words as
-    /// groups, in the send direction, each over's words timed across its span.
+    /// groups, in the send direction, each over's words timed across its span;
+    /// its lesson ID is the contact's with the send direction's `S`.
     public func learnerHalf(_ qso: QSOKey) -> AnswerKey {
         var half = self
         half.direction = .send
+        // The send half is a lesson of its own in the progress file, beside the receive half.
+        half.lessonID = "S" + lessonID.dropFirst()
         half.introduction = nil
         half.speech = nil
         var groups: [Group] = []
