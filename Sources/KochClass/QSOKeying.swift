@@ -7,7 +7,8 @@ import KochDecoding
 /// The log is read as `koch grade --events` reads a send exercise's: through the keyer, then by
 /// the same decoder as a recording, which alone decides where characters and words end.
 public struct QSOKeying: Sendable {
-    /// The whole log as read, its copy against the learner's half of the contact and their fist.
+    /// The whole log as read, its copy (every character keyed) against the learner's half of
+    /// the contact, and their fist.
     public let recording: KeyingRecording
     /// What was read in each of the learner's overs, in order; empty where nothing was keyed.
     public let readTexts: [String]
@@ -47,7 +48,8 @@ public struct QSOKeying: Sendable {
         let split = split(
             result.output.characters, offsetSeconds: offsetSeconds, overs: qso.learnerOvers,
             alphabet: WrittenTokens.Alphabet(Set(WrittenTokens.split(sendKey.sentText))))
-        let copy = KeyedCopy(key: sendKey, characters: split.inside)
+        // The fist report reads every character keyed against what it was meant to be, so its copy is of them all.
+        let copy = KeyedCopy(key: sendKey, characters: result.output.characters)
         let learnerTiming = Timing(characterSpeedWPM: qso.learnerSpeedWPM, effectiveSpeedWPM: qso.learnerSpeedWPM)
         var recording = KeyingRecording(
             file: path, result: result, copy: copy, fist: FistReport(output: result.output, copy: copy, exercise: learnerTiming),

@@ -120,7 +120,9 @@ import Testing
         let qso = try #require(key.qso)
         let report = try #require(qso.learnerOvers[1].fields.first { $0.key == "answerer.rst" }).value
         let wrong = report == "599" ? "589" : "599"
-        let log = try scratch.transcript(try Self.paddleLog(Self.overs(of: qso, report: wrong), wpm: Self.sendWPM), name: "paddles.txt")
+        // A tap as the lesson starts (what times an evtest log), then the overs in their pauses.
+        let keyed = [("E", 0.2)] + Self.overs(of: qso, report: wrong)
+        let log = try scratch.transcript(try Self.paddleLog(keyed, wpm: Self.sendWPM), name: "paddles.txt")
         let copy = try scratch.transcript(try scratch.perfectCopy(of: keyPath))
         let arguments = ["grade", "--key", keyPath, "--events", log, "--transcript", copy, "--progress", scratch.progressPath]
         let json = try jsonObject(try KochBinary.run(arguments + ["--json", "--dry-run"]).standardOutput)
@@ -129,6 +131,7 @@ import Testing
         let wrongValues = values.filter { $0["right"] as? Bool == false }
         #expect(wrongValues.count == 2 && wrongValues.allSatisfy { $0["key"] as? String == "answerer.rst" && $0["sent"] as? String == wrong })
         #expect(values.count > wrongValues.count)
+        #expect(json["charactersOutside"] as? Int == 1)
         #expect((json["receive"] as? [String: Any])?["accuracy"] as? Double == 1)
         #expect((json["send"] as? [String: Any])?["levelDecision"] as? String == "notLevelLesson")
         #expect(scratch.progressBytes() == nil, "a dry run records nothing")
@@ -138,6 +141,7 @@ import Testing
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.contains("  over 2: report \(wrong) (the script: \(report))"), "\(result.standardOutput)")
         #expect(lines.filter { $0.hasPrefix("  over ") }.count == 1, "every other value right: \(result.standardOutput)")
+        #expect(result.standardOutput.contains(", 1 outside them (not graded)"), "\(result.standardOutput)")
         let sessions = try scratch.sessions()
         #expect(sessions.map(\.kind) == [.qso, .qso])
         #expect(Set(sessions.map(\.direction)) == [.send, .receive])
