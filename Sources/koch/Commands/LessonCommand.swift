@@ -31,7 +31,7 @@ struct LessonCommand: ParsableCommand {
             With --kind qso --respond you answer a contact: the other station calls you, \
             and after each of its overs comes a pause in which you key yours (at --send-wpm, \
             default --wpm). NAME.sheet.txt gives your overs, with a blank for each thing \
-            to fill in by ear (their call, their report). Play the lesson aloud, key into \
+            to fill in by ear (their call, their name). Play the lesson aloud, key into \
             the pauses, and grade both halves with `koch grade --key NAME.key.json --events \
             PADDLES.txt --transcript COPY.txt`. One lesson is one whole contact: --minutes \
             does not cut it.
