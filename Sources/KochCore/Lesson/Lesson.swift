@@ -50,16 +50,10 @@ public struct Lesson: Sendable {
         self.count = count
         qso = nil
         let timing = settings.timing
-        if settings.introduction, settings.direction == .receive {
-            introduction = settings.introducedCharacters.flatMap { Array(repeating: [$0], count: Self.introductionRepeats) }
-        } else {
-            introduction = []
-        }
-        let introductionSeconds =
-            introduction.isEmpty
-            ? 0
-            : Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
-        let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds - introductionSeconds
+        introduction = Self.introduction(for: settings)
+        let keyedSeconds =
+            settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds
+            - Self.seconds(ofIntroduction: introduction, timing: timing)
         var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(settings.seed, index: number))
         let words: [[Symbol]]
         // What a spoken lesson answers at a time, when not a word: a line.
@@ -106,6 +100,18 @@ public struct Lesson: Sendable {
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds)
         }
         lessonID = Self.identifier(settings: settings, number: number, words: words)
+    }
+
+    /// The new characters each sent `introductionRepeats` times, for a lesson to copy that opens with them.
+    static func introduction(for settings: LessonSettings) -> [[Symbol]] {
+        guard settings.introduction, settings.direction == .receive else { return [] }
+        return settings.introducedCharacters.flatMap { Array(repeating: [$0], count: introductionRepeats) }
+    }
+
+    /// How long the introduction takes, with the word gap after it; 0 without one.
+    static func seconds(ofIntroduction introduction: [[Symbol]], timing: Timing) -> Double {
+        guard !introduction.isEmpty else { return 0 }
+        return Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
     }
 
     public var characters: [Symbol] { settings.characters }

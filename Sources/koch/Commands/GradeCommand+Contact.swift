@@ -7,6 +7,15 @@ extension GradeCommand {
     /// Grades a contact answered (a key with `qso`): the learner's overs from the paddle log at
     /// `eventsPath`, and their copy of the other station when `--transcript` is given.
     func gradeContact(_ key: AnswerKey, events eventsPath: String) throws {
+        try gradeContact(key, readFrom: eventsPath) { grading, copy in
+            try grading.grade(
+                events: try keyer.read(eventsPath), path: eventsPath, speedWPM: speedWPM, mode: keyer.modeOrDefault, copy: copy, warn: Self.warn)
+        }
+    }
+
+    /// Grades a contact answered, the learner's overs read from `source` by `read` (given the
+    /// grading and the copy, if `--transcript` gave one), then records and prints it.
+    func gradeContact(_ key: AnswerKey, readFrom source: String, read: (QSOGrading, String?) throws -> QSOGrade) throws {
         let (done, gradedAt) = try sessionDates()
         let store = progress.store
         let refusals = GradeRefusalText(
@@ -16,7 +25,7 @@ extension GradeCommand {
         do {
             grading = try QSOGrading(key: key, done: done, gradedAt: gradedAt)
         } catch {
-            throw refusals.failure(error, eventsPath: eventsPath)
+            throw refusals.failure(error, source: source)
         }
         grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
         grading.force = force
@@ -24,10 +33,9 @@ extension GradeCommand {
         let grade: QSOGrade
         do {
             let copy = transcriptPath == nil ? nil : try readTranscript()
-            grade = try grading.grade(
-                events: try keyer.read(eventsPath), path: eventsPath, speedWPM: speedWPM, mode: keyer.modeOrDefault, copy: copy, warn: Self.warn)
+            grade = try read(grading, copy)
         } catch let refused as QSOGrading.Refusal {
-            throw refusals.failure(refused, eventsPath: eventsPath)
+            throw refusals.failure(refused, source: source)
         } catch let refused as KeyingCheck.Refusal {
             throw refusals.failure(.keying(refused))
         }

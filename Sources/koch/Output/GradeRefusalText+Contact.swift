@@ -1,8 +1,8 @@
 import KochClass
 
 extension GradeRefusalText {
-    /// Why a contact answered is not graded (`QSOGrading.Refusal`), the log being `eventsPath`.
-    func failure(_ refusal: QSOGrading.Refusal, eventsPath: String) -> CommandFailure {
+    /// Why a contact answered is not graded (`QSOGrading.Refusal`), the overs read from `source`.
+    func failure(_ refusal: QSOGrading.Refusal, source: String) -> CommandFailure {
         switch refusal {
         case .notAContact:
             return CommandFailure(
@@ -13,9 +13,9 @@ extension GradeRefusalText {
             let elsewhere =
                 outside > 0 ? " (\(outside) characters were keyed outside them, while the other station sent or after the contact)" : ""
             return nothingRecorded(
-                "\(eventsPath): nothing was keyed in the \(overs) pauses left for your overs\(elsewhere), so there is nothing of yours to grade.",
+                "\(source): nothing was keyed in the \(overs) pauses left for your overs\(elsewhere), so there is nothing of yours to grade.",
                 then:
-                    "The log's times must count from the start of the lesson (the sheet, NAME.sheet.txt, says when each pause begins); key your overs into the pauses."
+                    "Its times must count from the start of the lesson (the sheet, NAME.sheet.txt, says when each pause begins); key your overs into the pauses."
             )
         case let .lesson(refused):
             return failure(refused)
