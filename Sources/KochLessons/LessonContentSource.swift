@@ -8,15 +8,18 @@ public struct LessonContentSource: Sendable {
     private let wordList: [String]?
     private let composer: QSOComposer?
     private let textParts: [MorseText]?
+    private let respondSpeedWPM: Double?
 
     /// `qsoStyle`: one QSO style, or nil for all; `textFile`: the text a text
     /// lesson reads; `skipUnsendable`: leave out of it the characters Morse
     /// code has not, instead of refusing it. `learnerCourse`: the course the
-    /// learner's level counts in (a QSO's style follows it).
+    /// learner's level counts in (a QSO's style follows it). `respondSpeedWPM`: for QSOs, each
+    /// lesson one contact to answer, its pauses timed for the learner's overs at this speed.
     public init(
         kind: LessonKind, qsoStyle: String? = nil, textFile: String? = nil, skipUnsendable: Bool = false, settings: LessonSettings,
-        learnerCourse: KochCourse, templates: Templates
+        learnerCourse: KochCourse, templates: Templates, respondSpeedWPM: Double? = nil
     ) throws {
+        self.respondSpeedWPM = kind == .qso ? respondSpeedWPM : nil
         wordList = try Self.wordList(for: kind)
         composer =
             kind == .qso
@@ -74,10 +77,26 @@ public struct LessonContentSource: Sendable {
         if let wordList { return .wordList(wordList) }
         if let composer {
             let seed = SeededGenerator.derivedSeed(settings.seed ^ 0x5150, index: number)
+            if let respondSpeedWPM { return try Self.contact(composer: composer, seed: seed, settings: settings, learnerSpeedWPM: respondSpeedWPM) }
             return .lines(try composer.lines(lastingSeconds: Self.keyedSeconds(settings), timing: settings.timing, seed: seed))
         }
         if let textParts { return .fixed(textParts[number - 1].words) }
         return .generated
+    }
+
+    /// One contact to answer, the learner's overs timed for `learnerSpeedWPM` without Farnsworth spacing.
+    private static func contact(composer: QSOComposer, seed: UInt64, settings: LessonSettings, learnerSpeedWPM: Double) throws -> LessonContent {
+        let (style, script) = try composer.script(seed: seed)
+        let learnerTiming = Timing(characterSpeedWPM: learnerSpeedWPM, effectiveSpeedWPM: learnerSpeedWPM)
+        do {
+            let plan = try QSORespondPlan(
+                script: script, timing: settings.timing, learnerTiming: learnerTiming, leadInSeconds: LessonSettings.leadInSeconds,
+                tailSeconds: LessonSettings.tailSeconds)
+            return .contact(plan, style: style, contact: script.contact, learnerSpeedWPM: learnerSpeedWPM)
+        } catch {
+            throw FileError.malformed(
+                path: composer.templates.origin(of: "qso/" + style), reason: "the contact it writes cannot be sent: \(error)")
+        }
     }
 
     /// Keyed time of a lesson without an introduction.

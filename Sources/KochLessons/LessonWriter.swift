@@ -49,10 +49,13 @@ public struct LessonWriter: Sendable {
         var names: [String] = []
         if format.writesMP3 { names.append(base + ".mp3") }
         if format.writesWAV { names.append(base + ".wav") }
-        return names + [base + ".key.json", base + (lesson.settings.direction == .send ? ".sheet.txt" : ".key.txt")]
+        names += [base + ".key.json", base + (lesson.settings.direction == .send ? ".sheet.txt" : ".key.txt")]
+        // A contact to answer has both: the answers to the copy, and the overs to key.
+        return names + (lesson.qso == nil ? [] : [base + ".sheet.txt"])
     }
 
-    /// Writes every file of the lesson and returns their paths, audio first.
+    /// Writes every file of the lesson and returns their paths, audio first; a contact to answer
+    /// has a sheet of the overs to key (`respond.txt`) besides its answer sheet.
     public func write(_ lesson: Lesson, createdAt: Date) throws -> [String] {
         let base = folder + "/" + Self.baseName(of: lesson)
         var written: [String] = []
@@ -91,6 +94,12 @@ public struct LessonWriter: Sendable {
         } else {
             try AtomicFile.write(Self.endingWithNewline(try templates.render("key.txt", SheetContext.make(key))), to: keyBase + ".key.txt")
             written.append(keyBase + ".key.txt")
+        }
+        if let qso = key.qso {
+            try AtomicFile.write(
+                Self.endingWithNewline(try templates.render("respond.txt", RespondSheetContext.make(key, qso: qso, keyFile: keyBase + ".key.json"))),
+                to: base + ".sheet.txt")
+            written.append(base + ".sheet.txt")
         }
         return written
     }

@@ -78,7 +78,7 @@ private func timeline(_ text: String) throws -> Timeline { Timeline(text: try Mo
         #expect(key.groups.map(\.text).joined(separator: " ") == [script.overs[0].text, script.overs[2].text, last.text].joined(separator: " "))
         #expect(key.qso?.learnerOvers.count == 2)
         #expect(key.settings.kind == .qso)
-        #expect(key.learnerHalf(try #require(key.qso)).lessonID == key.lessonID + "-sent")
+        #expect(key.learnerHalf(try #require(key.qso)).lessonID == "S" + key.lessonID.dropFirst())
         let grade = QSOContactGrade(key: key, qso: try #require(key.qso), readTexts: contact.readings.map(\.readText), copy: nil)
         let report = QSOReportText(grade: grade, queries: contact.queries).lines
         #expect(report.filter { $0.contains("your report") } == ["  your report: 579, you sent 599"])

@@ -38,6 +38,15 @@ extension AnswerKey {
                     codingPath: "lessonID",
                     reason: "is \"\(lessonID)\", but a \(direction.rawValue) lesson at level \(level) has an ID starting \"\(prefix)\""))
         }
+        if let qso, qso.learnerOvers.isEmpty {
+            problems.append(.init(codingPath: "qso.overs", reason: "has no over of the learner's: the contact has nothing for you to send"))
+        }
+        if let qso, let over = qso.learnerOvers.first(where: { !($0.endSeconds > $0.startSeconds) }) {
+            problems.append(
+                .init(
+                    codingPath: "qso.overs", reason: "has a learner's over that ends (\(over.endSeconds) s) before it starts (\(over.startSeconds) s)"
+                ))
+        }
         if groups.isEmpty {
             problems.append(.init(codingPath: "groups", reason: "is empty: the key has no groups to grade against"))
         }

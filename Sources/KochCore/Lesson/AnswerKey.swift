@@ -90,6 +90,7 @@ public struct AnswerKey: Sendable, Hashable, Codable {
                 startSeconds: ms(first.startSeconds), endSeconds: ms(last.endSeconds))
         }
         durationSeconds = ms(lesson.timeline.durationSeconds)
+        qso = lesson.qso
         if let spoken = lesson.spoken {
             func stretch(_ speech: SpokenLessonPlan.Speech) -> Stretch {
                 Stretch(text: speech.phrase, startSeconds: ms(speech.startSeconds), endSeconds: ms(speech.endSeconds))

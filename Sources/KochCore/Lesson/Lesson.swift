@@ -16,6 +16,8 @@ public struct Lesson: Sendable {
     public let timeline: Timeline
     /// Where the answers are spoken, for a spoken lesson (`settings.speech`); nil otherwise.
     public let spoken: SpokenLessonPlan?
+    /// Both stations' overs in time, for a contact to answer (`LessonContent.contact`); nil otherwise.
+    public let qso: QSOKey?
 
     /// How often the introduction sends each new character.
     public static let introductionRepeats = 5
@@ -32,20 +34,26 @@ public struct Lesson: Sendable {
         settings: LessonSettings, content: LessonContent = .generated, number: Int = 1, count: Int = 1,
         speechSeconds: ((String) -> Double)? = nil
     ) throws(ContentError) {
+        if case let .contact(plan, style, contact, learnerSpeedWPM) = content {
+            self.init(settings: settings, plan: plan, style: style, contact: contact, learnerSpeedWPM: learnerSpeedWPM, number: number, count: count)
+        } else {
+            try self.init(settings: settings, drawing: content, number: number, count: count, speechSeconds: speechSeconds)
+        }
+    }
+
+    /// A lesson of words drawn or given, spoken or not.
+    private init(
+        settings: LessonSettings, drawing content: LessonContent, number: Int, count: Int, speechSeconds: ((String) -> Double)?
+    ) throws(ContentError) {
         self.settings = settings
         self.number = number
         self.count = count
+        qso = nil
         let timing = settings.timing
-        if settings.introduction, settings.direction == .receive {
-            introduction = settings.introducedCharacters.flatMap { Array(repeating: [$0], count: Self.introductionRepeats) }
-        } else {
-            introduction = []
-        }
-        let introductionSeconds =
-            introduction.isEmpty
-            ? 0
-            : Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
-        let keyedSeconds = settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds - introductionSeconds
+        introduction = Self.introduction(for: settings)
+        let keyedSeconds =
+            settings.minutes * 60 - LessonSettings.leadInSeconds - LessonSettings.tailSeconds
+            - Self.seconds(ofIntroduction: introduction, timing: timing)
         var generator = SeededGenerator(seed: SeededGenerator.derivedSeed(settings.seed, index: number))
         let words: [[Symbol]]
         // What a spoken lesson answers at a time, when not a word: a line.
@@ -53,6 +61,8 @@ public struct Lesson: Sendable {
         switch (settings.kind, content) {
         case let (_, .fixed(given)):
             words = given
+        case (_, .contact):
+            words = []  // Laid out by its plan (`init(settings:plan:...)`).
         case let (_, .lines(given)):
             words = given.flatMap { $0 }
             lines = given
@@ -92,6 +102,18 @@ public struct Lesson: Sendable {
         lessonID = Self.identifier(settings: settings, number: number, words: words)
     }
 
+    /// The new characters each sent `introductionRepeats` times, for a lesson to copy that opens with them.
+    static func introduction(for settings: LessonSettings) -> [[Symbol]] {
+        guard settings.introduction, settings.direction == .receive else { return [] }
+        return settings.introducedCharacters.flatMap { Array(repeating: [$0], count: introductionRepeats) }
+    }
+
+    /// How long the introduction takes, with the word gap after it; 0 without one.
+    static func seconds(ofIntroduction introduction: [[Symbol]], timing: Timing) -> Double {
+        guard !introduction.isEmpty else { return 0 }
+        return Timeline.keyedSeconds(of: MorseText(words: introduction), timing: timing) + timing.durationSeconds(of: .word)
+    }
+
     public var characters: [Symbol] { settings.characters }
     public var newestCharacter: Symbol? { settings.newestCharacter }
 
@@ -104,7 +126,9 @@ public struct Lesson: Sendable {
 
     /// A short identifier that names the lesson for grading: level, then a
     /// hash of everything that decided its content (FNV-1a, mixed, 48 bits).
-    static func identifier(settings: LessonSettings, number: Int, words: [[Symbol]]) -> String {
+    /// A contact to answer hashes its learner's overs and their speed too, so that its ID is never
+    /// a plain QSO lesson's.
+    static func identifier(settings: LessonSettings, number: Int, words: [[Symbol]], contact: QSOKey? = nil) -> String {
         var canonical = [
             settings.course.rawValue, settings.direction.rawValue, "\(settings.level)", "\(settings.minutes)",
             "\(settings.characterSpeedWPM)", "\(settings.effectiveSpeedWPM)", "\(settings.toneHz)",
@@ -119,6 +143,9 @@ public struct Lesson: Sendable {
         // A fixed text (a QSO, a book) decides the content by itself.
         if settings.kind == .qso || settings.kind == .text {
             canonical += "|" + words.map { $0.map(\.text).joined() }.joined(separator: " ")
+        }
+        if let contact {
+            canonical += "|respond:\(contact.style),\(contact.learnerSpeedWPM)|" + contact.learnerOvers.map(\.text).joined(separator: "|")
         }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in canonical.utf8 {

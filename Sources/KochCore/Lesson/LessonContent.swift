@@ -10,4 +10,8 @@ public enum LessonContent: Sendable {
     /// These words, as they are, in lines (a rendered QSO): sent as one text,
     /// and a spoken lesson answers a line at a time.
     case lines([[[Symbol]]])
+    /// One whole contact to answer (`koch lesson --kind qso --respond`): the other station's
+    /// overs as `plan` lays them out, with pauses for the learner's, which are timed for
+    /// `learnerSpeedWPM`; `style` is the QSO template's name.
+    case contact(QSORespondPlan, style: String, contact: QSOContact, learnerSpeedWPM: Double)
 }

@@ -25,13 +25,13 @@ public struct QSOContactGrade: Sendable, Hashable {
 
 extension AnswerKey {
     /// The key of what the learner sends in a contact: their overs' words as
-    /// groups, in the send direction, each over's words timed across its span.
-    /// Its lesson is the contact's with `-sent` after it, so that both halves
-    /// can be recorded (a lesson is recorded once).
+    /// groups, in the send direction, each over's words timed across its span;
+    /// its lesson ID is the contact's with the send direction's `S`.
     public func learnerHalf(_ qso: QSOKey) -> AnswerKey {
         var half = self
-        half.lessonID = lessonID + "-sent"
         half.direction = .send
+        // The send half is a lesson of its own in the progress file, beside the receive half.
+        half.lessonID = "S" + lessonID.dropFirst()
         half.introduction = nil
         half.speech = nil
         var groups: [Group] = []

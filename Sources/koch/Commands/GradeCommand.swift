@@ -47,6 +47,16 @@ struct GradeCommand: ParsableCommand {
             copied your sending by ear can grade it with --transcript instead; it counts \
             for your send level too. A receive lesson's key takes only --transcript.
 
+            A contact to answer (koch lesson --kind qso --respond): give the log of your \
+            paddles with --events, timed from the start of the lesson, and your copy of the \
+            other station with --transcript. Each character you keyed in a pause goes to \
+            that pause's over; each over is read against your sheet with the values you \
+            heard, and each value sent wrong is named (over 2: report 599, the script: \
+            579). Both halves are recorded as QSO sessions, your overs in your send \
+            statistics and your copy in your receive ones; a QSO moves neither level nor \
+            schedule. An over with nothing keyed counts as not sent; a log with nothing in \
+            any pause is refused. --transcript alone grades your copy as any lesson's.
+
             A spoken lesson (koch lesson --speak), heard in the car with no pen: give \
             --heard N, how many of its items you got right by your own reckoning. It is \
             recorded as self-scored: it keeps your streak and sets your next practice day \
@@ -63,6 +73,8 @@ struct GradeCommand: ParsableCommand {
                   score only, as JSON; nothing recorded
               koch grade --key lessons/koch-send-NAME.key.json --audio keying.wav
                   a send exercise, from a recording of your keying
+              koch grade --key lessons/koch-qso-01-NAME.key.json --events paddles.txt --transcript copy.txt
+                  a contact answered: your overs from your paddles, and your copy
               koch grade --key lessons/NAME.key.json --heard 30
                   a spoken lesson: 30 of its items right, by your own count
 
@@ -113,7 +125,9 @@ struct GradeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("events"),
-        help: ArgumentHelp("A log of your paddle or straight-key events for a send exercise (see koch keyer), to grade.", valueName: "file"))
+        help: ArgumentHelp(
+            "A log of your paddle or straight-key events for a send exercise (see koch keyer), or for a contact to answer (timed from the lesson's start), to grade.",
+            valueName: "file"))
     var eventsPath: String?
 
     @OptionGroup(title: "Paddle logs (--events)")
@@ -188,7 +202,8 @@ struct GradeCommand: ParsableCommand {
             guard heard >= 0 else { throw ValidationError("--heard must be 0 or more, not \(heard).") }
             return
         }
-        if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1 {
+        // A log of paddles and a copy are the two halves of a contact answered (a key with a QSO to answer).
+        if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1, audioPath != nil || eventsPath == nil {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
         }
         if audioPath != nil || eventsPath != nil, stoppedAt != nil {
@@ -227,6 +242,13 @@ struct GradeCommand: ParsableCommand {
     func run() throws {
         if returns.isGiven { return try gradeClass() }
         let key = try AnswerKeyFile.read(keyPath)
+        if let eventsPath, key.qso != nil { return try gradeContact(key, events: eventsPath) }
+        if eventsPath != nil, transcriptPath != nil {
+            throw CommandFailure(
+                description:
+                    "\(keyPath) is not the key of a contact to answer: give one of --events (a log of your paddles) or --transcript (a copy). --events and --transcript together grade both halves of a contact (koch lesson --kind qso --respond)."
+            )
+        }
         let grading = try lessonGrading(of: key)
         let store = progress.store
         let refusals = GradeRefusalText(
@@ -258,7 +280,7 @@ struct GradeCommand: ParsableCommand {
     }
 
     /// The transcript's file; nil when the copy comes on standard input.
-    private var transcriptName: String? { transcriptPath.flatMap { $0 == "-" ? nil : $0 } }
+    var transcriptName: String? { transcriptPath.flatMap { $0 == "-" ? nil : $0 } }
 
     /// When the lessons were done (`--date`, else now) and when they are graded (now), on this machine's clock.
     func sessionDates() throws -> (done: LocalTimestamp, gradedAt: LocalTimestamp) {
@@ -298,11 +320,11 @@ struct GradeCommand: ParsableCommand {
     }
 
     /// Said on standard error, where it is seen even when standard output goes to a file.
-    private static func warn(_ line: String) {
+    static func warn(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
-    private func readTranscript() throws -> String {
+    func readTranscript() throws -> String {
         let data: Data
         if let transcriptPath, transcriptPath != "-" {
             try FileError.checkNotFolder(transcriptPath, expected: "your copy (a text file)")

@@ -28,6 +28,14 @@ struct LessonCommand: ParsableCommand {
             groups to key) and NAME.key.json, and no audio unless you ask for it with \
             --format. Record your keying and grade it with `koch grade --audio`.
 
+            With --kind qso --respond you answer a contact: the other station calls you, \
+            and after each of its overs comes a pause in which you key yours (at --send-wpm, \
+            default --wpm). NAME.sheet.txt gives your overs, with a blank for each thing \
+            to fill in by ear (their call, their name). Play the lesson aloud, key into \
+            the pauses, and grade both halves with `koch grade --key NAME.key.json --events \
+            PADDLES.txt --transcript COPY.txt`. One lesson is one whole contact: --minutes \
+            does not cut it.
+
             With --speak after (or before, repeat) the answers are spoken: after each \
             group, word or callsign a pause to think, then the answer said aloud (--spell \
             phonetic says Kilo Mike rather than K M), for lessons in the car with no pen. \
@@ -44,6 +52,7 @@ struct LessonCommand: ParsableCommand {
               koch lesson --direction send     a send exercise: a sheet to key
               koch lesson --kind words --band fair
               koch lesson --kind qso --qso-style contest --wpm 25 --effective 20
+              koch lesson --kind qso --respond --send-wpm 15    a contact to answer
               koch lesson --kind text --file book.txt --format mp3 --out book
               koch lesson --chars KMRS --no-intro
               koch lesson --speak after --spell phonetic    for the car: answers spoken
@@ -96,6 +105,9 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "Spoken answers")
     var speech: SpeechOptions
 
+    @OptionGroup(title: "A contact to answer")
+    var respond: RespondOptions
+
     func validate() throws {
         if let level {
             do throws(LevelOutsideCourse) {
@@ -113,6 +125,7 @@ struct LessonCommand: ParsableCommand {
         if let count, !(1...999).contains(count) {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
+        try respond.check(kind: content.kind, direction: direction, speaks: speech.settings != nil)
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
         do {
             try LessonSettings.checkSpeech(speech.settings, direction: direction)
@@ -140,7 +153,8 @@ struct LessonCommand: ParsableCommand {
         let answers = try speech.answers(sound: sound)
         let source = try LessonContentSource(
             kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
-            settings: settings, learnerCourse: plan.course, templates: templates)
+            settings: settings, learnerCourse: plan.course, templates: templates,
+            respondSpeedWPM: respond.isOn ? respond.sendSpeedWPM ?? settings.characterSpeedWPM : nil)
         let total = source.lessonsToMake(asked: count)
 
         // Every lesson is made before any file is written, so that content
@@ -165,15 +179,22 @@ struct LessonCommand: ParsableCommand {
         for lesson in lessons {
             let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
             let files = try writer.write(lesson, createdAt: createdAt)
-            let unit = settings.kind == .groups ? "groups" : settings.kind == .callsigns ? "callsigns" : "words"
-            print(
-                "  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(lesson.text.words.count) \(unit)"
-            )
+            print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(Self.contents(lesson))")
             for file in files { print("    \(file)") }
             if !earlier.isEmpty {
                 print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
             }
         }
+    }
+
+    /// `42 words`, or for a contact to answer `a QSO (first-contact): 3 overs to hear, 2 to answer at 18 WPM`.
+    static func contents(_ lesson: Lesson) -> String {
+        if let qso = lesson.qso {
+            return
+                "a QSO (\(qso.style)): \(qso.otherOvers.count) overs to hear, \(qso.learnerOvers.count) to answer at \(qso.learnerSpeedWPM.formatted) WPM"
+        }
+        let kind = lesson.settings.kind
+        return "\(lesson.text.words.count) " + (kind == .groups ? "groups" : kind == .callsigns ? "callsigns" : "words")
     }
 
     /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.
