@@ -22,16 +22,24 @@ public enum KeyEventFeed {
     public static let rightControl: UInt16 = 97
     public static let space: UInt16 = 57
 
+    /// The monotonic clock's time, in seconds (the clock a key device's records are timed on).
+    public static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// A FIFO at `path`.
     public static func makeFIFO(_ path: String) throws {
         guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 
-    /// The record of a key event and the synchronisation record after it.
-    public static func records(_ press: Press) -> [UInt8] {
+    /// The record of a key event and the synchronisation record after it, timed `seconds` (on the
+    /// monotonic clock) or, without it, now on the wall clock as a dump of a device is.
+    public static func records(_ press: Press, seconds: Double? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
         func record(type: UInt16, code: UInt16, value: Int32) {
-            let now = Date().timeIntervalSince1970
+            let now = seconds ?? Date().timeIntervalSince1970
             withUnsafeBytes(of: Int64(now).littleEndian) { bytes += $0 }
             withUnsafeBytes(of: Int64((now - now.rounded(.down)) * 1e6).littleEndian) { bytes += $0 }
             withUnsafeBytes(of: type.littleEndian) { bytes += $0 }

@@ -74,6 +74,20 @@ import Testing
         }
     }
 
+    @Test func aFIFOsRecordsTimedOnTheMonotonicClockKeepTheirTimesThoughWrittenAtOnce() throws {
+        let path = folder + "/event0"
+        #expect(mkfifo(path, 0o600) == 0)
+        let device = try KeyDevice(path: path)
+        let ahead = MonotonicClock.seconds() + 1
+        Self.write(
+            [(0.05, Self.key(KEY_LEFTCTRL, 1, atSeconds: ahead) + Self.key(KEY_LEFTCTRL, 0, atSeconds: ahead + 0.06))], to: path)
+        let events = Self.readAll(device)
+        #expect(events.count == 2)
+        for (event, written) in zip(events, [ahead, ahead + 0.06]) {
+            #expect(abs(event.seconds - written) < 0.001, "\(event.seconds) s where \(written) s was written")
+        }
+    }
+
     @Test func aFIFOWithoutAWriterYetTimesOutRatherThanEnding() throws {
         let path = folder + "/waiting"
         #expect(mkfifo(path, 0o600) == 0)

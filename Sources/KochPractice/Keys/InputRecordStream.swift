@@ -47,6 +47,7 @@ struct InputRecordStream: Sendable {
         switch stamping {
         case .recordTime: return record.seconds
         case .onReceipt: return receivedSeconds
+        case .monotonicOrReceipt: return abs(record.seconds - receivedSeconds) < 60 ? record.seconds : receivedSeconds
         case let .replay(openedSeconds):
             let offset = replayOffsetSeconds ?? openedSeconds - record.seconds
             replayOffsetSeconds = offset

@@ -20,7 +20,7 @@ extension KeyDevice {
         guard descriptor >= 0 else { throw openError(path, errno) }
         switch kind {
         case S_IFREG: return Opened(descriptor: descriptor, name: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
-        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .onReceipt)
+        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .monotonicOrReceipt)
         default:
             do {
                 let (name, stamping) = try evdevDevice(descriptor, path: path, codes: codes)

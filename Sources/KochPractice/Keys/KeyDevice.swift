@@ -6,7 +6,9 @@ import KochAudio
 /// file or FIFO of the device's `input_event` records (as tests and scripts give one).
 ///
 /// Times are on the monotonic clock. A device is switched to it (`EVIOCSCLOCKID`) and each
-/// record's own time is used; a FIFO's records are stamped as they arrive; a plain file, read as
+/// record's own time is used; a FIFO's records keep their own times when those are on the
+/// monotonic clock (a writer that times its records, as a test or a script does, even ahead of
+/// when it writes them) and are stamped as they arrive otherwise; a plain file, read as
 /// fast as it comes, keeps the spacing of its records' times, the first falling at the moment it
 /// was opened. Records are read by `InputRecordStream`. One thread reads it at a time; the lock
 /// makes that safe, not concurrent.
@@ -15,8 +17,10 @@ public final class KeyDevice: @unchecked Sendable {
     enum Stamping: Sendable, Hashable {
         /// A device whose clock is the monotonic clock.
         case recordTime
-        /// On receipt: a FIFO, or a device whose clock could not be set.
+        /// On receipt: a device whose clock could not be set.
         case onReceipt
+        /// A FIFO: the record's time if it is within a minute of the monotonic clock's, else on receipt.
+        case monotonicOrReceipt
         /// A file: the record's time, moved so that the first record falls at `openedSeconds`.
         case replay(openedSeconds: Double)
     }
