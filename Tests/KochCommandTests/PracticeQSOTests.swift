@@ -111,6 +111,17 @@ import Testing
         #expect(regraded.first?["correct"] as? Int == received["correct"] as? Int)
         #expect(regraded.first?["sent"] as? Int == received["sent"] as? Int)
         #expect(regraded.first?["kind"] as? String == "qso")
+        // And the paddle log kept grades the learner's half the same.
+        let logName = try #require(kept.first { $0.hasSuffix(".keying.txt") })
+        let keyed = try KochBinary.run([
+            "grade", "--key", scratch + "/practice/" + keyName, "--events", scratch + "/practice/" + logName, "--progress",
+            scratch + "/keyed.json",
+        ])
+        #expect(keyed.succeeded, "\(keyed.standardError)")
+        let rekeyed = try #require(try PracticeKeyingTests.progress(scratch + "/keyed.json")["sessions"] as? [[String: Any]])
+        #expect(rekeyed.first?["correct"] as? Int == sent["correct"] as? Int)
+        #expect(rekeyed.first?["sent"] as? Int == sent["sent"] as? Int)
+        #expect(rekeyed.first?["direction"] as? String == "send")
     }
 }
 
