@@ -39,13 +39,13 @@ extension QSORecordingReading {
             self.widened = widened
         }
 
-        /// The text of the characters that fall in each window (by their middles), words as
-        /// decoded, each character as the lesson writes its code (`=` keyed for `<BT>` is `<BT>`).
-        static func texts(of characters: [DecodedCharacter], in windows: [ClosedRange<Double>], alphabet: WrittenTokens.Alphabet) -> [String] {
-            var texts = [String](repeating: "", count: windows.count)
+        /// The text of the characters decoded from `splice` that fall in each of its pauses (by
+        /// their middles), words as decoded, each character as the lesson writes its code (`=`
+        /// keyed for `<BT>` is `<BT>`).
+        static func texts(of characters: [DecodedCharacter], in splice: StretchSplice, alphabet: WrittenTokens.Alphabet) -> [String] {
+            var texts = [String](repeating: "", count: splice.pieces.count)
             for character in characters {
-                let middle = (character.startSeconds + character.endSeconds) / 2
-                guard let index = windows.firstIndex(where: { $0.contains(middle) }) else { continue }
+                guard let index = splice.stretch(atSeconds: (character.startSeconds + character.endSeconds) / 2) else { continue }
                 let pattern = String(character.elements.map(\.rawValue))
                 let token = alphabet.token(pattern: pattern) ?? character.text.uppercased()
                 texts[index] += (character.startsWord && !texts[index].isEmpty ? " " : "") + token

@@ -10,8 +10,9 @@ import KochDecoding
 /// room's noise and echo. The lesson's station is known from the key, so it is looked for
 /// (`KeyingAlignment`) rather than read, and where it is found says where each pause is. The
 /// learner's sidetone may be at the lesson's pitch or another: the learner is told apart by
-/// time. The recording is decoded once with everything but the pauses silenced, and each
-/// character goes to the pause it falls in; where the learner's pitch is another, the lesson's
+/// time. The pauses are decoded together, joined with the room's quiet between them
+/// (`StretchSplice`), and each character goes to the pause it falls in, but those far fainter
+/// than the learner's others (`FaintCharacters`: the room's noise, read in a long pause); where the learner's pitch is another, the lesson's
 /// tone is taken out instead and the pauses widened, so that keying begun before the other
 /// station ended, or still going when it began again, is read too.
 public struct QSORecordingReading: Sendable {
@@ -60,24 +61,31 @@ public struct QSORecordingReading: Sendable {
         }
         let pauses = Pauses(qso: qso, alignment: alignment)
         let expected = CharacterPrior(expecting: qso.learnerOvers.map(\.text).joined(separator: " "))
-        let gated = TimeGate.keeping(pauses.inside, of: samples, sampleRate: sampleRate)
-        var result = try DecodeSession.decode(channels: [gated], sampleRate: sampleRate, expecting: expected)
-        var windows = pauses.inside
-        let lessonPitchHz = key.settings.toneHz / alignment.rate
-        if let learnerHz = result.toneHz, abs(learnerHz - lessonPitchHz) >= distinctPitchHz {
-            let notch = NotchFilter(frequencyHz: lessonPitchHz, bandwidthHz: notchBandwidthHz, sampleRate: sampleRate)
-            let apart = notch.filtered(notch.filtered(samples))
-            let widened = TimeGate.keeping(pauses.widened, of: apart, sampleRate: sampleRate)
-            let second = try DecodeSession.decode(channels: [widened], sampleRate: sampleRate, toneHz: learnerHz, expecting: expected)
-            if !second.output.characters.isEmpty {
-                result = second
-                windows = pauses.widened
-            }
-        }
-        let alphabet = WrittenTokens.Alphabet(key.characterTokens)
-        let texts = Pauses.texts(of: result.output.characters, in: windows, alphabet: alphabet)
+        let splice = StretchSplice(pauses.inside, of: samples, sampleRate: sampleRate)
+        let result = try DecodeSession.decode(channels: [splice.samples], sampleRate: sampleRate, expecting: expected)
+        let texts = Self.texts(of: result, in: splice, key: key)
         guard texts.contains(where: { !$0.isEmpty }) else { throw Refusal.noKeyingInPauses }
-        return QSORecordingReading(readTexts: texts, alignment: alignment, result: result)
+        let lessonPitchHz = key.settings.toneHz / alignment.rate
+        guard let learnerHz = result.toneHz, abs(learnerHz - lessonPitchHz) >= distinctPitchHz else {
+            return QSORecordingReading(readTexts: texts, alignment: alignment, result: result)
+        }
+        // At another pitch than the lesson's, the learner is read into the other station's
+        // overs too, the lesson's tone taken out: keying begun early or ended late is kept. An
+        // over that nothing was read of in its pause was not keyed, whatever the edges hold.
+        let notch = NotchFilter(frequencyHz: lessonPitchHz, bandwidthHz: notchBandwidthHz, sampleRate: sampleRate)
+        let widened = StretchSplice(pauses.widened, of: notch.filtered(notch.filtered(samples)), sampleRate: sampleRate)
+        let second = try DecodeSession.decode(channels: [widened.samples], sampleRate: sampleRate, toneHz: learnerHz, expecting: expected)
+        let wideTexts = Self.texts(of: second, in: widened, key: key)
+        guard wideTexts.contains(where: { !$0.isEmpty }) else { return QSORecordingReading(readTexts: texts, alignment: alignment, result: result) }
+        return QSORecordingReading(readTexts: zip(texts, wideTexts).map { $0.isEmpty ? "" : $1 }, alignment: alignment, result: second)
+    }
+
+    /// What `result`, a decode of `splice`, read in each of its pauses, faint characters left out.
+    static func texts(of result: DecodeResult, in splice: StretchSplice, key: AnswerKey) -> [String] {
+        guard let toneHz = result.toneHz else { return splice.pieces.map { _ in "" } }
+        let envelope = ToneEnvelope(samples: splice.samples, sampleRate: splice.sampleRate, frequencyHz: toneHz)
+        let keyed = FaintCharacters.removed(from: result.output.characters, envelope: envelope)
+        return Pauses.texts(of: keyed, in: splice, alphabet: WrittenTokens.Alphabet(key.characterTokens))
     }
 
     /// Reads the whole of `reader`, its channels mixed, as `read(samples:...)` does.
