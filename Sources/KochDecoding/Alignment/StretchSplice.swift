@@ -5,9 +5,9 @@ import KochCore
 /// recording's own quiet between them, so that what sounds in them is decoded together (the
 /// decoder learns the sender's speed across all of them) and nothing else is.
 ///
-/// The quiet between them is noise as loud as the stretches' quietest frames: digital silence
-/// there would teach the decoder a noise floor the stretches do not have, and it would read
-/// their noise as marks.
+/// The quiet between them is the stretches' own quietest frames, drawn at random: digital
+/// silence there (or noise of another colour) would teach the decoder a noise floor the
+/// stretches do not have, and it would read their noise as marks.
 public struct StretchSplice: Sendable {
     /// The joined samples.
     public let samples: [Float]
@@ -17,7 +17,7 @@ public struct StretchSplice: Sendable {
 
     /// The quiet between two stretches: longer than any word gap.
     public static let gapSeconds = 1.0
-    /// The share of the stretches' 10 ms frames quieter than the level the quiet is made at.
+    /// The share of the stretches' 10 ms frames the quiet is made of: the quietest.
     static let quietShare = 0.1
 
     /// Joins the `stretches` (seconds of `samples`, at `sampleRate`) in order.
@@ -27,14 +27,14 @@ public struct StretchSplice: Sendable {
             let first = min(samples.count, max(0, Int((stretch.lowerBound * rate).rounded())))
             return first..<min(samples.count, max(first, Int((stretch.upperBound * rate).rounded())))
         }
-        let level = Self.quietLevel(ranges.map { samples[$0] }, frameLength: max(1, sampleRate / 100))
+        let quietFrames = Self.quietFrames(ranges.map { samples[$0] }, frameLength: max(1, sampleRate / 100))
         var random = SeededGenerator(seed: 1)
         func quiet(_ count: Int) -> [Float] {
-            (0..<count).map { _ in
-                let u = max(random.nextUnit(), 1e-12)
-                let v = random.nextUnit()
-                return Float(level * (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v))
+            var made: [Float] = []
+            while made.count < count, !quietFrames.isEmpty {
+                made += quietFrames[Int(random.nextUnit() * Double(quietFrames.count)) % quietFrames.count]
             }
+            return made.count >= count ? Array(made.prefix(count)) : [Float](repeating: 0, count: count)
         }
         let gap = Int(Self.gapSeconds * rate)
         var joined = quiet(gap)
@@ -54,20 +54,19 @@ public struct StretchSplice: Sendable {
         pieces.firstIndex { seconds >= $0.startSeconds && seconds <= $0.startSeconds + $0.durationSeconds }
     }
 
-    /// The root-mean-square level of the quiet frames of `stretches`: `quietShare` of their 10 ms
-    /// frames are quieter.
-    static func quietLevel(_ stretches: [ArraySlice<Float>], frameLength: Int) -> Double {
-        var levels: [Double] = []
+    /// The quietest 10 ms frames of `stretches` (`quietShare` of them): the room's own noise,
+    /// as loud and of the same colour as where nothing is keyed.
+    static func quietFrames(_ stretches: [ArraySlice<Float>], frameLength: Int) -> [ArraySlice<Float>] {
+        var frames: [(level: Float, frame: ArraySlice<Float>)] = []
         for stretch in stretches {
             var start = stretch.startIndex
             while start + frameLength <= stretch.endIndex {
-                let power = stretch[start..<(start + frameLength)].reduce(0.0) { $0 + Double($1) * Double($1) }
-                levels.append((power / Double(frameLength)).squareRoot())
+                let frame = stretch[start..<(start + frameLength)]
+                frames.append((frame.reduce(0) { $0 + $1 * $1 }, frame))
                 start += frameLength
             }
         }
-        guard !levels.isEmpty else { return 0 }
-        levels.sort()
-        return levels[min(levels.count - 1, Int(Double(levels.count) * quietShare))]
+        frames.sort { $0.level < $1.level }
+        return frames.prefix(max(1, Int(Double(frames.count) * quietShare))).map(\.frame)
     }
 }
