@@ -32,6 +32,25 @@ import Testing
         try gradedWithinTwoPoints(try ContactRecording.make(learnerToneHz: 600))
     }
 
+    /// A phone records at 48 kHz, its noise only where the sound was (here under 4 kHz).
+    @Test func aRecordingAt48kHzWithItsNoiseUnder4kHzIsReadAsAt8kHz() throws {
+        let recording = try ContactRecording.make(learnerToneHz: 700)
+        let factor = 6
+        var samples = [Float](repeating: 0, count: recording.samples.count * factor)
+        for index in samples.indices {
+            let position = index / factor
+            let fraction = Float(index % factor) / Float(factor)
+            let next = recording.samples[min(position + 1, recording.samples.count - 1)]
+            samples[index] = recording.samples[position] * (1 - fraction) + next * fraction
+        }
+        let reading = try QSORecordingReading.read(
+            samples: samples, sampleRate: recording.sampleRate * factor, key: recording.key, qso: recording.qso)
+        #expect(reading.doubts.isEmpty, "\(reading.doubts)")
+        let grade = QSOContactGrade(key: recording.key, qso: recording.qso, readTexts: reading.readTexts, copy: nil)
+        let keyed = Score(key: recording.key.learnerHalf(recording.qso), transcript: recording.keyedTexts.joined(separator: "\n"))
+        #expect(abs(grade.sent.accuracy - keyed.accuracy) <= 0.02, "read \(reading.readTexts)")
+    }
+
     @Test func aClockRunningSlowAndARecordingBegunLateAreFound() throws {
         let recording = try ContactRecording.make(learnerToneHz: 700, leadSeconds: -1.5, rate: 0.997)
         let reading = try QSORecordingReading.read(
