@@ -69,13 +69,14 @@ public struct ContactRecording: Sendable {
 
     /// The recording: the lesson from a speaker at `lessonToneHz`'s pitch (the key's), the
     /// learner's sidetone at `learnerToneHz`, keyed by hand (each element and gap off by
-    /// `jitter` of its length, at random) a second into each pause; in a room (its echo 8 dB
+    /// `jitter` of its length, at random) `beginAfterSeconds` into each pause (the pause
+    /// begins a second after the other station's over ends); in a room (its echo 8 dB
     /// under the direct sound, dying in 0.35 s), with noise 20 dB under the lesson's tone; the
     /// phone began `leadSeconds` before the lesson and its clock runs `rate` recording seconds
     /// per second.
     public static func make(
         learnerToneHz: Double, sampleRate: Int = 8000, leadSeconds: Double = 3.7, rate: Double = 1.002, jitter: Double = 0.08,
-        keyedTexts given: [String]? = nil, seed: UInt64 = 5
+        keyedTexts given: [String]? = nil, beginAfterSeconds: Double = 1, seed: UInt64 = 5
     ) throws -> ContactRecording {
         let key = try key()
         guard let qso = key.qso else { throw MorseTextError.empty }
@@ -89,7 +90,9 @@ public struct ContactRecording: Sendable {
         var learnerMarks: [(Double, Double)] = []
         for (over, text) in zip(qso.learnerOvers, texts) {
             let marks = try handKeyed(text, speedWPM: qso.learnerSpeedWPM, jitter: jitter, random: &random)
-            learnerMarks += marks.map { (recorded(over.startSeconds + 1 + $0.0), recorded(over.startSeconds + 1 + $0.1)) }
+            learnerMarks += marks.map {
+                (recorded(over.startSeconds + beginAfterSeconds + $0.0), recorded(over.startSeconds + beginAfterSeconds + $0.1))
+            }
         }
         let duration = recorded(key.durationSeconds) + 2
         var samples = DecodingSignals.tone(

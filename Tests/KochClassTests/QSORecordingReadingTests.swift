@@ -32,6 +32,14 @@ import Testing
         try gradedWithinTwoPoints(try ContactRecording.make(learnerToneHz: 600))
     }
 
+    @Test func keyingBegunBeforeTheOtherStationEndedIsReadAtAnotherPitch() throws {
+        // The learner begins half a second before the other station's last mark ends.
+        let recording = try ContactRecording.make(learnerToneHz: 700, beginAfterSeconds: -1.5)
+        let reading = try QSORecordingReading.read(
+            samples: recording.samples, sampleRate: recording.sampleRate, key: recording.key, qso: recording.qso)
+        #expect(reading.readTexts.allSatisfy { $0.hasPrefix("W1ABC DE") }, "read \(reading.readTexts)")
+    }
+
     /// A phone records at 48 kHz, its noise only where the sound was (here under 4 kHz).
     @Test func aRecordingAt48kHzWithItsNoiseUnder4kHzIsReadAsAt8kHz() throws {
         let recording = try ContactRecording.make(learnerToneHz: 700)
