@@ -77,6 +77,9 @@ struct GradeCommand: ParsableCommand {
                   a contact answered: your overs from your paddles, and your copy
               koch grade --key lessons/NAME.key.json --heard 30
                   a spoken lesson: 30 of its items right, by your own count
+              koch grade --key lessons/NAME.key.json --audio room.m4a
+                  a contact you answered (koch lesson --kind qso --respond), played
+                  aloud and recorded with your keying in its pauses
 
             A teacher grades a whole class's returns at once with --pack (the pack made \
             with koch pack --roster), --returns (a folder with a folder for each learner, \
@@ -120,7 +123,9 @@ struct GradeCommand: ParsableCommand {
 
     @Option(
         name: .customLong("audio"),
-        help: ArgumentHelp("A recording of your keying of a send exercise, to decode and grade.", valueName: "file"))
+        help: ArgumentHelp(
+            "A recording of your keying of a send exercise, or of a contact you answered (the lesson aloud, your overs in its pauses), to grade.",
+            valueName: "file"))
     var audioPath: String?
 
     @Option(
@@ -249,6 +254,7 @@ struct GradeCommand: ParsableCommand {
                     "\(keyPath) is not the key of a contact to answer: give one of --events (a log of your paddles) or --transcript (a copy). --events and --transcript together grade both halves of a contact (koch lesson --kind qso --respond)."
             )
         }
+        if key.qso != nil, let audioPath { return try gradeContactRecording(key, audioPath: audioPath) }
         let grading = try lessonGrading(of: key)
         let store = progress.store
         let refusals = GradeRefusalText(

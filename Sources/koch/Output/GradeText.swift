@@ -103,7 +103,7 @@ struct GradeText {
     }
 
     /// The level and why, the review and practice due, the streak, and whether it was recorded.
-    private var progressLines: [String] {
+    var progressLines: [String] {
         let after = outcome.after
         let today = recorded.today
         let streak = outcome.learnerAfter.streak
