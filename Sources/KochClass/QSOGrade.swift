@@ -15,6 +15,8 @@ public struct QSOGrade: Sendable {
     public let received: LessonGrade?
     /// The log the overs were read from, when they were read from one.
     public var keying: QSOKeying?
+    /// Where the lesson was found in the recording the overs were read from, when they were.
+    public var recording: QSORecordingPlacement?
 
     public init(key: AnswerKey, contact: QSOContactGrade, sendKey: AnswerKey, sent: GradedSession, received: LessonGrade?) {
         self.key = key

@@ -34,6 +34,11 @@ public struct QSOReport: Encodable {
     public let overs: [Over]
     /// For a log: characters keyed outside every pause, not graded.
     public let charactersOutside: Int?
+    /// For a recording: its second at which the lesson's 0:00 falls, its seconds per lesson
+    /// second, and the pitch the learner's keying was read at.
+    public let lessonFoundAtSeconds: Double?
+    public let clockRate: Double?
+    public let learnerToneHz: Double?
 
     public init(_ recorded: RecordedQSOGrade, progressFile: String) {
         let grade = recorded.grade
@@ -57,6 +62,9 @@ public struct QSOReport: Encodable {
                 values: reading.checks.map { Over.Value(key: $0.field.key, expected: $0.field.value, sent: $0.sent, right: $0.isRight) })
         }
         charactersOutside = grade.keying?.charactersOutside
+        lessonFoundAtSeconds = grade.recording.map { ($0.lessonFoundAtSeconds * 1000).rounded() / 1000 }
+        clockRate = grade.recording.map { ($0.clockRate * 100_000).rounded() / 100_000 }
+        learnerToneHz = grade.recording?.learnerToneHz.map { $0.rounded() }
     }
 }
 

@@ -207,8 +207,9 @@ struct GradeCommand: ParsableCommand {
             guard heard >= 0 else { throw ValidationError("--heard must be 0 or more, not \(heard).") }
             return
         }
-        // A log of paddles and a copy are the two halves of a contact answered (a key with a QSO to answer).
-        if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1, audioPath != nil || eventsPath == nil {
+        // A keying (a log of paddles, or a recording) and a copy are the two halves of a contact
+        // answered (a key with a QSO to answer): checked once the key is read.
+        if [audioPath, transcriptPath, eventsPath].compactMap({ $0 }).count > 1, transcriptPath == nil || (audioPath != nil && eventsPath != nil) {
             throw ValidationError("Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy).")
         }
         if audioPath != nil || eventsPath != nil, stoppedAt != nil {
@@ -248,13 +249,13 @@ struct GradeCommand: ParsableCommand {
         if returns.isGiven { return try gradeClass() }
         let key = try AnswerKeyFile.read(keyPath)
         if let eventsPath, key.qso != nil { return try gradeContact(key, events: eventsPath) }
-        if eventsPath != nil, transcriptPath != nil {
+        if key.qso != nil, let audioPath { return try gradeContactRecording(key, audioPath: audioPath) }
+        if eventsPath != nil || audioPath != nil, transcriptPath != nil {
             throw CommandFailure(
                 description:
-                    "\(keyPath) is not the key of a contact to answer: give one of --events (a log of your paddles) or --transcript (a copy). --events and --transcript together grade both halves of a contact (koch lesson --kind qso --respond)."
+                    "\(keyPath) is not the key of a contact to answer. Give one of --audio (a recording of your keying), --events (a log of your paddles) or --transcript (a copy); a keying and --transcript together grade both halves of a contact (koch lesson --kind qso --respond)."
             )
         }
-        if key.qso != nil, let audioPath { return try gradeContactRecording(key, audioPath: audioPath) }
         let grading = try lessonGrading(of: key)
         let store = progress.store
         let refusals = GradeRefusalText(

@@ -23,6 +23,7 @@ struct QSOGradeText {
             if keying.charactersOutside > 0 { line += ", \(keying.charactersOutside) outside them (not graded)" }
             lines.append(line)
         }
+        if let recording = grade.recording { lines.append(Self.found(recording)) }
         lines.append("Your overs: " + Self.summary(grade.contact.sent, extra: "keyed"))
         lines += overLines
         if let copied = grade.received?.copy?.score {
@@ -36,6 +37,27 @@ struct QSOGradeText {
         lines.append("")
         lines += progressLines
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the lesson was found in a recording: `Read from room.m4a: the lesson found from 0:03.7
+    /// of the recording, its clock 0.20 % fast, your keying at 700 Hz`.
+    static func found(_ recording: QSORecordingPlacement) -> String {
+        let drift = (recording.clockRate - 1) * 100
+        let clock =
+            abs(drift) < 0.005
+            ? "its clock keeping the lesson's" : "its clock \(String(format: "%.2f", abs(drift))) % \(drift > 0 ? "fast" : "slow")"
+        let tone = recording.learnerToneHz.map { ", your keying at \(Int($0.rounded())) Hz" } ?? ""
+        return
+            "Read from \(recording.file): the lesson found from \(minuteSecondTenth(recording.lessonFoundAtSeconds)) of the recording, \(clock)\(tone)"
+    }
+
+    /// `0:03.7`, or `-0:01.5` for a recording begun after the lesson.
+    static func minuteSecondTenth(_ value: Double) -> String {
+        let tenths = Int((abs(value) * 10).rounded())
+        let minutes = tenths / 600
+        let rest = tenths % 600
+        let sign = value < 0 && tenths > 0 ? "-" : ""
+        return "\(sign)\(minutes):\(rest / 100)\(rest / 10 % 10).\(rest % 10)"
     }
 
     /// `Accuracy 97.8 %: 44 of 45 characters right, 1 extra keyed`.
