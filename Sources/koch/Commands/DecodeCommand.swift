@@ -152,7 +152,9 @@ struct DecodeCommand: ParsableCommand {
         if json { print(StationsRendering.json(outcome, file: file)) }
         switch outcome {
         case .twoStations(let stations, let overs, _):
-            if !json { overs.map(StationsRendering.line).forEach { print($0) } }
+            if !json {
+                for over in overs { print(StationsRendering.line(over)) }
+            }
             for station in stations {
                 for warning in station.result.warnings { printError(warning.message(in: "\(file) (station \(station.station))")) }
             }
