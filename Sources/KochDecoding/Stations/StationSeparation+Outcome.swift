@@ -17,10 +17,12 @@ extension StationSeparation.Outcome {
     public var caution: String? {
         switch self {
         case .twoStations: return nil
-        case .oneStation:
+        case .oneStation(let result):
+            guard !result.output.characters.isEmpty else { return nil }
             return "one station heard: every over keeps one pitch, speed and level. The single-station reading follows."
         case .notToldApart:
-            return "the stations cannot be told apart: their overs' pitch, speed and level do not fall into two stations. "
+            return "the stations cannot be told apart: their overs' pitch, speed and level do not fall into two stations, "
+                + "or one of them reads doubtfully. "
                 + "The single-station reading follows."
         }
     }

@@ -25,7 +25,8 @@ public enum StationSeparation {
     /// Reads the two stations in `channels` (one array of samples per channel).
     public static func separate(channels: [[Float]], sampleRate: Int, expecting prior: CharacterPrior = .text) throws -> Outcome {
         let plain = try DecodeSession.decode(channels: channels, sampleRate: sampleRate, expecting: prior)
-        guard let toneHz = plain.toneHz, !plain.output.characters.isEmpty else { return .oneStation(plain) }
+        // Two stations' overs a few hertz apart may sound to the search as one pitch that glides.
+        guard let toneHz = plain.toneHz ?? plain.toneSearch.unsteady.first?.frequencyHz else { return .oneStation(plain) }
         let mono = mixed(channels)
         if let rival = plain.toneSearch.rivals.first {
             let stations = [toneHz, rival.frequencyHz].map { pitch in
@@ -33,7 +34,7 @@ public enum StationSeparation {
                 return KnownStation(toneHz: pitch, spansSeconds: activity.stretches(pausingOver: shortestPauseSeconds).map(\.span))
             }
             if stations.allSatisfy({ !($0.spansSeconds ?? []).isEmpty }) {
-                return try read(stations, channels: channels, sampleRate: sampleRate, prior: prior, byPitch: true)
+                return try read(stations, channels: channels, sampleRate: sampleRate, prior: prior, byPitch: true, plain: plain)
             }
         }
         let activity = KeyingActivity(mono: mono, sampleRate: sampleRate, toneHz: toneHz, windowSeconds: sharedBandWindowSeconds)
@@ -49,7 +50,7 @@ public enum StationSeparation {
                 let pitches = overs.map(\.toneHz).sorted()
                 return KnownStation(toneHz: pitches[pitches.count / 2], spansSeconds: overs.map(\.spanSeconds))
             }
-            return try read(stations, channels: channels, sampleRate: sampleRate, prior: prior, byPitch: false)
+            return try read(stations, channels: channels, sampleRate: sampleRate, prior: prior, byPitch: false, plain: plain)
         }
     }
 
@@ -66,10 +67,17 @@ public enum StationSeparation {
     }
 
     /// Each station read alone, numbered in the order they first send, and their overs: a
-    /// station's stretches in a row, with none of the other's between, make one over.
-    static func read(_ stations: [KnownStation], channels: [[Float]], sampleRate: Int, prior: CharacterPrior, byPitch: Bool) throws -> Outcome {
+    /// station's stretches in a row, with none of the other's between, make one over. Where
+    /// either station reads doubtfully or not at all, `plain`, the single-station reading.
+    static func read(
+        _ stations: [KnownStation], channels: [[Float]], sampleRate: Int, prior: CharacterPrior, byPitch: Bool, plain: DecodeResult
+    ) throws -> Outcome {
         let ordered = stations.sorted { ($0.spansSeconds?.first?.lowerBound ?? 0) < ($1.spansSeconds?.first?.lowerBound ?? 0) }
         let transcripts = try StationReading.read(channels: channels, sampleRate: sampleRate, stations: ordered, expecting: prior)
+        // A station read doubtfully, or not at all, is no station told apart.
+        guard transcripts.allSatisfy({ !$0.result.output.characters.isEmpty && $0.result.doubts.isEmpty }) else {
+            return .notToldApart(plain)
+        }
         let stretches = transcripts.flatMap(\.overs).filter { !$0.characters.isEmpty }.sorted { $0.startSeconds < $1.startSeconds }
         var overs: [StationOver] = []
         for stretch in stretches {
