@@ -87,7 +87,7 @@ def recording(pitch_apart, speed_apart, overlapping, seed):
         for station, text in overs:
             intervals, end = keying(text, stations[station][1], t, rng)
             keyed[station] += intervals
-            t = end + rng.uniform(0.9, 1.6)
+            t = end + rng.uniform(0.8, 1.6)
         order = None
         seconds = t + 0.5
     samples = sum(tone(keyed[s], seconds, stations[s][0], stations[s][2]) for s in (0, 1))

@@ -87,7 +87,9 @@ import Testing
         }
         #expect(OverGrouping([over(600, 20, -10), over(600.5, 20.5, -11), over(599.8, 19.6, -9)]) == .oneStation)
         #expect(OverGrouping([over(600, 20, -10), over(606, 20, -10), over(600, 20, -11)]) == .twoStations([0, 1, 0]))
-        #expect(OverGrouping([over(600, 20, -10), over(600, 18, -10), over(600, 20, -10)]) == .twoStations([0, 1, 0]))
+        #expect(OverGrouping([over(600, 20, -10), over(600, 17, -10), over(600, 20, -10)]) == .twoStations([0, 1, 0]))
+        // One station's overs measured loosely, another's 42 Hz away: the pitch parts them.
+        #expect(OverGrouping([over(600, 20, -10), over(642, 13.8, -12), over(600, 19, -10), over(642, 16.2, -12)]) == .twoStations([0, 1, 0, 1]))
         // A chain of overs each like the next, the ends unlike: no two groups keep the rule.
         #expect(OverGrouping([over(600, 20, -10), over(601.5, 20, -10), over(603, 20, -10), over(604.5, 20, -10)]) == .notToldApart)
     }

@@ -37,7 +37,7 @@ extension KeyingActivity {
     }
 
     /// How far from the activity's pitch `pitchHz(in:)` looks for a station's line.
-    static let pitchSearchHz = 45.0
+    static let pitchSearchHz = 60.0
 
     /// The median level of the keyed frames in `span`, in dB: how loud the station is keyed.
     func levelDB(in span: ClosedRange<Double>) -> Double? {

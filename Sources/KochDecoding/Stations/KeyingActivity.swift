@@ -2,7 +2,7 @@ import Foundation
 
 /// How strongly a recording sounds near one pitch, every `frameSeconds`: the recording mixed
 /// down from the pitch to complex baseband at 1 kHz, and its power through a Hann window of
-/// `windowSeconds` (a window of 20 ms passes a band of about ±40 Hz at no more than 6 dB
+/// `windowSeconds` (a window of 12 ms passes a band of about ±60 Hz at no more than 4 dB
 /// down; one of 60 ms shuts out a station 50 Hz away by 30 dB).
 ///
 /// What it tells apart is where the recording is keyed near the pitch (`marks`, `stretches`),

@@ -1,11 +1,12 @@
 /// Which overs one station keyed and which the other, where two stations take turns at
 /// pitches too close to filter apart.
 ///
-/// The rule: the overs fall into two groups such that every two overs of a group are alike
-/// (`OverMeasure.distance` below 1: pitch, speed and level all within their tolerances) and
-/// every over of one group is unlike every over of the other. Where all are alike there is one
-/// station; where no two groups keep that rule, the stations cannot be told apart, and no
-/// split is made.
+/// The rule: the overs fall into two groups such that every over of one group is unlike every
+/// over of the other (`OverMeasure.distance` 1 or more: pitch, speed or level out of its
+/// tolerance), and the two groups lie further apart than any two overs of one group do (a short
+/// over's speed is measured loosely: a group's overs may differ by it, but less than the
+/// stations do). Where all overs are alike there is one station; where no two groups keep that
+/// rule, the stations cannot be told apart, and no split is made.
 enum OverGrouping: Equatable {
     case oneStation
     /// Each over's group, 0 or 1, the group of the first over 0.
@@ -36,7 +37,7 @@ enum OverGrouping: Equatable {
         }
         let within = groups.map { spread($0, $0) }.max() ?? 0
         let between = groups[0].flatMap { i in groups[1].map { distances[i][$0] } }.min() ?? 0
-        guard within < 1, between >= 1 else {
+        guard between >= 1, between > within else {
             self = .notToldApart
             return
         }

@@ -11,8 +11,9 @@ struct OverMeasure: Sendable, Hashable {
 
     /// Overs of one station keep their pitch within this...
     static let samePitchWithinHz = 2.0
-    /// ...their dit length within this ratio (a fist's speed wanders a few percent over a QSO)...
-    static let sameSpeedWithinRatio = 1.07
+    /// ...their dit length within this ratio (a fist's speed wanders a few percent over a QSO,
+    /// and a short over, read alone, measures it within a few more)...
+    static let sameSpeedWithinRatio = 1.1
     /// ...and their level within this: overs of two stations differ by more in at least one.
     static let sameLevelWithinDB = 4.0
 

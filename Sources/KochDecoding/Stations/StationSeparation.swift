@@ -16,10 +16,13 @@ import KochCore
 /// stations cannot be told apart: both outcomes carry the single-station reading, and no
 /// split is invented.
 public enum StationSeparation {
-    /// Shorter pauses are a sender's own (a word gap at 10 WPM is 0.84 s); longer ones may end an over.
-    public static let shortestPauseSeconds = 0.9
-    /// The activity's window where stations share a band (passes ±40 Hz), and where each has its own.
-    static let sharedBandWindowSeconds = 0.02
+    /// Shorter pauses are a sender's own (a word gap at 11 WPM is 0.76 s); longer ones may end an over.
+    public static let shortestPauseSeconds = 0.75
+    /// A stretch of fewer marks says too little of its sender's speed to tell stations by it.
+    static let fewestMarksForSpeed = 10
+    /// The activity's window where stations share a band (passes ±60 Hz at no more than 4 dB
+    /// down: a station the search did not hear apart), and where each has its own.
+    static let sharedBandWindowSeconds = 0.012
     static let ownBandWindowSeconds = 0.06
 
     /// Reads the two stations in `channels` (one array of samples per channel).
@@ -39,7 +42,7 @@ public enum StationSeparation {
         }
         let activity = KeyingActivity(mono: mono, sampleRate: sampleRate, toneHz: toneHz, windowSeconds: sharedBandWindowSeconds)
         let measures = try activity.stretches(pausingOver: shortestPauseSeconds).map {
-            try measure($0.span, activity: activity, mono: mono, sampleRate: sampleRate, prior: prior)
+            try measure($0.span, marks: $0.marks, activity: activity, mono: mono, sampleRate: sampleRate, prior: prior)
         }
         switch OverGrouping(measures) {
         case .oneStation: return .oneStation(plain)
@@ -54,11 +57,15 @@ public enum StationSeparation {
         }
     }
 
-    /// A stretch measured: its pitch, its level, and its dit as the stretch read alone keeps it.
+    /// A stretch measured: its pitch, its level, and its dit as the stretch read alone keeps it
+    /// (where it holds `fewestMarksForSpeed` marks or more).
     static func measure(
-        _ span: ClosedRange<Double>, activity: KeyingActivity, mono: [Float], sampleRate: Int, prior: CharacterPrior
+        _ span: ClosedRange<Double>, marks: Int, activity: KeyingActivity, mono: [Float], sampleRate: Int, prior: CharacterPrior
     ) throws -> OverMeasure {
         let pitch = activity.pitchHz(in: span)
+        guard marks >= fewestMarksForSpeed else {
+            return OverMeasure(spanSeconds: span, toneHz: pitch, ditSeconds: nil, levelDB: activity.levelDB(in: span))
+        }
         let margin = StationStretches.marginSeconds
         let from = max(0, Int((span.lowerBound - margin) * Double(sampleRate)))
         let to = min(mono.count, Int((span.upperBound + margin) * Double(sampleRate)))
