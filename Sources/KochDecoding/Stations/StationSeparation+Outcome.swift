@@ -13,12 +13,14 @@ extension StationSeparation {
 }
 
 extension StationSeparation.Outcome {
-    /// Why a reading of two stations gave the single-station reading, where it did.
+    /// Why a reading of two stations gave the single-station reading, where it did (nil where
+    /// that reading holds nothing: its own warnings say why).
     public var caution: String? {
         switch self {
         case .twoStations: return nil
-        case .oneStation(let result):
-            guard !result.output.characters.isEmpty else { return nil }
+        case .oneStation(let result) where result.output.characters.isEmpty, .notToldApart(let result) where result.output.characters.isEmpty:
+            return nil
+        case .oneStation:
             return "one station heard: every over keeps one pitch, speed and level. The single-station reading follows."
         case .notToldApart:
             return "the stations cannot be told apart: their overs' pitch, speed and level do not fall into two stations, "
