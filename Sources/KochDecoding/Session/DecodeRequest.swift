@@ -12,6 +12,9 @@ public struct DecodeRequest: Sendable {
     public var traceRangeSeconds: ClosedRange<Double>?
     /// What the recording is expected to hold: ordinary text, or an exercise's characters.
     public var prior: CharacterPrior
+    /// The pitches of other stations the caller knows of (`StationReading`): shut out as the
+    /// other keyed tones the search heard are.
+    public var otherStationsHz: [Double] = []
 
     public init(
         sampleRate: Int, channelCount: Int, toneHz: Double? = nil, speedWPM: Double? = nil,
@@ -33,7 +36,7 @@ public struct DecodeRequest: Sendable {
         return DecoderConfiguration(
             sampleRate: sampleRate, channelCount: channelCount, toneHz: toneHz, channelWeights: channelWeights,
             speedWPM: speedWPM, traceRangeSeconds: traceRangeSeconds,
-            rivalTonesHz: heard.filter { abs($0 - toneHz) > ToneCandidate.sameToneWithinHz },
+            rivalTonesHz: (heard + otherStationsHz).filter { abs($0 - toneHz) > ToneCandidate.sameToneWithinHz },
             toneTrack: self.toneHz != nil ? nil : search.track, steadyTonesHz: search.steadyTonesHz, characterPrior: prior,
             talkHeard: search.heardTalk(besidesHz: toneHz))
     }

@@ -29,11 +29,19 @@ struct DecodeCommand: ParsableCommand {
             exit status is 0. A key held down for seconds is reported on standard error; the \
             text around it is still decoded. A file that cannot be read exits with status 1.
 
+            With --stations 2, reads a QSO of two stations and labels each over with its \
+            station (1 sends first), pitch, speed and time. Stations 50 Hz or more apart are \
+            told apart by pitch, even keying at once; closer ones taking turns, by the pitch, \
+            speed and level of each over. Where every over is alike (one station), or the overs \
+            do not fall into two stations, standard error says so and the single-station \
+            reading is printed.
+
             Examples:
               koch decode practice.wav
               koch decode practice.wav --json > practice.json
               koch decode sidetone.flac --tone 700 --plot sidetone.svg
               koch decode my-keying.wav --expect "KMURES5/?"
+              koch decode contest-qso.wav --stations 2
             """
     )
 
@@ -75,7 +83,18 @@ struct DecodeCommand: ParsableCommand {
             valueName: "characters"))
     var expectedCharacters: String?
 
+    @Option(
+        name: .customLong("stations"),
+        help: ArgumentHelp(
+            "How many stations the recording holds: 1, or 2 for a QSO (each over labelled with its station, pitch, speed and time).",
+            valueName: "count"))
+    var stationCount = 1
+
     func validate() throws {
+        if !(1...2).contains(stationCount) { throw ValidationError("--stations must be 1 or 2, not \(stationCount).") }
+        if stationCount == 2, toneHz != nil || speedWPM != nil || plotPath != nil {
+            throw ValidationError("--stations 2 finds each station's pitch and speed itself: leave out --tone, --wpm and --plot.")
+        }
         if let expectedCharacters {
             do {
                 _ = try MorseText(parsing: expectedCharacters)
@@ -101,6 +120,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         try FileError.checkNotFolder(file, expected: "the recording")
+        if stationCount == 2 { return try runStations() }
         let result: DecodeResult
         do {
             result = try DecodeSession.decode(
@@ -118,6 +138,30 @@ struct DecodeCommand: ParsableCommand {
         for warning in result.warnings { printError(warning.message(in: file)) }
         if let plotPath {
             try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSeconds), to: plotPath)
+        }
+    }
+
+    /// `--stations 2`: each over on a line, or the single-station reading and why.
+    private func runStations() throws {
+        let outcome: StationSeparation.Outcome
+        do {
+            outcome = try StationSeparation.separate(file: file, expecting: expectedCharacters.map(CharacterPrior.init(expecting:)) ?? .text)
+        } catch DecoderError.sampleRateTooLow(let rate) {
+            throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
+        }
+        if json { print(StationsRendering.json(outcome, file: file)) }
+        switch outcome {
+        case .twoStations(let stations, let overs, _):
+            if !json {
+                for over in overs { print(StationsRendering.line(over)) }
+            }
+            for station in stations {
+                for warning in station.result.warnings { printError(warning.message(in: "\(file) (station \(station.station))")) }
+            }
+        case .oneStation(let result), .notToldApart(let result):
+            if !json, !result.text.isEmpty { print(result.text) }
+            if let caution = outcome.caution { printError("\(file): \(caution)") }
+            for warning in result.warnings { printError(warning.message(in: file)) }
         }
     }
 
