@@ -59,7 +59,8 @@ enum PracticeQSOMicrophoneTests {
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("Listening: default"), "\(run.output)")
         #expect(run.output.contains(" you: " + first), "\(run.output)")
-        #expect(run.output.contains(" you: " + third), "\(run.output)")
+        // The screen shows a <BT> read from the sound as its character, =.
+        #expect(run.output.contains(" you: " + third.replacingOccurrences(of: "<BT>", with: "=")), "\(run.output)")
         #expect(run.output.contains("your report: \(report), you sent \(wrongReport)"), "\(run.output)")
         #expect(run.output.contains("them: " + answer.text), "\(run.output)")
 
