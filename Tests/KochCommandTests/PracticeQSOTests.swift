@@ -179,12 +179,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: progress))
     }
 
-    @Test func aContactIsNotKeyedIntoTheMicrophone() throws {
+    @Test func aContactAsksForAKeyDeviceOrTheMicrophone() throws {
         let scratch = try KochBinary.scratchFolder()
         let result = try KochBinary.run([
-            "practice", "--kind", "qso", "--microphone", "default", "--sound-device", "null", "--progress", scratch + "/progress.json",
+            "practice", "--kind", "qso", "--sound-device", "null", "--progress", scratch + "/progress.json",
         ])
         #expect(!result.succeeded)
-        #expect(result.standardError.contains("A contact is keyed on a key device (--key-device)"), "\(result.standardError)")
+        #expect(result.standardError.contains("--key-device PATH, or --microphone default to key into the microphone"), "\(result.standardError)")
+        let help = try KochBinary.run(["practice", "--help"])
+        let words = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("into the microphone (--microphone)"), "\(help.standardOutput)")
+        #expect(words.contains("The microphone is read only in your turns"), "\(help.standardOutput)")
     }
 }

@@ -42,13 +42,15 @@ import Testing
     }
 
     /// Through one PulseAudio server with a null sink: the microphone is its default source, the
-    /// sink's monitor, which hears what `paplay` plays into the sink in real time; then a lesson
-    /// plays to the sink until the server is killed.
-    @Test func throughASoundServerTheMicrophoneIsReadLiveAndTheServerGoneStopsALesson() throws {
+    /// sink's monitor, which hears what `paplay` plays into the sink in real time; a contact is
+    /// keyed into it (`PracticeQSOMicrophoneTests`); then a lesson plays to the sink until the
+    /// server is killed.
+    @Test func throughASoundServerTheMicrophoneIsReadLiveAContactKeyedIntoItAndTheServerGoneStopsALesson() throws {
         let scratch = try KochBinary.scratchFolder()
         let sandbox = try SoundSandbox.pulse(folder: scratch + "/pulse")
         defer { sandbox.stop() }
         try Self.theMicrophoneIsReadLiveAndGraded(through: sandbox, in: scratch + "/microphone")
+        try PracticeQSOMicrophoneTests.aContactIsKeyedIntoTheMicrophone(through: sandbox, in: scratch + "/contact")
         let (keyPath, key) = try PracticeReceiveTests.lesson(in: scratch, seed: 22)
         var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("Space pauses"), "")]
         for group in key.groups where group.endSeconds + 0.3 < 24 {

@@ -79,6 +79,13 @@ struct EnvelopePipeline: Sendable {
     var openSpaceReportSamples: Int?
     /// The start of the last space reported open.
     private var reportedSpaceStart: Int?
+    /// The key-down decisions in a row up to the latest, 0 after a key-up one.
+    private var keyDownSamples = 0
+    /// Whether the latest decisions are key down for at least the shortest run: a mark sounds.
+    private(set) var isMarkOn = false
+    /// The end of the last mark of at least the shortest run (in samples, exclusive); nil before the
+    /// first. A live reading's key rests from here, though the mark is read only later.
+    private(set) var lastMarkEndSample: Int?
 
     /// The price of a change of state, in nats: a mark must bring this much evidence more than it costs.
     static let switchCostNats = 0.7
@@ -256,6 +263,9 @@ struct EnvelopePipeline: Sendable {
                         threshold: decision.threshold, keyDown: keyDown))
             }
             decisionCount += 1
+            keyDownSamples = keyDown ? keyDownSamples + 1 : 0
+            isMarkOn = keyDownSamples >= runs.minimumLengthSamples
+            if isMarkOn { lastMarkEndSample = decisionCount }
             if evidence != nil {
                 let weighted = decision.logLikelihoodRatio / Double(filterLength)
                 evidence?.append(weighted)

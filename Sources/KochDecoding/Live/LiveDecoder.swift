@@ -39,6 +39,16 @@ public struct LiveDecoder: Sendable {
     /// The tone given, read where the search finds no keyed tone near it.
     private let givenToneHz: Double?
 
+    /// Whether the tone sounds now, as late as the reading's decisions (a few tens of
+    /// milliseconds): false while the tone is searched for.
+    public var isMarkOn: Bool { decoder?.isMarkOn ?? false }
+
+    /// When the tone last stopped, in seconds from the stream's start: the end of the last mark
+    /// heard, known before the character it belongs to is read (a pause in a keyed over is timed
+    /// from it, not from the last character read). Nil before the first mark, and while the tone
+    /// is searched for.
+    public var lastMarkEndSeconds: Double? { decoder?.lastMarkEndSeconds.map { $0 + decoderStartSeconds } }
+
     static func configuration(sampleRateHz: Int, toneHz: Double, speedWPM: Double?) -> DecoderConfiguration {
         DecoderConfiguration(sampleRate: sampleRateHz, channelCount: 1, toneHz: toneHz, speedWPM: speedWPM, isLive: true)
     }

@@ -10,6 +10,15 @@ extension CWDecoder {
     /// ...tried again this often until it hears enough marks (`WarmUpSearch.settle`).
     static let liveWarmUpRetrySeconds = 0.5
 
+    /// Whether a mark sounds at the latest sample decided (the threshold's and segmenter's lag,
+    /// tens of milliseconds, behind the latest heard): a live reading's key is down.
+    public var isMarkOn: Bool { pipeline?.isMarkOn ?? false }
+
+    /// When the last mark heard ended, in seconds from the recording's start, timed as the
+    /// marks read are; nil before the first. Known as soon as the key is up, before the
+    /// character it ends is read.
+    public var lastMarkEndSeconds: Double? { pipeline?.lastMarkEndSample.map(seconds) }
+
     /// With the speed given, the reading starts at once, the timing model at that speed and
     /// the matched filter at full length: a learner keys about as fast as the exercise, and the
     /// model follows where they do not.

@@ -23,7 +23,7 @@ extension CWDecoder {
 
     private var stuckLimitSeconds: Double { max(2.0, 8 * model.dahSeconds) }
 
-    private func seconds(_ sample: Int) -> Double {
+    func seconds(_ sample: Int) -> Double {
         let filterDelay = Double((pipeline?.filterLength ?? 1) - 1) / (2 * rate)
         return max(0, Double(sample) / rate - filterDelay - delaySeconds)
     }

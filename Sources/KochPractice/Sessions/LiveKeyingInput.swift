@@ -43,8 +43,12 @@ public protocol LiveKeyingInput: AnyObject {
     /// The characters that have ended since the last call.
     func takeCharacters() -> [ShownCharacter]
     /// Since when the key has been at rest, in seconds from the session's start: nil while it is
-    /// keyed (an input that cannot tell, the microphone, says when the last character it read ended).
+    /// keyed (the microphone: the end of the last mark it heard, nil while the tone sounds).
     var restingSinceSeconds: Double? { get }
+    /// Whether what comes in from `seconds` (session seconds) on is the learner's keying: in a
+    /// contact, not while the other station sends. The microphone hears the other station too,
+    /// and reads only the learner's turns; a key device's keying is the learner's in any turn.
+    func readsKeying(_ readsKeying: Bool, fromSeconds seconds: Double)
     /// Set once the keying has stopped coming in.
     var ending: KeyingInputEnding? { get }
     /// Stops reading and closes the devices.
@@ -53,6 +57,10 @@ public protocol LiveKeyingInput: AnyObject {
     /// in `folder` under `baseName`, so that the session can be looked at again. Returns the return
     /// and the file kept.
     func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String)
+}
+
+extension LiveKeyingInput {
+    public func readsKeying(_ readsKeying: Bool, fromSeconds seconds: Double) {}
 }
 
 /// A session's keying that cannot be graded at all.

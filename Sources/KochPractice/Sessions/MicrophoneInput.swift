@@ -8,7 +8,8 @@ import KochIO
 /// The learner's own oscillator or a transceiver's sidetone, heard through the microphone (or a
 /// recording read at its own pace) and read by the live decoder as it sounds. What was heard is
 /// kept, and graded at the end by the ordinary decoder with its plausibility guard, as
-/// `koch grade --audio` grades a recording.
+/// `koch grade --audio` grades a recording. In a contact it reads only the learner's turns
+/// (`readsKeying(_:fromSeconds:)`): what it hears in the other station's is kept and read as silence.
 public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     public let source: String
     private let microphone: LiveSampleSource
@@ -18,7 +19,11 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     private var heard: [Float] = []
     private var pending: [ShownCharacter] = []
     private var endingSeen: KeyingInputEnding?
-    private var lastCharacterEndSeconds = -Double.infinity
+    private var turns = KeyingTurns()
+    private var startSeconds = 0.0
+    /// The session's time of the stream's start: where the latest sample read was heard, less the
+    /// stream's length (a sample is heard at the latest as it is read).
+    private var streamStartSeconds = 0.0
     private var stopping = false
     private let timings: PracticeTimings?
     private let done = DispatchSemaphore(value: 0)
@@ -37,6 +42,7 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     public var ending: KeyingInputEnding? { lock.withLock { endingSeen } }
 
     public func start(sessionStartSeconds: Double) {
+        startSeconds = sessionStartSeconds
         Thread.detachNewThread { [self] in
             listen()
             done.signal()
@@ -65,6 +71,12 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
             }
             let readAt = MonotonicClock.seconds()
             lock.withLock {
+                streamStartSeconds = readAt - startSeconds - Double(heard.count + count) / rate
+                block.withUnsafeMutableBufferPointer { buffer in
+                    turns.silenceOthersTurns(
+                        in: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]),
+                        firstSeconds: streamStartSeconds + Double(heard.count) / rate, sampleRateHz: microphone.sampleRateHz)
+                }
                 heard.append(contentsOf: block[0..<count])
                 let characters = block.withUnsafeBufferPointer { decoder.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
                 let heardSeconds = Double(heard.count) / rate
@@ -72,7 +84,6 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
                     // The character ended `heardSeconds - endSeconds` before the samples just read.
                     timings?.displayDelay(heardSeconds - character.endSeconds + (MonotonicClock.seconds() - readAt))
                     pending.append(Self.shown(character))
-                    lastCharacterEndSeconds = max(lastCharacterEndSeconds, character.endSeconds)
                 }
                 if heardSeconds > Self.longestSeconds { endingSeen = .recordingEnded }
             }
@@ -87,7 +98,18 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
             wordSpaceBefore: character.wordSpaceBefore)
     }
 
-    public var restingSinceSeconds: Double? { lock.withLock { lastCharacterEndSeconds } }
+    /// The end of the last mark heard, on the session's clock; nil while the tone sounds, and
+    /// the distant past before any mark is heard.
+    public var restingSinceSeconds: Double? {
+        lock.withLock {
+            guard !decoder.isMarkOn else { return nil }
+            return decoder.lastMarkEndSeconds.map { $0 + streamStartSeconds } ?? -Double.infinity
+        }
+    }
+
+    public func readsKeying(_ readsKeying: Bool, fromSeconds seconds: Double) {
+        lock.withLock { turns.set(readsKeying: readsKeying, fromSeconds: seconds) }
+    }
 
     public func takeCharacters() -> [ShownCharacter] {
         lock.withLock {

@@ -48,6 +48,9 @@ public struct QSOSession {
     public let show: ShowSent
     /// How long typing goes on after the other station's over has ended, unless the learner begins keying.
     public static let copySeconds = 3.0
+    /// How long after the other station's sound has left the device a microphone may still hear
+    /// it (its echo, a sound server's buffers): the learner's keying is read from then on.
+    public static let echoSeconds = 0.3
     /// The longest wait for an over: to begin keying it, or between two characters of it.
     public static let waitSeconds = 60.0
 

@@ -43,6 +43,7 @@ final class QSOSessionRun {
         transmissions += 1
         let player = LessonPlayer(sound: sound, output: output)
         let start = sessionSeconds
+        input.readsKeying(false, fromSeconds: start)
         player.start()
         var typed = ""
         while ending == nil, player.positionSamples < sound.count {
@@ -54,6 +55,8 @@ final class QSOSessionRun {
             readCopy(into: &typed)
         }
         player.stop()
+        // The learner's turn, from when the transmission's last sound has left the device and died away in the room.
+        input.readsKeying(true, fromSeconds: sessionSeconds + output.outputLatencySeconds + QSOSession.echoSeconds)
         contact.sent(timeline, startSeconds: start, stoppedAtSeconds: ending == nil ? nil : sessionSeconds)
         let isQuery = if case .query = transmission { true } else { false }
         entries.append((QSOScreenText.Entry(speaker: .other, text: text), !isQuery && session.show == .end))

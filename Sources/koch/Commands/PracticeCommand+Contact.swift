@@ -9,7 +9,7 @@ import KochPractice
 extension PracticeRunner {
     /// A live contact (`--kind qso`): the session, then both halves graded and recorded.
     func contact() throws {
-        try requireKeying(microphone: false)
+        try requireKeying()
         guard command.keyPath == nil else {
             throw CommandFailure(description: "--key is for a lesson or exercise: koch practice --kind qso makes a contact of its own.")
         }

@@ -36,8 +36,10 @@ struct PracticeCommand: ParsableCommand {
 
             --kind qso: a contact. The other station calls and answers at the lesson's \
             tone, speed and band conditions (--band) while you type your copy; you key \
-            your overs on a key device (--key-device) from a script on the screen whose \
-            blanks ([THEIR CALL]) you fill in by ear. The other station answers what you \
+            your overs on a key device (--key-device) or into the microphone \
+            (--microphone) from a script on the screen whose blanks ([THEIR CALL]) you \
+            fill in by ear. The microphone is read only in your turns, so the other \
+            station from speakers is not taken for your keying. The other station answers what you \
             sent: a call of theirs sent wrong is queried (DE W1ABC?) and you send the \
             over again; your report is repeated back as you gave it. Both halves are \
             graded and recorded as QSO sessions (--qso-style chooses the template; \
@@ -55,6 +57,7 @@ struct PracticeCommand: ParsableCommand {
               koch practice characters --count 20 --key-device /dev/input/event5
               koch practice send --microphone default    key your oscillator
               koch practice --kind qso --key-device /dev/input/event5    answer a call
+              koch practice --kind qso --microphone default    answer on your oscillator
               koch practice --list-sound-devices     where the sound can go
               koch practice --test-sound --sound-device pulse    a second of tone
               koch practice --list-key-devices       the devices with the keys
@@ -121,11 +124,6 @@ struct PracticeCommand: ParsableCommand {
         if count != nil, chosenExercise != .characters { throw ValidationError("--count is for koch practice characters.") }
         if isContact, exercise != nil, exercise != .receive {
             throw ValidationError("--kind qso is a contact to answer: koch practice --kind qso, without send or characters.")
-        }
-        if isContact, devices.microphone != nil {
-            throw ValidationError(
-                "A contact is keyed on a key device (--key-device), not into the microphone: it would hear the other station as well as your keying, and a pause in your over could not be told from a long character."
-            )
         }
         if chosenExercise == .receive, !isContact, devices.microphone != nil || devices.keyDevice != nil {
             throw ValidationError("--microphone and --key-device are for keying: koch practice send, or koch practice characters.")
