@@ -23,6 +23,12 @@ public struct KeyingRecording: Sendable {
         self.speedHintWPM = speedHintWPM
     }
 
+    /// What the progress file keeps of this keying (`GradedSession.keying`): the fist's figures
+    /// and each character's time, against `exercise`; nil when no mark could be measured.
+    public func sessionKeying(exercise: Timing) -> SessionKeying? {
+        fist.map { SessionKeying(fist: $0, characters: result.output.characters, meant: copy.meant, exercise: exercise) }
+    }
+
     /// The tone heard in a recording; nil for a log, sounded at a tone of koch's choosing.
     public var toneHz: Double? { eventLog == nil ? result.toneHz : nil }
 }

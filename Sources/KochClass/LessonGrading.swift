@@ -38,6 +38,8 @@ public struct LessonGrading: Sendable {
     public var otherKeys: [AnswerKey] = []
     /// Take a copy even though it does not look like one of this lesson.
     public var force = false
+    /// The lesson was done live at the computer (`koch practice`): the session says so.
+    public var live = false
 
     public init(key: AnswerKey, done: LocalTimestamp, gradedAt: LocalTimestamp) {
         self.key = key
@@ -103,7 +105,8 @@ public struct LessonGrading: Sendable {
         case let .heard(count):
             let session = GradedSession(
                 lessonID: key.lessonID, direction: key.direction, course: key.course, level: key.level, kind: .spoken, date: done,
-                gradedAt: gradedAt, sent: graded.spokenItems.count, correct: count, inserted: 0, characters: [:], stoppedAtSeconds: stop)
+                gradedAt: gradedAt, sent: graded.spokenItems.count, correct: count, inserted: 0, characters: [:], stoppedAtSeconds: stop,
+                live: live)
             return LessonGrade(key: graded, groupsInLesson: stop == nil ? nil : key.groups.count, session: session, copy: nil)
         case let .copy(text):
             copy = try typed(text, against: graded)
@@ -118,7 +121,9 @@ public struct LessonGrading: Sendable {
             graded = key.stopped(afterGroups: keyed)
         }
         if !force, let mismatch = mismatch(of: copy, against: graded) { throw Refusal.mismatch(mismatch) }
-        let session = GradedSession(key: graded, score: copy.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stop, partial: partial)
+        var session = GradedSession(key: graded, score: copy.score, date: done, gradedAt: gradedAt, stoppedAtSeconds: stop, partial: partial)
+        session.keying = copy.keying?.sessionKeying(exercise: key.settings.timing)
+        session.live = live
         return LessonGrade(key: graded, groupsInLesson: stop == nil ? nil : key.groups.count, session: session, copy: copy)
     }
 

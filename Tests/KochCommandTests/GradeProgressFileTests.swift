@@ -43,8 +43,8 @@ import Testing
             damaged = text.replacingOccurrences(of: "\"level\" : 2,", with: "\"level\" : 27,")
             expected = ["`sessions[0].level` at line \(line(of: "\"level\" : 27", in: damaged)) is 27", "levels 2 to 26"]
         case .newerVersion:
-            damaged = text.replacingOccurrences(of: "\"formatVersion\" : 2", with: "\"formatVersion\" : 4")
-            expected = ["format version 4", "newer koch"]
+            damaged = text.replacingOccurrences(of: "\"formatVersion\" : 2", with: "\"formatVersion\" : 9")
+            expected = ["format version 9", "newer koch"]
         }
         #expect(damaged != text)
         try Data(damaged.utf8).write(to: URL(fileURLWithPath: scratch.progressPath))

@@ -24,12 +24,17 @@ public struct GradedSession: Sendable, Hashable, Codable {
     /// A copy recorded although it covers under a quarter of the lesson (`koch grade --partial`):
     /// it counts for the streak and the history, never for statistics, level or schedule.
     public var partial: Bool
+    /// How the learner keyed a send session read from a recording, a log of key events or a
+    /// live session; nil for a typed copy and for a receive session.
+    public var keying: SessionKeying?
+    /// Done live at the computer (`koch practice`), not from a lesson's files.
+    public var live: Bool
 
     public init(
         lessonID: String, direction: Direction, course: KochCourse, level: Int, kind: SessionKind = .groups,
         date: LocalTimestamp, gradedAt: LocalTimestamp,
         sent: Int, correct: Int, inserted: Int, characters: [String: CharacterStatistics], stoppedAtSeconds: Double? = nil,
-        partial: Bool = false
+        partial: Bool = false, keying: SessionKeying? = nil, live: Bool = false
     ) {
         self.lessonID = lessonID
         self.direction = direction
@@ -44,6 +49,8 @@ public struct GradedSession: Sendable, Hashable, Codable {
         self.characters = characters
         self.stoppedAtSeconds = stoppedAtSeconds
         self.partial = partial
+        self.keying = keying
+        self.live = live
     }
 
     /// The session of grading `score` against `key` (a key cut at `stoppedAtSeconds`, if given).
@@ -71,6 +78,7 @@ public struct GradedSession: Sendable, Hashable, Codable {
 extension GradedSession {
     private enum CodingKeys: String, CodingKey {
         case lessonID, direction, course, level, kind, date, gradedAt, sent, correct, inserted, characters, stoppedAtSeconds, partial
+        case keying, live
         /// Format version 1's only record of the kind: written as false for a lesson that was not a level's.
         case countsTowardLevel
     }
@@ -98,7 +106,9 @@ extension GradedSession {
             inserted: try container.decode(Int.self, forKey: .inserted),
             characters: try container.decode([String: CharacterStatistics].self, forKey: .characters),
             stoppedAtSeconds: try container.decodeIfPresent(Double.self, forKey: .stoppedAtSeconds),
-            partial: try container.decodeIfPresent(Bool.self, forKey: .partial) ?? false)
+            partial: try container.decodeIfPresent(Bool.self, forKey: .partial) ?? false,
+            keying: try container.decodeIfPresent(SessionKeying.self, forKey: .keying),
+            live: try container.decodeIfPresent(Bool.self, forKey: .live) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -116,5 +126,7 @@ extension GradedSession {
         try container.encode(characters, forKey: .characters)
         try container.encodeIfPresent(stoppedAtSeconds, forKey: .stoppedAtSeconds)
         if partial { try container.encode(true, forKey: .partial) }
+        try container.encodeIfPresent(keying, forKey: .keying)
+        if live { try container.encode(true, forKey: .live) }
     }
 }

@@ -7,20 +7,33 @@ public struct LearnerProgress: Sendable, Hashable, Codable {
     /// `countsTowardLevel: false`); files of format 1 are read and
     /// written back as 2. 3: the file may start a direction above level 2
     /// (`start`); only such a file is written as 3, so that a koch that
-    /// would ignore its start refuses it rather than lose it.
-    public static let currentFormatVersion = 3
+    /// would ignore its start refuses it rather than lose it. 4: a session may record how the
+    /// learner keyed it (`keying`) or that it was done live (`live`); only such a file is
+    /// written as 4, for the same reason.
+    public static let currentFormatVersion = 4
     static let versionWithoutStart = 2
+    static let versionWithStart = 3
 
-    /// The version the file was read in; written as 3 with a start, else 2.
+    /// The version the file was read in; written as the lowest that holds what it has
+    /// (`writtenFormatVersion`).
     public var formatVersion: Int
     /// Where each direction starts before any session; empty for a learner who starts at level 2.
     public var start: StartingLevels
     public var sessions: [GradedSession]
 
     public init(sessions: [GradedSession] = [], start: StartingLevels = StartingLevels()) {
-        formatVersion = start.isEmpty ? Self.versionWithoutStart : Self.currentFormatVersion
         self.start = start
         self.sessions = sessions
+        formatVersion = Self.versionWithoutStart
+        formatVersion = writtenFormatVersion
+    }
+
+    /// The lowest format version that holds everything in the file, so that a koch that reads
+    /// only older ones refuses it rather than drop what it does not know: 4 with a session's
+    /// keying or a live session, 3 with a start, else 2.
+    public var writtenFormatVersion: Int {
+        if sessions.contains(where: { $0.keying != nil || $0.live }) { return Self.currentFormatVersion }
+        return start.isEmpty ? Self.versionWithoutStart : Self.versionWithStart
     }
 
     private enum CodingKeys: String, CodingKey { case formatVersion, start, sessions }
@@ -34,7 +47,7 @@ public struct LearnerProgress: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(start.isEmpty ? Self.versionWithoutStart : Self.currentFormatVersion, forKey: .formatVersion)
+        try container.encode(writtenFormatVersion, forKey: .formatVersion)
         if !start.isEmpty { try container.encode(start, forKey: .start) }
         try container.encode(sessions, forKey: .sessions)
     }

@@ -62,7 +62,8 @@ public struct QSOSessionGrading {
     /// The learner's half, to record: every over of theirs as read, against the script.
     public func sendGrade(done: LocalTimestamp, gradedAt: LocalTimestamp) -> LessonGrade {
         let half = key.learnerHalf(qso)
-        let session = GradedSession(key: half, score: grade.sent, date: done, gradedAt: gradedAt)
+        var session = GradedSession(key: half, score: grade.sent, date: done, gradedAt: gradedAt)
+        session.live = true
         return LessonGrade(
             key: half, groupsInLesson: nil, session: session,
             copy: GradedCopy(text: sentText, score: grade.sent, keying: nil, unreadable: []))
@@ -72,6 +73,8 @@ public struct QSOSessionGrading {
     /// grades the same copy against the key (refused, as there, when it is under a quarter).
     public func receiveGrade(done: LocalTimestamp, gradedAt: LocalTimestamp) throws -> LessonGrade? {
         guard let copy else { return nil }
-        return try LessonGrading(key: key, done: done, gradedAt: gradedAt).grade(.copy(copy))
+        var grading = LessonGrading(key: key, done: done, gradedAt: gradedAt)
+        grading.live = true
+        return try grading.grade(.copy(copy))
     }
 }

@@ -38,6 +38,7 @@ extension PracticeRunner {
     func grade(_ returned: LessonReturn, key: AnswerKey, keyPath: String, stoppedAtSeconds: Double?, source: String) throws {
         let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
         var grading = LessonGrading(key: key, done: now, gradedAt: now)
+        grading.live = true
         if case .copy = returned { grading.stoppedAtSeconds = stoppedAtSeconds }
         let refusals = GradeRefusalText(
             keyPath: keyPath, lessonID: key.lessonID, progressFile: store.path, date: nil, copySource: source, returnSource: source)
