@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochIO
+import KochTestSupport
 import Testing
 
 /// A learner's fist followed week by week: send lessons graded from a recording and from logs of
@@ -103,6 +104,31 @@ import Testing
         #expect(html.contains("Advice on your latest week, 2026-W48 (from 2026-11-23)"))
         #expect(html.contains("<li>Your dahs are short: 2."), "\(html.components(separatedBy: "Advice on").last?.prefix(300) ?? "")")
         #expect(!html.contains("No send session with a keying yet"))
+    }
+
+    @Test func aSendLessonPractisedLiveCountsForTheFist() throws {
+        let scratch = try GradingScratch()
+        let text = Array(repeating: "PARIS", count: 5).joined(separator: " ")
+        let key = try PracticeKeyingTests.exercise(text, in: scratch.folder)
+        let fifo = scratch.folder + "/paddle"
+        try KeyEventFeed.makeFIFO(fifo)
+        let done = DispatchSemaphore(value: 0)
+        KeyEventFeed.play(KeyEventFeed.paddle(text, wpm: 20), into: fifo, done: done)
+        let result = try KochBinary.run([
+            "practice", "send", "--key", key, "--key-device", fifo, "--sound-device", "null", "--progress", scratch.progressPath,
+        ])
+        done.wait()
+        #expect(result.succeeded, "\(result.standardOutput)\n\(result.standardError)")
+        let session = try #require(try scratch.sessions().first)
+        #expect(session.live)
+        #expect(session.keying != nil, "a live keying keeps its figures")
+
+        let fist = try #require((try scratch.statusJSON(date: "2026-11-28")["send"] as? [String: Any])?["fist"] as? [String: Any])
+        let weeks = try #require(fist["weeks"] as? [[String: Any]])
+        #expect(weeks.map { $0["week"] as? String } == ["2026-W48"])
+        // The keyer times a paddle's elements: dahs of 3 dits, at the 20 WPM keyed.
+        #expect(abs((weeks.first?["dahToDitRatio"] as? Double ?? 0) - 3) < 0.1, "\(weeks)")
+        #expect(abs((weeks.first?["speedWPM"] as? Double ?? 0) - 20) < 1, "\(weeks)")
     }
 
     @Test func aLearnerWithoutAKeyingIsToldHowToGetOne() throws {
