@@ -23,8 +23,8 @@ extension ReportPage {
             "rows": fist.weeks.suffix(fistTableWeeks).reversed().map(fistRow),
             "tableNote": fist.weeks.count > fistTableWeeks ? "The last \(fistTableWeeks) weeks; the charts show every week." : false,
             "latestWeek": "\(latest.weekStart.isoWeekText) (from \(latest.weekStart))",
-            "advice": advice.map { ["sentence": $0.sentence] },
-            "hasAdvice": !advice.isEmpty, "nothingToFix": advice.isEmpty,
+            "advice": advice.map(\.sentence),
+            "nothingToFix": advice.isEmpty,
         ]
     }
 
@@ -48,8 +48,7 @@ extension ReportPage {
                     "index": index, "name": series.name,
                     "line": series.points.map { "\(fistFixed($0.x)),\(fistFixed($0.y))" }.joined(separator: " "),
                     "markers": series.points.map { ["x": fistFixed($0.x), "y": fistFixed($0.y), "label": $0.label] },
-                    "legend": chart.series.count > 1,
-                    "legendX": fistFixed(FistCharts.margins.left + 12 + Double(index) * FistCharts.legendSpacing),
+                    "legend": series.legendX.map { ["x": fistFixed($0)] } ?? false,
                 ]
             },
         ]
@@ -60,7 +59,7 @@ extension ReportPage {
         let text = FistNumber.text
         func dits(_ spread: TimingSpread?) -> String { spread.map { text($0.meanDits) } ?? "–" }
         return [
-            "week": week.weekStart.isoWeekText, "from": week.weekStart.description,
+            "week": week.weekStart.isoWeekText, "monday": week.weekStart.description,
             "sessions": week.sessions, "marks": week.marks,
             "speed": week.speedWPM > 0 ? text(week.speedWPM) : "–",
             "ratio": week.dahToDitRatio.map(text) ?? "–",

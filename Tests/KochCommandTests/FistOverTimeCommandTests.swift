@@ -99,10 +99,10 @@ import Testing
         #expect(html.contains("a dah: 3 dits"), "the target line")
         // A point a week, each with its figure for a screen reader, and a table row a week.
         #expect(html.contains("2026-W46 (from 2026-11-09): dahs "))
-        #expect(html.contains("<td>2026-W48 (from 2026-11-23)</td>"))
-        #expect(html.contains("<td>2026-W46 (from 2026-11-09)</td>"))
+        #expect(html.contains("<td class=\"week\">2026-W48<br><small>2026-11-23</small></td>"))
+        #expect(html.contains("<td class=\"week\">2026-W46<br><small>2026-11-09</small></td>"))
         #expect(html.contains("Advice on your latest week, 2026-W48 (from 2026-11-23)"))
-        #expect(html.contains("<li>Your dahs are short: 2."), "\(html.components(separatedBy: "Advice on").last?.prefix(300) ?? "")")
+        #expect(html.contains("<p class=\"advice\">Your dahs are short: 2."), "\(html.components(separatedBy: "Advice on").last?.prefix(300) ?? "")")
         #expect(!html.contains("No send session with a keying yet"))
     }
 

@@ -169,7 +169,11 @@ import Testing
         #expect(points.first?.label.hasPrefix("2026-W45 (from 2026-11-02): dahs 2.2 dits") == true, "\(points[0].label)")
         // The last week's dahs are on target: on the target line.
         #expect(ratio.targets.first.map { abs($0.y - points[2].y) < 0.01 } == true)
-        #expect(charts[1].series.map(\.name) == ["inside characters", "between characters", "between words"])
+        #expect(charts[1].series.map(\.name) == ["inside", "characters", "words"])
+        // The gaps' legend entries one after the other; a chart of one series has none.
+        let legend = charts[1].series.compactMap(\.legendX)
+        #expect(legend.count == 3 && legend == legend.sorted())
+        #expect(ratio.series.first?.legendX == nil)
         #expect(ratio.weekTicks.map(\.label) == ["2026-W45", "2026-W46", "2026-W47"])
         #expect(FistCharts.charts(FistOverTime(progress: LearnerProgress(), today: day(30))).isEmpty)
     }

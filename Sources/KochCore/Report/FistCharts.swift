@@ -1,13 +1,14 @@
 /// The geometry of the report's charts of the fist over time (`FistOverTime`), in SVG user units:
 /// one small chart a figure (the dah/dit ratio, the gaps, the character speed, the steadiness),
 /// the weeks along the bottom, each figure's target as a dashed line. The page (a template) draws
-/// them, as it draws `ReportCharts`.
+/// them, as it draws `ReportCharts`. Small enough for two side by side on a wide page and for
+/// their labels to stay readable on a phone's width.
 public enum FistCharts {
-    public static let width = ReportCharts.width
+    public static let width = 340.0
     public static let height = 160.0
     public static let margins = ReportCharts.margins
-    /// How far apart the legend's entries are.
-    public static let legendSpacing = 170.0
+    /// Roughly how wide a character of the axis labels is, to set the legend's entries apart.
+    public static let labelCharacterWidth = 6.0
 
     public enum Figure: String, Sendable, Hashable, CaseIterable {
         case dahToDitRatio = "ratio"
@@ -18,9 +19,11 @@ public enum FistCharts {
 
     /// One line of points, a week each.
     public struct Series: Sendable, Hashable {
-        /// For the legend: `between characters`.
+        /// For the legend: `characters`.
         public let name: String
         public let points: [ReportCharts.Point]
+        /// Where its entry in the legend starts, when the chart has more than one series.
+        public var legendX: Double?
     }
 
     /// What a figure should be, drawn across the chart.
@@ -129,11 +132,11 @@ public enum FistCharts {
                 figure: .gaps, heading: "Gaps in dits",
                 title:
                     "Gaps in dits by week: inside characters, between characters and between words, against their standard lengths\(stretched ?? "")",
-                series: [
-                    series("inside characters", scale, { $0.intraCharacterGaps?.meanDits }) { "gaps inside characters \(dits($0))" },
-                    series("between characters", scale, { $0.characterGaps?.meanDits }) { "gaps between characters \(dits($0))" },
-                    series("between words", scale, { $0.wordGaps?.meanDits }) { "gaps between words \(dits($0))" },
-                ],
+                series: legend([
+                    series("inside", scale, { $0.intraCharacterGaps?.meanDits }) { "gaps inside characters \(dits($0))" },
+                    series("characters", scale, { $0.characterGaps?.meanDits }) { "gaps between characters \(dits($0))" },
+                    series("words", scale, { $0.wordGaps?.meanDits }) { "gaps between words \(dits($0))" },
+                ]),
                 targets: standard.map { Target(y: scale.y($0.1), label: "\($0.0): \(FistNumber.text($0.1))") }, valueTicks: ends(scale),
                 weekTicks: weekTicks)
         }
@@ -159,6 +162,17 @@ public enum FistCharts {
                 series: [series("variation", scale, \.steadinessPercent) { "varying by \(FistNumber.text($0)) %" }],
                 targets: [Target(y: scale.y(even), label: "even: \(FistNumber.whole(even)) % or less")], valueTicks: ends(scale, unit: " %"),
                 weekTicks: weekTicks)
+        }
+    }
+
+    /// `series` with their legend's entries placed one after the other along the top.
+    static func legend(_ series: [Series]) -> [Series] {
+        var x = margins.left + 12
+        return series.map { entry in
+            var placed = entry
+            placed.legendX = x
+            x += 24 + Double(entry.name.count) * labelCharacterWidth
+            return placed
         }
     }
 
