@@ -49,10 +49,10 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     /// The character speed may be off the exercise's by this factor either way.
     public static let speedTolerance = 1.15
 
-    /// The advice a fist's figures call for, most important first. Each figure is judged as the
-    /// report prints it (lengths and speeds to 0.1, variations in whole percent), so that the
+    /// The advice a fist's figures call for (one keying's, or a week's combined), most important
+    /// first. Each figure is judged as the report prints it (lengths and speeds to 0.1, variations in whole percent), so that the
     /// advice follows from what the learner reads.
-    public static func advice(for report: FistReport) -> [FistAdvice] {
+    public static func advice(for report: some FistFigures) -> [FistAdvice] {
         var candidates = shape(of: report)
         candidates += evenness(of: report)
         candidates += ambiguity(of: report)
@@ -70,7 +70,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     }
 
     /// The dahs and the gaps against their standard lengths.
-    private static func shape(of report: FistReport) -> [FistAdvice] {
+    private static func shape(of report: some FistFigures) -> [FistAdvice] {
         let targets = report.targets
         let farnsworth = targets.farnsworthCharacterGapDits != nil
         func n(_ value: Double) -> String { FistNumber.text(value) }
@@ -123,7 +123,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     }
 
     /// The dits, dahs and gaps between characters that vary by more than `evenVariationPercent`, in one sentence.
-    private static func evenness(of report: FistReport) -> [FistAdvice] {
+    private static func evenness(of report: some FistFigures) -> [FistAdvice] {
         let figures: [(String, Double?)] = [
             ("your dits", report.dits.variationPercent), ("your dahs", report.dahs?.variationPercent),
             ("the gaps between your characters", report.characterGaps?.variationPercent),
@@ -139,10 +139,10 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     }
 
     /// Places where a listener had to guess, when more than `ambiguousPercent` of the marks and gaps.
-    private static func ambiguity(of report: FistReport) -> [FistAdvice] {
+    private static func ambiguity(of report: some FistFigures) -> [FistAdvice] {
         let measured = [report.dits, report.dahs, report.intraCharacterGaps, report.characterGaps, report.wordGaps].compactMap { $0?.count }
             .reduce(0, +)
-        let count = report.ambiguous.count
+        let count = report.ambiguousCount
         guard measured > 0, Double(count) * 100 > ambiguousPercent * Double(measured) else { return [] }
         let percent = 100 * Double(count) / Double(measured)
         let sentence =

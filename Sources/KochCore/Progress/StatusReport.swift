@@ -33,6 +33,8 @@ public struct StatusReport: Encodable {
         public let levelSessions: Int
         public let lastPractice: String?
         public let weakCharacters: Tiers
+        /// The send sessions' fist week by week, with the advice on the latest week; absent for receive.
+        public var fist: FistOverTime?
 
         public init(_ status: DirectionStatus) {
             direction = status.direction
@@ -98,7 +100,9 @@ public struct StatusReport: Encodable {
         longestStreak = learner.streak.longestDays
         let receiveStatus = DirectionStatus(progress: learner[.receive], today: today)
         receive = DirectionReport(receiveStatus)
-        send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        var send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        send.fist = FistOverTime(progress: progress, today: today)
+        self.send = send
         selfScored = SelfScored(SelfScoredSummary(progress: progress), nextCharacter: receiveStatus.nextCharacter)
     }
 }

@@ -72,6 +72,8 @@ public struct ProgressReport: Sendable {
     public let calendar: [CalendarCell]
     /// What moves the receive level, when self-scored spoken lessons are the latest practice.
     public let selfScoredAdvice: String?
+    /// The send sessions' fist, week by week.
+    public let fist: FistOverTime
 
     /// The report as of `today`: sessions done after it are left out.
     public init(progress all: LearnerProgress, today: CalendarDay) {
@@ -88,6 +90,7 @@ public struct ProgressReport: Sendable {
         }
         let receive = learner[.receive]
         selfScoredAdvice = SelfScoredSummary(progress: progress).advice(nextCharacter: receive.course.next(afterLevel: receive.level)?.text)
+        fist = FistOverTime(progress: progress, today: today)
         let lastDay = today.adding(days: 7 - today.isoWeekday)
         let firstCalendarDay = lastDay.adding(days: -(7 * Self.calendarWeeks - 1))
         var counts: [CalendarDay: Int] = [:]
