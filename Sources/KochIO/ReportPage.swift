@@ -55,6 +55,7 @@ public enum ReportPage {
             "calendarSummary": calendarSummary(report),
             "hasSelfScoredPoints": selfScoredPoints,
             "selfScoredAdvice": report.selfScoredAdvice ?? false,
+            "kindDirections": kindDirections(report),
         ]
     }
 

@@ -71,6 +71,8 @@ struct StatusCommand: ParsableCommand {
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")
+            let byKind = PracticeByKind(sessions: recorded.sessions, direction: status.direction)
+            if let week = StatusText.thisWeek(byKind, today: today) { print(week) }
         }
     }
 }
