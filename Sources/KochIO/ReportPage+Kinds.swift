@@ -34,7 +34,7 @@ extension ReportPage {
                         [
                             "week": week.monday.isoWeekText, "monday": week.monday.description, "kind": tally.kind.rawValue,
                             "kindName": tally.kind.name, "sessions": tally.sessions,
-                            "sent": "\(tally.sent) \(tally.kind.isSelfScored ? "items" : "characters")",
+                            "sent": tally.kind.isSelfScored ? "\(tally.sent) items" : "\(tally.sent)",
                             "percent": tally.accuracy.map { DayText.percent($0) } ?? "nothing sent",
                         ]
                     }

@@ -135,7 +135,7 @@ import Testing
         #expect(html.contains("<li><span class=\"swatch k-live\"></span>live</li>"))
         #expect(html.contains("<title>receive 2026-W45: words 67 % (1 session, 10 characters)</title>"))
         #expect(html.contains("<tr><td>2026-W46</td><td>spoken (self-scored)</td><td>1</td><td>12 items</td><td>75 %</td></tr>"))
-        #expect(html.contains("<tr><td>2026-W47</td><td>callsigns</td><td>1</td><td>10 characters</td><td>60 %</td></tr>"))
+        #expect(html.contains("<tr><td>2026-W47</td><td>callsigns</td><td>1</td><td>10</td><td>60 %</td></tr>"))
         #expect(html.contains("<tr><td>K</td><td>25</td><td>21</td><td>84 %</td><td>2026-11-17</td></tr>"), "receive: no keying column")
         #expect(
             html.contains(
