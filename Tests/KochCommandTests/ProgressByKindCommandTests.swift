@@ -143,6 +143,17 @@ import Testing
         #expect(html.contains("<td>9</td><td>0.40 s (standard 0.42 s, -5 %)</td>"))
     }
 
+    @Test func theReportSaysSoWhenTheLastTwelveWeeksHoldNoPractice() throws {
+        let scratch = try learner()
+        let page = scratch.folder + "/report.html"
+        let result = try KochBinary.run(["report", "--progress", scratch.progressPath, "--out", page, "--date", "2027-03-01"])
+        #expect(result.succeeded, "\(result.standardError)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<p>No receive practice to show by kind in the last 12 weeks.</p>"))
+        #expect(!html.contains("<polyline class=\"kind-line"), "no empty chart")
+        #expect(html.contains("<tr><td>K</td><td>25</td><td>21</td><td>84 %</td><td>2026-11-17</td></tr>"), "the characters stay")
+    }
+
     @Test func aSendLessonGradedFromAPaddleLogTimesEachCharacterForStatusAndReport() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson(level: 6, seed: 3, minutes: 1, direction: .send)
