@@ -56,6 +56,7 @@ public enum ReportPage {
             "hasSelfScoredPoints": selfScoredPoints,
             "selfScoredAdvice": report.selfScoredAdvice ?? false,
             "fist": fist(report.fist),
+            "kindDirections": kindDirections(report),
         ]
     }
 

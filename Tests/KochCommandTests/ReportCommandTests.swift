@@ -28,7 +28,7 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "self-contained")
-        #expect(count("<svg", in: html) == 5, "levels, accuracy, two character grids, the calendar")
+        #expect(count("<svg", in: html) == 7, "levels, accuracy, two character grids, two charts by kind, the calendar")
         // The letters course: 26 cells per direction, each with its percentage or "not practised" for a screen reader.
         #expect(count("<g class=\"cell", in: html) == 52)
         #expect(html.contains("class=\"ring atLeast80\"") || html.contains("class=\"ring from50to79\""))

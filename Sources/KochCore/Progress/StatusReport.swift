@@ -35,8 +35,13 @@ public struct StatusReport: Encodable {
         public let weakCharacters: Tiers
         /// The send sessions' fist week by week, with the advice on the latest week; absent for receive.
         public var fist: FistOverTime?
+        /// Each week with practice, oldest first, by kind of practice.
+        public let byKind: [KindWeek]
+        /// Every character sent, in course order, with its last day and, for sending, its keying time.
+        public let characters: [CharacterReport]
 
-        public init(_ status: DirectionStatus) {
+        /// `status` with the week-by-week and per-character figures of its direction's sessions among `recorded`.
+        public init(_ status: DirectionStatus, recorded: [GradedSession]) {
             direction = status.direction
             course = status.course
             level = status.level
@@ -58,6 +63,8 @@ public struct StatusReport: Encodable {
                 under50Percent: status.weakCharacters.under50Percent,
                 from50To79Percent: status.weakCharacters.from50To79Percent,
                 atLeast80Percent: status.weakCharacters.atLeast80Percent)
+            byKind = PracticeByKind(sessions: recorded, direction: status.direction).weeks.map(KindWeek.init)
+            characters = CharacterProgress.all(sessions: recorded, direction: status.direction, course: status.course).map(CharacterReport.init)
         }
     }
 
@@ -99,8 +106,8 @@ public struct StatusReport: Encodable {
         streak = learner.streakDays(asOf: today)
         longestStreak = learner.streak.longestDays
         let receiveStatus = DirectionStatus(progress: learner[.receive], today: today)
-        receive = DirectionReport(receiveStatus)
-        var send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        receive = DirectionReport(receiveStatus, recorded: progress.sessions)
+        var send = DirectionReport(DirectionStatus(progress: learner[.send], today: today), recorded: progress.sessions)
         send.fist = FistOverTime(progress: progress, today: today)
         self.send = send
         selfScored = SelfScored(SelfScoredSummary(progress: progress), nextCharacter: receiveStatus.nextCharacter)

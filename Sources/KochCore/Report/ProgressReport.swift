@@ -52,6 +52,10 @@ public struct ProgressReport: Sendable {
         public let confusions: [Confusion]
         public let nextDueDay: CalendarDay?
         public let reviews: [LevelReview]
+        /// The practice of each week by kind.
+        public let byKind: PracticeByKind
+        /// Every character sent, with its last day and its keying time.
+        public let characters: [CharacterProgress]
     }
 
     public struct CalendarCell: Sendable, Hashable {
@@ -118,6 +122,7 @@ public struct ProgressReport: Sendable {
             levels: progress.levelHistory,
             sessions: sessions.filter { !$0.partial }.map { SessionPoint(day: $0.date.day, accuracy: $0.accuracy, kind: $0.kind, sent: $0.sent) },
             cells: cells, confusions: Array(confusions.prefix(confusionCount)), nextDueDay: progress.nextDueDay,
-            reviews: progress.pendingReviews)
+            reviews: progress.pendingReviews, byKind: PracticeByKind(sessions: sessions, direction: direction),
+            characters: CharacterProgress.all(sessions: sessions, direction: direction, course: progress.course))
     }
 }

@@ -16,6 +16,11 @@ struct StatusCommand: ParsableCommand {
             Weak characters are sorted into three tiers by accuracy: under 50 %, 50-79 %, \
             and 80 % and over. `koch lesson` sends the weaker ones more often.
 
+            A direction practised this week adds the week's accuracy by kind of practice \
+            (level lessons, drills, words, callsigns, QSOs, texts, spoken, live); --json gives \
+            every week by kind (byKind) and every character's attempts, accuracy, last day and, \
+            for sending, time to key against the standard (characters).
+
             Spoken lessons you score yourself (koch grade --heard) keep your streak and \
             schedule but never move your level; when they are your latest practice, status \
             says what unlocks the next character: copying a lesson and grading it.
@@ -71,6 +76,8 @@ struct StatusCommand: ParsableCommand {
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")
+            let byKind = PracticeByKind(sessions: recorded.sessions, direction: status.direction)
+            if let week = StatusText.thisWeek(byKind, today: today) { print(week) }
         }
     }
 }
