@@ -33,6 +33,8 @@ public struct StatusReport: Encodable {
         public let levelSessions: Int
         public let lastPractice: String?
         public let weakCharacters: Tiers
+        /// The pairs confused lately, heaviest first; empty when none (`ConfusedPairs`).
+        public internal(set) var confusedPairs: [ConfusedPairReport] = []
 
         public init(_ status: DirectionStatus) {
             direction = status.direction
@@ -97,8 +99,12 @@ public struct StatusReport: Encodable {
         streak = learner.streakDays(asOf: today)
         longestStreak = learner.streak.longestDays
         let receiveStatus = DirectionStatus(progress: learner[.receive], today: today)
-        receive = DirectionReport(receiveStatus)
-        send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        var receive = DirectionReport(receiveStatus)
+        receive.confusedPairs = Self.confusedPairs(progress, .receive)
+        var send = DirectionReport(DirectionStatus(progress: learner[.send], today: today))
+        send.confusedPairs = Self.confusedPairs(progress, .send)
+        self.receive = receive
+        self.send = send
         selfScored = SelfScored(SelfScoredSummary(progress: progress), nextCharacter: receiveStatus.nextCharacter)
     }
 }

@@ -16,6 +16,10 @@ struct StatusCommand: ParsableCommand {
             Weak characters are sorted into three tiers by accuracy: under 50 %, 50-79 %, \
             and 80 % and over. `koch lesson` sends the weaker ones more often.
 
+            Pairs confused lately lists, for each direction, the characters you took for \
+            each other in your last \(ConfusedPairs.windowSessions) sessions, the latest \
+            weighing most: koch lesson --drill confusions sets them against each other.
+
             Spoken lessons you score yourself (koch grade --heard) keep your streak and \
             schedule but never move your level; when they are your latest practice, status \
             says what unlocks the next character: copying a lesson and grading it.
@@ -71,6 +75,7 @@ struct StatusCommand: ParsableCommand {
         for status in statuses {
             print("")
             print(StatusText.text(status, today: today), terminator: "")
+            print(StatusText.confusedPairs(ConfusedPairs(progress: recorded, direction: status.direction)), terminator: "")
         }
     }
 }
