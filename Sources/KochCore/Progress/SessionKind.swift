@@ -45,7 +45,7 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var lessonName: String {
         switch self {
         case .groups: "a level lesson"
-        case .drill: "a drill of chosen characters"
+        case .drill: "a drill"
         case .words: "a words lesson"
         case .callsigns: "a callsigns lesson"
         case .qso: "a QSO lesson"

@@ -62,7 +62,7 @@ struct LessonCommand: ParsableCommand {
               koch lesson --kind qso --respond --send-wpm 15    a contact to answer
               koch lesson --kind text --file book.txt --format mp3 --out book
               koch lesson --chars KMRS --no-intro
-              koch lesson --drill confusions   the pairs you confuse, set against each other
+              koch lesson --drill confusions   the pairs you confuse, drilled
               koch lesson --speak after --spell phonetic    for the car: answers spoken
               koch lesson --kind words --speak repeat --voice en-gb --speech-rate 140
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
