@@ -129,6 +129,21 @@ import Testing
         #expect(sheet.contains("U S: S taken for U"), "\(sheet)")
     }
 
+    @Test func livePracticeCopiesTheSameDrill() throws {
+        let scratch = try learnerTakingRForK()
+        // Stopped soon after it starts: what matters is the lesson it made and kept.
+        let run = try KochBinary.runOnTerminal(
+            ["practice", "--drill", "confusions", "--minutes", "0.5", "--seed", "5", "--sound-device", "null", "--progress", scratch.progressPath],
+            typing: [.init(.onceOutputContains("Space pauses"), ""), .init(.secondsAfterMatch(2), "q")], timeoutSeconds: 60)
+        #expect(run.output.contains("Drill of K R, level "), "\(run.output)")
+        #expect(run.output.contains("drilling K R: R taken for K \(try kSent(scratch)) times in the last 2 sessions"), "\(run.output)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/practice")
+        let name = try #require(kept.first { $0.hasSuffix(".key.json") }, "\(kept)")
+        let key = try AnswerKeyFile.read(scratch.folder + "/practice/" + name)
+        #expect(key.settings.drill?.pairs.map(\.characters) == [["K", "R"]])
+        #expect(key.groups.allSatisfy { $0.text.contains("K") && $0.text.contains("R") }, "\(key.groups.map(\.text))")
+    }
+
     @Test func aCleanRecordGetsTheLevelLessonAndNoFiles() throws {
         let scratch = try GradingScratch()
         for (seed, date) in [(1, "2026-11-20T19:30"), (2, "2026-11-21T19:30")] {

@@ -53,4 +53,22 @@ import Testing
         plain.drill = nil
         #expect(try Lesson(settings: plain).lessonID != lesson.lessonID)
     }
+
+    @Test func aDrillKeyReadBackMakesTheSameLesson() throws {
+        var settings = LessonSettings()
+        settings.level = 5
+        settings.minutes = 0.5
+        settings.drill = LessonDrill(
+            kind: .confusions,
+            pairs: [
+                .init(characters: ["K", "R"], weight: 2.718, text: "R taken for K 3 times in the last 2 sessions"),
+                .init(characters: ["S", "U"], weight: 0.125, text: "U taken for S once in the last 2 sessions"),
+            ])
+        let lesson = try Lesson(settings: settings)
+        let key = AnswerKey(lesson: lesson, createdAt: Date(timeIntervalSince1970: 0))
+        let read = try JSONDecoder().decode(AnswerKey.self, from: try JSONEncoder().encode(key))
+        #expect(read.settings.drill == settings.drill)
+        let again = try Lesson(settings: read.settings, content: .fixed(lesson.text.words))
+        #expect(again.lessonID == key.lessonID)
+    }
 }
