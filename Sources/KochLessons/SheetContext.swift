@@ -105,6 +105,8 @@ enum SheetContext {
             "characters": WrittenTokens.split(key.characters).joined(separator: " "),
             "newestCharacter": key.newestCharacter,
             "newestPattern": pattern(of: key.newestCharacter),
+            // A drill has no newest character, and the templates' engine takes an empty string as true.
+            "hasNewest": !key.newestCharacter.isEmpty,
             "lessonNumber": key.lessonNumber,
             "lessonCount": key.lessonCount,
             "characterSpeedWPM": settings.characterSpeedWPM.formatted,

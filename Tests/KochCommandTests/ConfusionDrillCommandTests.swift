@@ -127,6 +127,7 @@ import Testing
         #expect(key.settings.drill?.pairs.map(\.characters) == [["U", "S"]])
         let sheet = try String(contentsOfFile: path.replacingOccurrences(of: ".key.json", with: ".sheet.txt"), encoding: .utf8)
         #expect(sheet.contains("U S: S taken for U"), "\(sheet)")
+        #expect(!sheet.contains("Newest character"), "a drill has none: \(sheet)")
     }
 
     @Test func livePracticeCopiesTheSameDrill() throws {
