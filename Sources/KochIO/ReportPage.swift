@@ -94,8 +94,8 @@ public enum ReportPage {
                 ["day": $0.day.description, "percent": "\(Int(($0.accuracy * 100).rounded())) %", "kind": $0.kind.rawValue, "sent": $0.sent]
             },
             "cells": cells, "gridHeight": rows * 70,
-            "confusions": direction.confusions.map { ["sent": $0.sent, "copied": $0.copied == "*" ? "unreadable" : $0.copied, "count": $0.count] },
-            "hasConfusions": !direction.confusions.isEmpty,
+            "confusedPairs": direction.confusedPairs.map { ["characters": $0.characters.joined(separator: " "), "text": $0.text] },
+            "hasConfusedPairs": !direction.confusedPairs.isEmpty,
             "nextDue": direction.nextDueDay.map { $0 <= report.today ? "due now" : $0.description } ?? "due now (no level lesson yet)",
             "reviews": direction.reviews.map { ["level": $0.level, "day": $0.dueDay.description] },
             "hasReviews": !direction.reviews.isEmpty,

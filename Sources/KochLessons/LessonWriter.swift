@@ -29,7 +29,7 @@ public struct LessonWriter: Sendable {
     public static func goesInKeyFolder(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
 
     /// The file name without extension: `koch-level02-01-3fa94c1d` for a
-    /// level's lesson, `koch-qso-01-…`, `koch-text-01-…`, `koch-chars-01-…` for the others.
+    /// level's lesson, `koch-qso-01-…`, `koch-text-01-…`, `koch-chars-01-…`, `koch-drill-01-…` for the others.
     public static func baseName(of lesson: Lesson) -> String {
         let settings = lesson.settings
         let level = settings.level
@@ -39,7 +39,8 @@ public struct LessonWriter: Sendable {
         let what =
             settings.customCharacters != nil
             ? "chars"
-            : settings.kind.usesLevel ? "level" + (level < 10 ? "0" : "") + String(level) : settings.kind.rawValue
+            : settings.drill != nil
+                ? "drill" : settings.kind.usesLevel ? "level" + (level < 10 ? "0" : "") + String(level) : settings.kind.rawValue
         return "koch-\(direction)\(what)-\(number < 10 ? "0" : "")\(number)-\(hash)"
     }
 
@@ -127,8 +128,9 @@ public struct LessonWriter: Sendable {
         let what =
             settings.customCharacters != nil
             ? "Koch \(characters)"
-            : settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)"
-        let shown = settings.kind.usesLevel && settings.customCharacters == nil ? " (\(characters))" : ""
+            : settings.drill.map { "Koch drill of \($0.pairsText)" }
+                ?? (settings.kind.usesLevel ? "Koch level \(settings.level)" : "Koch \(settings.kind.rawValue)")
+        let shown = settings.kind.usesLevel && settings.customCharacters == nil && settings.drill == nil ? " (\(characters))" : ""
         let spoken = settings.speech.map { ", answers spoken \($0.placement.rawValue)" } ?? ""
         // A car stereo shows the title alone: the lesson's ID sets apart the lessons of different days.
         let identifier = lesson.lessonID.split(separator: "-").last.map { String($0.prefix(8)) } ?? lesson.lessonID

@@ -9,6 +9,10 @@ enum SheetContext {
         if settings.customCharacters != nil {
             return "Characters " + settings.characters.map(\.text).joined(separator: " ") + kind
         }
+        if let drill = settings.drill {
+            let unlocked = key.course.unlocked(atLevel: key.level).map(\.text).joined(separator: " ")
+            return "Level \(key.level) of \(key.course.lastLevel) (\(unlocked)), drill of \(drill.pairsText)"
+        }
         if settings.kind.usesLevel {
             return
                 "Level \(key.level) of \(key.course.lastLevel) (\(settings.characters.map(\.text).joined(separator: " "))), newest \(key.newestCharacter)\(kind)"
@@ -72,10 +76,20 @@ enum SheetContext {
         return "the new characters, \(described.dropLast().joined(separator: ", ")) and \(last), each on its own"
     }
 
+    /// A drill's pairs, for the sheet to name them: `hasDrill`, and `drillPairs` each with its
+    /// `characters` (`K R`) and `text` (`R taken for K 7 times in the last 5 sessions`).
+    static func drill(_ key: AnswerKey) -> [String: Any] {
+        guard let drill = key.settings.drill else { return ["hasDrill": false, "drillPairs": [[String: String]]()] }
+        return [
+            "hasDrill": true,
+            "drillPairs": drill.pairs.map { ["characters": $0.characters.joined(separator: " "), "text": $0.text] },
+        ]
+    }
+
     static func make(_ key: AnswerKey) -> [String: Any] {
         let sheet = AnswerSheet(groups: key.groups)
         let settings = key.settings
-        return spoken(key).merging([
+        return spoken(key).merging(drill(key)) { _, new in new }.merging([
             "lessonID": key.lessonID,
             "heading": heading(key),
             "introduction": key.introduction?.text ?? "",
@@ -91,6 +105,8 @@ enum SheetContext {
             "characters": WrittenTokens.split(key.characters).joined(separator: " "),
             "newestCharacter": key.newestCharacter,
             "newestPattern": pattern(of: key.newestCharacter),
+            // A drill has no newest character, and the templates' engine takes an empty string as true.
+            "hasNewest": !key.newestCharacter.isEmpty,
             "lessonNumber": key.lessonNumber,
             "lessonCount": key.lessonCount,
             "characterSpeedWPM": settings.characterSpeedWPM.formatted,

@@ -265,7 +265,7 @@ import Testing
         let poor = String(ClassFixture.copy(of: key).map { $0 == "K" ? "M" : $0 == "M" ? "K" : $0 })
         #expect(try explanation(key, poor) == "Receive level 2 of 26: 90 % over at least 20 characters moves you up.")
         let drill = try Self.key(seed: 6, chars: "KMR")
-        #expect(try explanation(drill, ClassFixture.copy(of: drill)).contains("this was a drill of chosen characters"))
+        #expect(try explanation(drill, ClassFixture.copy(of: drill)).contains("this was a drill, which counts"))
         let higher = try Self.key(level: 6, seed: 3)
         #expect(
             try explanation(higher, ClassFixture.copy(of: higher))

@@ -37,7 +37,7 @@ public struct GroupGenerator: Sendable {
         return (0..<length).map { _ in pick(using: &generator) }
     }
 
-    private func pick(using generator: inout SeededGenerator) -> Symbol {
+    func pick(using generator: inout SeededGenerator) -> Symbol {
         let total = weights.reduce(0, +)
         var target = generator.nextUnit() * total
         for (symbol, weight) in zip(characters, weights) {

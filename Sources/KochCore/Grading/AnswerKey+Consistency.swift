@@ -25,7 +25,10 @@ extension AnswerKey {
             let source =
                 settings.customCharacters != nil
                 ? "the chosen characters are"
-                : settings.kind.usesLevel ? "level \(level) of the \(course.rawValue) course unlocks" : "a \(settings.kind.rawValue) lesson may use"
+                : settings.drill != nil
+                    ? "level \(level) of the \(course.rawValue) course and the drilled pairs make"
+                    : settings.kind.usesLevel
+                        ? "level \(level) of the \(course.rawValue) course unlocks" : "a \(settings.kind.rawValue) lesson may use"
             problems.append(.init(codingPath: "characters", reason: "is \"\(characters)\", but \(source) \"\(unlocked)\""))
         }
         if settings.level != level || settings.direction != direction || settings.course != course {

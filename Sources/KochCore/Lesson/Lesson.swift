@@ -76,8 +76,7 @@ public struct Lesson: Sendable {
             let callsigns = try CallsignGenerator(characters: settings.characters)
             words = callsigns.callsigns(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
         case (_, .generated):
-            let groups = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
-            words = groups.groups(lastingSeconds: keyedSeconds, timing: timing, using: &generator)
+            words = Self.groups(for: settings, lastingSeconds: keyedSeconds, using: &generator)
         }
         if let speech = settings.speech {
             // A QSO holds what fits in the minutes, so the lesson lasts what was asked; a text's part,
@@ -100,6 +99,18 @@ public struct Lesson: Sendable {
                 leadInSeconds: LessonSettings.leadInSeconds, tailSeconds: LessonSettings.tailSeconds)
         }
         lessonID = Self.identifier(settings: settings, number: number, words: words)
+    }
+
+    /// Random groups of the settings' characters lasting `keyedSeconds`; for a drill, each group
+    /// holding one of its pairs (`PairDrillGenerator`).
+    static func groups(for settings: LessonSettings, lastingSeconds keyedSeconds: Double, using generator: inout SeededGenerator) -> [[Symbol]] {
+        if let drill = settings.drill, !drill.symbolPairs.isEmpty {
+            let level = GroupGenerator(course: settings.course, level: settings.level, extraWeight: settings.extraWeight)
+            let groups = PairDrillGenerator(level: level, pairs: drill.symbolPairs)
+            return groups.groups(lastingSeconds: keyedSeconds, timing: settings.timing, using: &generator)
+        }
+        let groups = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
+        return groups.groups(lastingSeconds: keyedSeconds, timing: settings.timing, using: &generator)
     }
 
     /// The new characters each sent `introductionRepeats` times, for a lesson to copy that opens with them.
@@ -143,6 +154,9 @@ public struct Lesson: Sendable {
         // A fixed text (a QSO, a book) decides the content by itself.
         if settings.kind == .qso || settings.kind == .text {
             canonical += "|" + words.map { $0.map(\.text).joined() }.joined(separator: " ")
+        }
+        if let drill = settings.drill {
+            canonical += "|drill:\(drill.kind.rawValue)," + drill.pairs.map { "\($0.characters.joined())=\($0.weight)" }.joined(separator: ",")
         }
         if let contact {
             canonical += "|respond:\(contact.style),\(contact.learnerSpeedWPM)|" + contact.learnerOvers.map(\.text).joined(separator: "|")

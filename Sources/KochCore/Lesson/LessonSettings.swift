@@ -23,6 +23,9 @@ public struct LessonSettings: Sendable, Hashable, Codable {
     public var conditions: BandConditions = .clear
     /// How the answers are spoken, for a lesson to hear without a sheet (`--speak`); nil: not spoken.
     public var speech: SpeechSettings?
+    /// The pairs a drill of confused pairs sets against each other (`koch lesson --drill
+    /// confusions`); nil for any other lesson.
+    public var drill: LessonDrill?
 
     public init() {}
 
@@ -47,14 +50,20 @@ public struct LessonSettings: Sendable, Hashable, Codable {
             var seen = Set<String>()
             return customCharacters.compactMap { MorseAlphabet.symbol(for: $0) }.filter { seen.insert($0.text).inserted }
         }
-        if kind.usesLevel { return course.unlocked(atLevel: level) }
+        if kind.usesLevel {
+            let unlocked = course.unlocked(atLevel: level)
+            // A drill's pair may hold a character confused in a lesson beyond the level (a QSO's).
+            let drilled = (drill?.symbolPairs ?? []).flatMap(\.pair).filter { !unlocked.contains($0) }
+            var seen = Set<String>()
+            return unlocked + drilled.filter { seen.insert($0.text).inserted }
+        }
         return KochCourse.full.order + Self.prosigns
     }
 
     /// The character introduced at the lesson's level, when the lesson is of
-    /// a level's characters; nil for a chosen set, a QSO or a text.
+    /// a level's characters; nil for a chosen set, a drill, a QSO or a text.
     public var newestCharacter: Symbol? {
-        customCharacters == nil && kind.usesLevel ? course.newest(atLevel: level) : nil
+        customCharacters == nil && drill == nil && kind.usesLevel ? course.newest(atLevel: level) : nil
     }
 
     /// The characters the lesson opens with, each sent on its own: both of the first
@@ -68,6 +77,7 @@ extension LessonSettings {
     private enum CodingKeys: String, CodingKey {
         case course, level, direction, kind, customCharacters, introduction, minutes, characterSpeedWPM, effectiveSpeedWPM
         case toneHz, riseMilliseconds, sampleRateHz, mp3BitrateKbps, seed, extraWeight, conditions, speech
+        case drill
     }
 
     /// Reads settings written by any koch of format version 1: what a
@@ -91,5 +101,6 @@ extension LessonSettings {
         extraWeight = try container.decode([String: Double].self, forKey: .extraWeight)
         conditions = try container.decodeIfPresent(BandConditions.self, forKey: .conditions) ?? .clear
         speech = try container.decodeIfPresent(SpeechSettings.self, forKey: .speech)
+        drill = try container.decodeIfPresent(LessonDrill.self, forKey: .drill)
     }
 }

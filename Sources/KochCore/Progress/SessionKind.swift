@@ -5,7 +5,8 @@
 public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// Random groups of a level's characters: the Koch method's lesson.
     case groups
-    /// Groups of characters the learner chose (`koch lesson --chars`).
+    /// Groups of characters the learner chose (`koch lesson --chars`), or of the pairs they
+    /// confuse (`koch lesson --drill confusions`).
     case drill
     case words
     case callsigns
@@ -23,7 +24,7 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The kind of the lesson an answer key describes.
     public init(key: AnswerKey) {
         switch key.settings.kind {
-        case .groups: self = key.settings.customCharacters == nil ? .groups : .drill
+        case .groups: self = key.settings.customCharacters == nil && key.settings.drill == nil ? .groups : .drill
         case .words: self = .words
         case .callsigns: self = .callsigns
         case .qso: self = .qso
@@ -44,7 +45,7 @@ public enum SessionKind: String, Sendable, Hashable, Codable, CaseIterable {
     public var lessonName: String {
         switch self {
         case .groups: "a level lesson"
-        case .drill: "a drill of chosen characters"
+        case .drill: "a drill"
         case .words: "a words lesson"
         case .callsigns: "a callsigns lesson"
         case .qso: "a QSO lesson"

@@ -39,6 +39,8 @@ public struct StatusReport: Encodable {
         public let byKind: [KindWeek]
         /// Every character sent, in course order, with its last day and, for sending, its keying time.
         public let characters: [CharacterReport]
+        /// The pairs confused lately, heaviest first; empty when none (`ConfusedPairs`).
+        public internal(set) var confusedPairs: [ConfusedPairReport] = []
 
         /// `status` with the week-by-week and per-character figures of its direction's sessions among `recorded`.
         public init(_ status: DirectionStatus, recorded: [GradedSession]) {
@@ -106,9 +108,12 @@ public struct StatusReport: Encodable {
         streak = learner.streakDays(asOf: today)
         longestStreak = learner.streak.longestDays
         let receiveStatus = DirectionStatus(progress: learner[.receive], today: today)
-        receive = DirectionReport(receiveStatus, recorded: progress.sessions)
+        var receive = DirectionReport(receiveStatus, recorded: progress.sessions)
+        receive.confusedPairs = Self.confusedPairs(progress, .receive)
         var send = DirectionReport(DirectionStatus(progress: learner[.send], today: today), recorded: progress.sessions)
+        send.confusedPairs = Self.confusedPairs(progress, .send)
         send.fist = FistOverTime(progress: progress, today: today)
+        self.receive = receive
         self.send = send
         selfScored = SelfScored(SelfScoredSummary(progress: progress), nextCharacter: receiveStatus.nextCharacter)
     }

@@ -1,7 +1,7 @@
 /// What a learner's progress report shows, worked out from the progress
 /// file as of a day: per direction the levels and session accuracy over
-/// time, the course's characters with their accuracy, the commonest
-/// confusions, the next practice day and reviews; and for the learner the
+/// time, the course's characters with their accuracy, the pairs confused
+/// lately, the next practice day and reviews; and for the learner the
 /// streak and a calendar of the practice of the last weeks.
 public struct ProgressReport: Sendable {
     /// Accuracy tiers of the design's proficiency rings.
@@ -33,12 +33,6 @@ public struct ProgressReport: Sendable {
         public var tier: Tier? { accuracy.map(Tier.init(accuracy:)) }
     }
 
-    public struct Confusion: Sendable, Hashable {
-        public let sent: String
-        public let copied: String
-        public let count: Int
-    }
-
     public struct Direction: Sendable {
         public let direction: KochCore.Direction
         public let course: KochCourse
@@ -49,7 +43,8 @@ public struct ProgressReport: Sendable {
         /// Every session but partial copies (whose accuracy is not a grade of the lesson).
         public let sessions: [SessionPoint]
         public let cells: [Cell]
-        public let confusions: [Confusion]
+        /// The pairs confused lately, heaviest first (`ConfusedPairs`).
+        public let confusedPairs: [ConfusedPair]
         public let nextDueDay: CalendarDay?
         public let reviews: [LevelReview]
         /// The practice of each week by kind.
@@ -64,7 +59,6 @@ public struct ProgressReport: Sendable {
     }
 
     public static let calendarWeeks = 16
-    public static let confusionCount = 8
 
     public let today: CalendarDay
     public let sessionCount: Int
@@ -90,7 +84,9 @@ public struct ProgressReport: Sendable {
         streakDays = learner.streakDays(asOf: today)
         longestStreakDays = learner.streak.longestDays
         directions = KochCore.Direction.allCases.map { direction in
-            Self.summary(direction, sessions: ordered.filter { $0.direction == direction }, progress: learner[direction])
+            Self.summary(
+                direction, sessions: ordered.filter { $0.direction == direction }, progress: learner[direction],
+                confusedPairs: ConfusedPairs(progress: progress, direction: direction).pairs)
         }
         let receive = learner[.receive]
         selfScoredAdvice = SelfScoredSummary(progress: progress).advice(nextCharacter: receive.course.next(afterLevel: receive.level)?.text)
@@ -105,7 +101,9 @@ public struct ProgressReport: Sendable {
         }
     }
 
-    private static func summary(_ direction: KochCore.Direction, sessions: [GradedSession], progress: DirectionProgress) -> Direction {
+    private static func summary(
+        _ direction: KochCore.Direction, sessions: [GradedSession], progress: DirectionProgress, confusedPairs: [ConfusedPair]
+    ) -> Direction {
         let unlocked = Set(progress.course.unlocked(atLevel: progress.level).map(\.text))
         let cells = progress.course.order.map { symbol in
             let statistics = progress.characters[symbol.text]
@@ -113,15 +111,11 @@ public struct ProgressReport: Sendable {
                 character: symbol.text, pattern: symbol.pattern, unlocked: unlocked.contains(symbol.text),
                 attempts: statistics?.attempts ?? 0, accuracy: statistics?.accuracy)
         }
-        let confusions = progress.characters.flatMap { sent, statistics in
-            statistics.mistakenFor.map { Confusion(sent: sent, copied: $0.key, count: $0.value) }
-        }
-        .sorted { ($1.count, $0.sent, $0.copied) < ($0.count, $1.sent, $1.copied) }
         return Direction(
             direction: direction, course: progress.course, level: progress.level, sessionCount: progress.sessionCount,
             levels: progress.levelHistory,
             sessions: sessions.filter { !$0.partial }.map { SessionPoint(day: $0.date.day, accuracy: $0.accuracy, kind: $0.kind, sent: $0.sent) },
-            cells: cells, confusions: Array(confusions.prefix(confusionCount)), nextDueDay: progress.nextDueDay,
+            cells: cells, confusedPairs: confusedPairs, nextDueDay: progress.nextDueDay,
             reviews: progress.pendingReviews, byKind: PracticeByKind(sessions: sessions, direction: direction),
             characters: CharacterProgress.all(sessions: sessions, direction: direction, course: progress.course))
     }

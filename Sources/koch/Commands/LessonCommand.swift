@@ -36,6 +36,13 @@ struct LessonCommand: ParsableCommand {
             PADDLES.txt --transcript COPY.txt`. One lesson is one whole contact: --minutes \
             does not cut it.
 
+            With --drill confusions each group sets two characters you confused lately \
+            against each other (R and K, H and 5 …), the pairs you confused most and latest \
+            drawn most often, the rest of the group from your level's characters; the key \
+            and sheet name the pairs. It reads your last \(ConfusedPairs.windowSessions) \
+            sessions in the lesson's direction (--direction send: what you keyed). With \
+            nothing confused lately it says so and writes nothing.
+
             With --speak after (or before, repeat) the answers are spoken: after each \
             group, word or callsign a pause to think, then the answer said aloud (--spell \
             phonetic says Kilo Mike rather than K M), for lessons in the car with no pen. \
@@ -55,6 +62,7 @@ struct LessonCommand: ParsableCommand {
               koch lesson --kind qso --respond --send-wpm 15    a contact to answer
               koch lesson --kind text --file book.txt --format mp3 --out book
               koch lesson --chars KMRS --no-intro
+              koch lesson --drill confusions   the pairs you confuse, drilled
               koch lesson --speak after --spell phonetic    for the car: answers spoken
               koch lesson --kind words --speak repeat --voice en-gb --speech-rate 140
               koch lesson --wpm 25 --effective 15 --tone 700 --format both --out ~/morse
@@ -96,6 +104,9 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "Content")
     var content: ContentOptions
 
+    @OptionGroup(title: "Drill")
+    var drill: DrillOption
+
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
@@ -125,6 +136,7 @@ struct LessonCommand: ParsableCommand {
         if let count, !(1...999).contains(count) {
             throw ValidationError("--count must be 1 to 999, not \(count).")
         }
+        try drill.check(content: content)
         try respond.check(kind: content.kind, direction: direction, speaks: speech.settings != nil)
         if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
         do {
@@ -135,7 +147,6 @@ struct LessonCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Folder.prepareForWriting(outputFolder)
         let templates = try Templates()
         let encoder = audioFormat.writesMP3 ? try sound.mp3Encoder() : nil
 
@@ -150,6 +161,8 @@ struct LessonCommand: ParsableCommand {
         settings.conditions = try band.conditions()
         settings.seed = seed ?? LessonSettings.randomSeed()
         settings.speech = speech.settings
+        settings.drill = try drill.lessonDrill(direction: direction, course: plan.course, store: progress.store)
+        try Folder.prepareForWriting(outputFolder)
         let answers = try speech.answers(sound: sound)
         let source = try LessonContentSource(
             kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
@@ -173,6 +186,7 @@ struct LessonCommand: ParsableCommand {
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
         if let note { print("  " + note) }
+        for line in settings.drill.map(DrillOption.notes) ?? [] { print("  " + line) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
             print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
         }
@@ -203,6 +217,9 @@ struct LessonCommand: ParsableCommand {
         var parts: [String] = []
         if settings.customCharacters != nil {
             parts.append("Characters \(characters)")
+        } else if let drill = settings.drill {
+            let unlocked = settings.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
+            parts.append("Drill of \(drill.pairsText), level \(settings.level) (\(unlocked))")
         } else if settings.kind.usesLevel {
             parts.append("Level \(settings.level) (\(characters))")
         }

@@ -23,6 +23,7 @@ extension PracticeRunner {
         command.sound.apply(to: &settings)
         settings.conditions = direction == .receive ? try command.band.conditions() : .clear
         settings.seed = command.seed ?? LessonSettings.randomSeed()
+        settings.drill = try command.drill.lessonDrill(direction: direction, course: plan.course, store: store)
         return (settings, note)
     }
 
@@ -54,6 +55,7 @@ extension PracticeRunner {
         let lesson = try Lesson(settings: settings, content: try source.content(forLesson: 1, settings: settings))
         print(LessonCommand.describe(settings) + ", seed \(settings.seed)")
         if let note { print("  " + note) }
+        for line in settings.drill.map(DrillOption.notes) ?? [] { print("  " + line) }
         return PracticeLesson(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
     }
 

@@ -46,6 +46,10 @@ struct PracticeCommand: ParsableCommand {
             --show end holds their text back until the contact is over). A QSO lesson \
             only to copy: make it with koch lesson --kind qso and practise it with --key.
 
+            --drill confusions: groups that each set two characters you confused lately \
+            against each other (as koch lesson --drill confusions makes them), to copy or, \
+            with send, to key; the pairs come from your last sessions in that direction.
+
             Each session's key and what you typed or keyed are kept in practice/ beside \
             your progress file.
 
@@ -54,6 +58,7 @@ struct PracticeCommand: ParsableCommand {
               koch practice --minutes 2 --show end   the groups shown only at the end
               koch practice --key NAME.key.json      a lesson or exercise made before
               koch practice send --key-device /dev/input/by-id/usb-…-event-kbd
+              koch practice --drill confusions       copy the pairs you confuse
               koch practice characters --count 20 --key-device /dev/input/event5
               koch practice send --microphone default    key your oscillator
               koch practice --kind qso --key-device /dev/input/event5    answer a call
@@ -94,6 +99,9 @@ struct PracticeCommand: ParsableCommand {
     @OptionGroup(title: "Content")
     var content: ContentOptions
 
+    @OptionGroup(title: "Drill")
+    var drill: DrillOption
+
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
@@ -130,6 +138,11 @@ struct PracticeCommand: ParsableCommand {
         }
         if chosenExercise == .characters, keyPath != nil {
             throw ValidationError("--key is for a lesson or exercise: koch practice characters draws its own characters.")
+        }
+        try drill.check(content: content)
+        if drill.drill != nil, chosenExercise == .characters || keyPath != nil {
+            throw ValidationError(
+                "--drill confusions makes a lesson to copy or an exercise to key: koch practice (or send) --drill confusions, without --key.")
         }
         try devices.validate()
     }

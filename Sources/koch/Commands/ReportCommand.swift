@@ -13,7 +13,7 @@ struct ReportCommand: ParsableCommand {
             phone: your levels over time and the accuracy of each session with the 90 % \
             line, per direction; every character of your course in Koch order with a ring \
             as long as your accuracy (orange under 50 %, yellow 50-79 %, green 80 % and over, \
-            none for a character never practised); the commonest confusions; your fist \
+            none for a character never practised); the pairs you confused lately; your fist \
             over time, week by week, from send lessons graded from a recording or a log of \
             your key, with advice on the latest week; a calendar of \
             the last 16 weeks; your streak and next practice days. Every chart has a table \

@@ -21,6 +21,10 @@ struct StatusCommand: ParsableCommand {
             every week by kind (byKind) and every character's attempts, accuracy, last day and, \
             for sending, time to key against the standard (characters).
 
+            Pairs confused lately lists, for each direction, the characters you took for \
+            each other in your last \(ConfusedPairs.windowSessions) sessions, the latest \
+            weighing most: koch lesson --drill confusions sets them against each other.
+
             Spoken lessons you score yourself (koch grade --heard) keep your streak and \
             schedule but never move your level; when they are your latest practice, status \
             says what unlocks the next character: copying a lesson and grading it.
@@ -78,6 +82,7 @@ struct StatusCommand: ParsableCommand {
             print(StatusText.text(status, today: today), terminator: "")
             let byKind = PracticeByKind(sessions: recorded.sessions, direction: status.direction)
             if let week = StatusText.thisWeek(byKind, today: today) { print(week) }
+            print(StatusText.confusedPairs(ConfusedPairs(progress: recorded, direction: status.direction)), terminator: "")
         }
     }
 }

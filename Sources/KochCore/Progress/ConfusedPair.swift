@@ -1,0 +1,43 @@
+/// Two characters the learner took for each other, with how often each way and how much the
+/// confusion weighs for a drill (`ConfusedPairs`).
+///
+/// The pair is unordered; `first` is the character more often taken for the other (sent
+/// `first`, written or keyed as `second`), so that its text opens with the commoner mistake.
+public struct ConfusedPair: Sendable, Hashable {
+    public let first: String
+    public let second: String
+    /// Times `second` was written (or read from the keying) where `first` was sent.
+    public let secondTakenForFirst: Int
+    /// Times `first` was written (or read from the keying) where `second` was sent.
+    public let firstTakenForSecond: Int
+    /// The confusions each weighed by how lately they happened (`ConfusedPairs.recencyWeight`).
+    public let weight: Double
+    /// How many sessions the counts cover: the direction's last ones, at most `ConfusedPairs.windowSessions`.
+    public let sessionCount: Int
+
+    public init(first: String, second: String, secondTakenForFirst: Int, firstTakenForSecond: Int, weight: Double, sessionCount: Int) {
+        self.first = first
+        self.second = second
+        self.secondTakenForFirst = secondTakenForFirst
+        self.firstTakenForSecond = firstTakenForSecond
+        self.weight = weight
+        self.sessionCount = sessionCount
+    }
+
+    /// Both characters, the one more often taken for the other first.
+    public var characters: [String] { [first, second] }
+
+    /// Confusions both ways.
+    public var count: Int { secondTakenForFirst + firstTakenForSecond }
+
+    /// `R taken for K 7 times in the last 5 sessions`, or with the other way too
+    /// `R taken for K 7 times and K for R once in the last 5 sessions`.
+    public var text: String {
+        var text = "\(second) taken for \(first) \(Self.times(secondTakenForFirst))"
+        if firstTakenForSecond > 0 { text += " and \(first) for \(second) \(Self.times(firstTakenForSecond))" }
+        return text + " in the last " + (sessionCount == 1 ? "session" : "\(sessionCount) sessions")
+    }
+
+    /// `once`, `7 times`.
+    static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+}
