@@ -24,6 +24,7 @@ public enum ReportPage {
         let levelHigh = Double(report.directions.map(\.course.lastLevel).max() ?? 26)
         let levelFrame = ReportCharts.Frame(first: first, last: report.today, low: 2, high: levelHigh)
         let accuracyFrame = ReportCharts.Frame(first: first, last: report.today, low: 0, high: 100)
+        let kinds = Dictionary(kindDirections(report).map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         let selfScoredPoints = report.directions.flatMap(\.sessions).contains { $0.kind.isSelfScored }
         return [
             "learner": learner,
@@ -50,13 +51,16 @@ public enum ReportPage {
             "levelTicks": [2.0, (2 + levelHigh) / 2, levelHigh].map { ["y": fixed(levelFrame.y($0)), "label": Int($0.rounded())] },
             "accuracyTicks": [0.0, 50, 100].map { ["y": fixed(accuracyFrame.y($0)), "label": "\(Int($0)) %"] },
             "passLineY": fixed(accuracyFrame.y(90)),
-            "directions": report.directions.map { direction(report, $0, levelFrame: levelFrame, accuracyFrame: accuracyFrame) },
+            "directions": report.directions.map { direction in
+                var page = self.direction(report, direction, levelFrame: levelFrame, accuracyFrame: accuracyFrame)
+                page["kinds"] = kinds[direction.direction.rawValue] ?? false
+                return page
+            },
             "calendarWeeks": calendarWeeks(report),
             "calendarSummary": calendarSummary(report),
             "hasSelfScoredPoints": selfScoredPoints,
             "selfScoredAdvice": report.selfScoredAdvice ?? false,
             "fist": fist(report.fist),
-            "kindDirections": kindDirections(report),
         ]
     }
 

@@ -3,7 +3,8 @@
 # itself into progress.json, and what status and the report make of them (examples/report).
 #
 # Level lessons copied on paper, with R often taken for K from the second week; words, callsigns
-# and a QSO; spoken lessons scored by ear; drills; send lessons keyed into a recording (a fist that
+# and a QSO; spoken lessons scored by ear; drills, of
+# characters chosen by hand and of the pairs confused lately; send lessons keyed into a recording (a fist that
 # starts with short dahs and words run together, and evens out) and on a straight key; and live
 # sessions at the computer (koch practice), copying and keying. Live sessions play in real time on
 # the null sound device, so this takes about five minutes.
@@ -95,11 +96,13 @@ copied 2026-11-11 "$(lesson 2026-11-11 d1 --seed 110 --chars KRM)" --accuracy 0.
 live_copy 2026-11-12 "$(lesson 2026-11-12 l1 --seed 111)" --accuracy 0.95 --confuse K=R:0.3 --seed 11
 keyed 2026-11-14 205 --wpm 17 --dah 2.8 --word-gap 6.5 --jitter 0.09
 
-# Week 4: live keying into the microphone, words, a fist nearly even.
+# Week 4: drills of the pairs confused lately (one copied live), live keying into the microphone, words,
+# a fist nearly even.
 copied 2026-11-16 "$(lesson 2026-11-16 r7 --seed 112)" --accuracy 0.96 --confuse K=R:0.2 --seed 12
+copied 2026-11-17 "$(lesson 2026-11-17 d2 --seed 116 --drill confusions)" --accuracy 0.96 --confuse K=R:0.15 --seed 16
 live_key 2026-11-17 206 --wpm 18 --dah 2.9 --word-gap 6.8 --jitter 0.08
 copied 2026-11-18 "$(lesson 2026-11-18 w2 --seed 113 --kind words --level 14)" --accuracy 0.93 --seed 13
-live_copy 2026-11-19 "$(lesson 2026-11-19 l2 --seed 114)" --accuracy 0.96 --confuse K=R:0.15 --seed 14
+live_copy 2026-11-19 "$(lesson 2026-11-19 l2 --seed 114 --drill confusions)" --accuracy 0.96 --confuse K=R:0.15 --seed 14
 spoken 2026-11-20 303 0
 keyed 2026-11-21 207 --wpm 18 --dah 3.0 --word-gap 7 --jitter 0.07
 copied 2026-11-22 "$(lesson 2026-11-22 r8 --seed 115)" --accuracy 0.97 --confuse K=R:0.15 --seed 15
