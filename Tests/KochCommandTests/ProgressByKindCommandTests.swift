@@ -128,7 +128,7 @@ import Testing
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script"), "self-contained")
         #expect(
-            html.contains("<h2>Receive: by kind of practice, week by week</h2>") && html.contains("<h2>Send: by kind of practice, week by week</h2>"))
+            html.contains("<h3>Receive: by kind of practice, week by week</h3>") && html.contains("<h3>Send: by kind of practice, week by week</h3>"))
         // A line per kind: receive level lessons, words, spoken, live, callsigns; send level lessons and live.
         #expect(html.components(separatedBy: "<polyline class=\"kind-line").count - 1 == 7)
         #expect(html.contains("<polyline class=\"kind-line k-spoken self-scored-line\""))

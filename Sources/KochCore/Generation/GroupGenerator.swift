@@ -38,13 +38,7 @@ public struct GroupGenerator: Sendable {
     }
 
     func pick(using generator: inout SeededGenerator) -> Symbol {
-        let total = weights.reduce(0, +)
-        var target = generator.nextUnit() * total
-        for (symbol, weight) in zip(characters, weights) {
-            if target < weight { return symbol }
-            target -= weight
-        }
-        return characters[characters.count - 1]
+        characters[generator.nextIndex(weightedBy: weights)]
     }
 
     /// Groups until the text lasts `targetSeconds` at `timing`, ending on a

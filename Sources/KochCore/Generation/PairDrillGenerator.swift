@@ -36,12 +36,7 @@ public struct PairDrillGenerator: Sendable {
     }
 
     private func pickPair(using generator: inout SeededGenerator) -> [Symbol] {
-        var target = generator.nextUnit() * weights.reduce(0, +)
-        for (pair, weight) in zip(pairs, weights) {
-            if target < weight { return pair }
-            target -= weight
-        }
-        return pairs[pairs.count - 1]
+        pairs[generator.nextIndex(weightedBy: weights)]
     }
 
     /// Groups until the text lasts `targetSeconds` at `timing`, ending on a whole group, as

@@ -42,6 +42,17 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return range.lowerBound + Int(value % span)
     }
 
+    /// The index of one of `weights` (each zero or more, not all zero), each as likely as its
+    /// weight; the last index when rounding leaves none.
+    public mutating func nextIndex(weightedBy weights: [Double]) -> Int {
+        var target = nextUnit() * weights.reduce(0, +)
+        for (index, weight) in weights.enumerated() {
+            if target < weight { return index }
+            target -= weight
+        }
+        return weights.count - 1
+    }
+
     private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 {
         (x << k) | (x >> (64 - k))
     }
