@@ -162,6 +162,12 @@ import Testing
         let practice = try KochBinary.run(["practice", "--drill", "confusions", "--progress", scratch.progressPath])
         #expect(practice.exitCode == 1)
         #expect(practice.standardOutput.contains("Nothing confused in your last 2 receive sessions"), "\(practice.standardOutput)")
+
+        // Send practice with no key device given: the drill's answer comes first, not a request for a device.
+        let send = try KochBinary.run(["practice", "send", "--drill", "confusions", "--progress", scratch.progressPath])
+        #expect(send.exitCode == 1)
+        #expect(send.standardOutput.contains("No graded send sessions yet, so nothing confused"), "\(send.standardOutput)")
+        #expect(!send.standardError.contains("--key-device"), "\(send.standardError)")
     }
 
     @Test func aNewLearnerIsToldThereIsNoRecordYet() throws {

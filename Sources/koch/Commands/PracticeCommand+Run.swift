@@ -43,8 +43,9 @@ struct PracticeRunner {
     }
 
     func send() throws {
-        try requireKeying()
+        // The lesson first: a drill with nothing to drill says so before any device is asked for.
         let practice = try lesson(direction: .send)
+        try requireKeying()
         guard practice.key.direction == .send else {
             throw CommandFailure(description: "\(command.keyPath ?? "The key") is a lesson to copy: practise it with koch practice (receive).")
         }
