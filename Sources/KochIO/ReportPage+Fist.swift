@@ -35,20 +35,20 @@ extension ReportPage {
             "width": FistCharts.width, "height": FistCharts.height,
             "left": FistCharts.margins.left, "right": FistCharts.width - FistCharts.margins.right,
             "top": FistCharts.margins.top, "bottom": FistCharts.height - FistCharts.margins.bottom, "labelY": FistCharts.height - 8,
-            "valueTicks": chart.valueTicks.map { ["y": fistFixed($0.position), "label": $0.label] },
+            "valueTicks": chart.valueTicks.map { ["y": fixed($0.position), "label": $0.label] },
             "weekTicks": ticks.enumerated().map { index, tick in
                 [
-                    "x": fistFixed(tick.position), "label": tick.label,
+                    "x": fixed(tick.position), "label": tick.label,
                     "anchor": ticks.count == 1 ? "middle" : index == 0 ? "start" : index == ticks.count - 1 ? "end" : "middle",
                 ]
             },
-            "targets": chart.targets.map { ["y": fistFixed($0.y), "label": $0.label] },
+            "targets": chart.targets.map { ["y": fixed($0.y), "label": $0.label] },
             "series": chart.series.enumerated().map { index, series -> [String: Any] in
                 [
                     "index": index, "name": series.name,
-                    "line": series.points.map { "\(fistFixed($0.x)),\(fistFixed($0.y))" }.joined(separator: " "),
-                    "markers": series.points.map { ["x": fistFixed($0.x), "y": fistFixed($0.y), "label": $0.label] },
-                    "legend": series.legendX.map { ["x": fistFixed($0)] } ?? false,
+                    "line": series.points.map { "\(fixed($0.x)),\(fixed($0.y))" }.joined(separator: " "),
+                    "markers": series.points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
+                    "legend": series.legendX.map { ["x": fixed($0)] } ?? false,
                 ]
             },
         ]
@@ -82,5 +82,4 @@ extension ReportPage {
         ]
     }
 
-    private static func fistFixed(_ value: Double) -> String { String(format: "%.1f", value) }
 }

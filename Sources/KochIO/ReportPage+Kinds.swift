@@ -17,16 +17,16 @@ extension ReportPage {
                 "firstWeek": weeks.first?.weekStart.isoWeekText ?? "", "lastWeek": weeks.last?.weekStart.isoWeekText ?? "",
                 "weekTicks": frame.dayTicks.enumerated().map { index, tick in
                     [
-                        "x": kindFixed(tick.position), "label": "week of " + tick.label,
+                        "x": fixed(tick.position), "label": "week of " + tick.label,
                         "anchor": index == 0 ? "start" : index == frame.dayTicks.count - 1 ? "end" : "middle",
                     ]
                 },
-                "accuracyTicks": [0.0, 50, 100].map { ["y": kindFixed(frame.y($0)), "label": "\(Int($0)) %"] },
+                "accuracyTicks": [0.0, 50, 100].map { ["y": fixed(frame.y($0)), "label": "\(Int($0)) %"] },
                 "series": series.map { line in
                     [
                         "kind": line.kind.rawValue, "kindName": line.kind.name, "selfScored": line.kind.isSelfScored,
-                        "points": line.points.map { "\(kindFixed($0.x)),\(kindFixed($0.y))" }.joined(separator: " "),
-                        "dots": line.points.map { ["x": kindFixed($0.x), "y": kindFixed($0.y), "label": $0.label] },
+                        "points": line.points.map { "\(fixed($0.x)),\(fixed($0.y))" }.joined(separator: " "),
+                        "dots": line.points.map { ["x": fixed($0.x), "y": fixed($0.y), "label": $0.label] },
                     ]
                 },
                 "weekRows": weeks.reversed().flatMap { week in
@@ -52,5 +52,4 @@ extension ReportPage {
         }
     }
 
-    private static func kindFixed(_ value: Double) -> String { String(format: "%.1f", value) }
 }

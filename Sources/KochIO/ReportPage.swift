@@ -136,7 +136,8 @@ public enum ReportPage {
         }
     }
 
-    private static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// A coordinate as the SVG is written: to a tenth.
+    static func fixed(_ value: Double) -> String { String(format: "%.1f", value) }
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
     private static func sessions(_ count: Int) -> String { count == 1 ? "1 session" : "\(count) sessions" }
 }

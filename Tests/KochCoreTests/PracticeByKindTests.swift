@@ -31,6 +31,13 @@ import Testing
         #expect(CalendarDay(year: 2026, month: 1, day: 4)?.isoWeekText == "2026-W01")
     }
 
+    @Test func eachLessonKindIsAKindOfPracticeOfItsOwnName() throws {
+        for lessonKind in SessionKind.allCases {
+            let counted = KindOfPractice(session: kind(lessonKind, session(day: 1, correct: 1, sent: 1)))
+            #expect(counted.rawValue == lessonKind.rawValue, "\(lessonKind)")
+        }
+    }
+
     @Test func eachWeekCountsEachKindApartAndALiveSessionOnlyAsLive() throws {
         let sessions = [
             kind(.groups, session(day: 1, correct: 18, sent: 20)),

@@ -22,16 +22,8 @@ public enum KindOfPractice: String, Sendable, Hashable, Codable, CaseIterable, C
             self = .live
             return
         }
-        switch session.kind {
-        case .groups: self = .groups
-        case .drill: self = .drill
-        case .words: self = .words
-        case .callsigns: self = .callsigns
-        case .qso: self = .qso
-        case .text: self = .text
-        case .spoken: self = .spoken
-        case .other: self = .other
-        }
+        // Every lesson kind is a kind of practice of the same name (`PracticeByKindTests` checks each).
+        self = KindOfPractice(rawValue: session.kind.rawValue) ?? .other
     }
 
     /// Whether the learner scored it themselves: its figures are items, not characters.
