@@ -17,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
@@ -56,6 +55,12 @@ let package = Package(
             pkgConfig: "portaudio-2.0",
             providers: [.apt(["portaudio19-dev"])]
         ),
+        // OpenSSL's libcrypto hashes a pack's files (SHA-256) for its manifest.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // libevdev finds the keyboard-like devices a paddle adapter or a key is, and names their keys.
         .systemLibrary(
             name: "CEvdev",
@@ -74,7 +79,7 @@ let package = Package(
             name: "KochIO",
             dependencies: [
                 "KochCore", "KochDecoding", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CCrypto",
             ],
             plugins: ["EmbedShippedFiles"]
         ),
