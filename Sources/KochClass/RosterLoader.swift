@@ -76,7 +76,7 @@ public struct RosterLoader: Sendable {
             } else {
                 let plan = LessonPlan(
                     level: nil, lesson: LessonCourse(kind: base.kind, asked: base.course), direction: base.direction,
-                    progress: try progress(of: learner))
+                    progress: try progressAsStarted(of: learner, direction: base.direction, course: base.course))
                 settings.level = plan.level
                 settings.extraWeight = plan.extraWeight
                 // A file the roster's level started says no more than the roster, and a pack finished later reads the same.
@@ -89,6 +89,16 @@ public struct RosterLoader: Sendable {
                 name: learner.folderName, title: "\(learner.name), level \(settings.level) (\(characters))\(source)",
                 settings: settings, content: content)
         }
+    }
+
+    /// The learner's progress as the pack leaves it: a direction the roster's level starts
+    /// (`startProgressFiles`, when the pack is made) is planned from that level, not from level 2.
+    func progressAsStarted(of learner: Learner, direction: Direction, course: KochCourse) throws -> LearnerProgress {
+        let progress = try progress(of: learner)
+        guard let level = learner.level else { return progress }
+        var start = StartingLevels()
+        start[direction] = StartingLevel(level: level, course: course)
+        return progress.starting(start) ?? progress
     }
 
     /// The learner's progress file, read; throws naming the roster's line when it is missing or cannot be read.

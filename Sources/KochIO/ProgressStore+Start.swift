@@ -10,13 +10,8 @@ extension ProgressStore {
     public func start(_ start: StartingLevels) throws -> LearnerProgress? {
         try update { recorded in
             guard FileManager.default.fileExists(atPath: path) else { return (LearnerProgress(start: start), nil) }
-            var started = recorded.start
-            for direction in Direction.allCases where started[direction] == nil {
-                guard !recorded.sessions.contains(where: { $0.direction == direction }) else { continue }
-                started[direction] = start[direction]
-            }
-            guard started != recorded.start else { return (nil, recorded) }
-            return (LearnerProgress(sessions: recorded.sessions, start: started), nil)
+            guard let started = recorded.starting(start) else { return (nil, recorded) }
+            return (started, nil)
         }
     }
 }

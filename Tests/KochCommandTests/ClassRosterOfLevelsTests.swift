@@ -115,6 +115,26 @@ import Testing
         #expect(try week.progress("eve") == progress)
     }
 
+    @Test func aSendPackAfterAReceivePackOfTheSameRosterIsAtEachLearnersLevel() throws {
+        let week = try Week("name, level\nJosé, 4\nAnna, 6\nChloé Dubois, 10\nFinn, 8\n")
+        _ = try week.pack("week1")
+        let send = try week.pack("send1", ["--direction", "send"])
+        for (folder, level) in [("learner-jose", 4), ("learner-anna", 6), ("learner-chloe-dubois", 10), ("learner-finn", 8)] {
+            let keys = try week.keys("send1", folder)
+            #expect(keys.count == 2)
+            let prefix = String(format: "koch-send-level%02d-", level)
+            #expect(keys.allSatisfy { Self.baseName($0).hasPrefix(prefix) }, "\(folder): \(keys.map(Self.baseName))")
+            #expect(try keys.allSatisfy { try AnswerKeyFile.read($0).settings.level == level }, "\(folder)")
+        }
+        #expect(
+            send.standardOutput.contains("Chloé Dubois: progress file \(week.folder)/progress/chloe-dubois.json started at send level 10."),
+            "\(send.standardOutput)")
+        let index = try String(contentsOfFile: week.folder + "/send1/index.html", encoding: .utf8)
+        #expect(index.contains("Chloé Dubois, level 10") && !index.contains("level 2 (K M)"), "\(index)")
+        // The receive side is as the first pack left it.
+        #expect(DirectionProgress(progress: try week.progress("chloe-dubois"), direction: .receive).level == 10)
+    }
+
     @Test func theProgressFolderGivenToThePackIsWhereGradingRecords() throws {
         let week = try Week("name, level\nCleo, 4\n")
         let made = try week.pack("week1", ["--progress-dir", week.folder + "/files"])

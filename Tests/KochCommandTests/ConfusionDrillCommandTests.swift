@@ -7,7 +7,7 @@ import Testing
 /// other, named in the key, the sheet and the status; nothing made when nothing was confused.
 @Suite struct ConfusionDrillCommandTests {
     /// A learner at level 5 who, copying two lessons, wrote R for every K sent.
-    func learnerTakingRForK() throws -> GradingScratch {
+    func learnerTakingKForR() throws -> GradingScratch {
         let scratch = try GradingScratch()
         for (seed, date) in [(1, "2026-11-20T19:30"), (2, "2026-11-21T19:30")] {
             let key = try scratch.lesson(level: 5, seed: seed)
@@ -17,7 +17,7 @@ import Testing
         return scratch
     }
 
-    /// How often K was sent in the learner's sessions, so R taken for K that many times.
+    /// How often K was sent in the learner's sessions, so K taken for R that many times.
     func kSent(_ scratch: GradingScratch, direction: Direction = .receive) throws -> Int {
         try scratch.sessions().filter { $0.direction == direction }.reduce(0) { $0 + ($1.characters["K"]?.attempts ?? 0) }
     }
@@ -30,8 +30,8 @@ import Testing
         return (result, keys.first.map { out + "/" + $0 })
     }
 
-    @Test func aLearnerWhoTakesRForKGetsRAndKTogetherInTheGroups() throws {
-        let scratch = try learnerTakingRForK()
+    @Test func aLearnerWhoTakesKForRGetsKAndRTogetherInTheGroups() throws {
+        let scratch = try learnerTakingKForR()
         let (result, keyPath) = try drill(scratch, out: scratch.folder + "/drill")
         #expect(result.succeeded, "\(result.standardError)")
         let path = try #require(keyPath)
@@ -41,16 +41,16 @@ import Testing
         #expect(pairs.map(\.characters) == [["K", "R"]])
         let count = try kSent(scratch)
         #expect(count > 0)
-        #expect(pairs[0].text == "R taken for K \(count) times in the last 2 sessions")
+        #expect(pairs[0].text == "K taken for R \(count) times in the last 2 sessions")
         let together = key.groups.filter { $0.text.contains("K") && $0.text.contains("R") }.count
         #expect(together * 2 > key.groups.count, "\(together) of \(key.groups.count) groups hold both K and R")
         #expect(key.characterTokens.isSuperset(of: ["K", "R"]))
         #expect(key.introduction == nil, "a drill opens with no newest character")
-        #expect(result.standardOutput.contains("drilling K R: R taken for K \(count) times"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("drilling K R: K taken for R \(count) times"), "\(result.standardOutput)")
 
         let sheet = try String(contentsOfFile: path.replacingOccurrences(of: ".key.json", with: ".key.txt"), encoding: .utf8)
         #expect(sheet.contains("drill of K R"), "\(sheet)")
-        #expect(sheet.contains("K R: R taken for K \(count) times in the last 2 sessions"), "\(sheet)")
+        #expect(sheet.contains("K R: K taken for R \(count) times in the last 2 sessions"), "\(sheet)")
 
         // Graded, it is a drill: the level stays.
         let report = try scratch.gradeJSON(path, copy: try scratch.perfectCopy(of: path), date: "2026-11-22T19:30")
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func theSameSeedMakesTheSameDrill() throws {
-        let scratch = try learnerTakingRForK()
+        let scratch = try learnerTakingKForR()
         let (_, first) = try drill(scratch, out: scratch.folder + "/a")
         let (_, second) = try drill(scratch, out: scratch.folder + "/b")
         let one = try AnswerKeyFile.read(try #require(first))
@@ -70,12 +70,12 @@ import Testing
     }
 
     @Test func statusListsThePairWithItsCount() throws {
-        let scratch = try learnerTakingRForK()
+        let scratch = try learnerTakingKForR()
         let count = try kSent(scratch)
         let text = try KochBinary.run(["status", "--progress", scratch.progressPath, "--date", "2026-11-22"])
         #expect(text.succeeded, "\(text.standardError)")
         #expect(text.standardOutput.contains("Pairs confused lately (koch lesson --drill confusions drills them):"), "\(text.standardOutput)")
-        #expect(text.standardOutput.contains("    K R: R taken for K \(count) times in the last 2 sessions"), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("    K R: K taken for R \(count) times in the last 2 sessions"), "\(text.standardOutput)")
         #expect(!text.standardOutput.contains("--drill confusions --direction send"), "nothing confused in send")
 
         let status = try scratch.statusJSON(date: "2026-11-22")
@@ -84,7 +84,7 @@ import Testing
         #expect(pairs.count == 1)
         #expect(pairs.first?["characters"] as? [String] == ["K", "R"])
         #expect(pairs.first?["sessions"] as? Int == 2)
-        #expect(pairs.first?["text"] as? String == "R taken for K \(count) times in the last 2 sessions")
+        #expect(pairs.first?["text"] as? String == "K taken for R \(count) times in the last 2 sessions")
         let confusions = try #require(pairs.first?["confusions"] as? [[String: Any]])
         #expect(confusions.count == 1)
         #expect(confusions.first?["sent"] as? String == "K")
@@ -95,13 +95,13 @@ import Testing
     }
 
     @Test func theReportListsThePairOnce() throws {
-        let scratch = try learnerTakingRForK()
+        let scratch = try learnerTakingKForR()
         let page = scratch.folder + "/report.html"
         let result = try KochBinary.run(["report", "--progress", scratch.progressPath, "--out", page, "--date", "2026-11-22"])
         #expect(result.succeeded, "\(result.standardError)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains("Receive: pairs confused lately"))
-        #expect(html.contains("<td>K R</td><td>R taken for K \(try kSent(scratch)) times in the last 2 sessions</td>"))
+        #expect(html.contains("<td>K R</td><td>K taken for R \(try kSent(scratch)) times in the last 2 sessions</td>"))
         #expect(!html.contains("Send: pairs confused lately"))
     }
 
@@ -126,18 +126,18 @@ import Testing
         #expect(key.direction == .send)
         #expect(key.settings.drill?.pairs.map(\.characters) == [["U", "S"]])
         let sheet = try String(contentsOfFile: path.replacingOccurrences(of: ".key.json", with: ".sheet.txt"), encoding: .utf8)
-        #expect(sheet.contains("U S: S taken for U"), "\(sheet)")
+        #expect(sheet.contains("U S: U taken for S"), "\(sheet)")
         #expect(!sheet.contains("Newest character"), "a drill has none: \(sheet)")
     }
 
     @Test func livePracticeCopiesTheSameDrill() throws {
-        let scratch = try learnerTakingRForK()
+        let scratch = try learnerTakingKForR()
         // Stopped soon after it starts: what matters is the lesson it made and kept.
         let run = try KochBinary.runOnTerminal(
             ["practice", "--drill", "confusions", "--minutes", "0.5", "--seed", "5", "--sound-device", "null", "--progress", scratch.progressPath],
             typing: [.init(.onceOutputContains("Space pauses"), ""), .init(.secondsAfterMatch(2), "q")], timeoutSeconds: 60)
         #expect(run.output.contains("Drill of K R, level "), "\(run.output)")
-        #expect(run.output.contains("drilling K R: R taken for K \(try kSent(scratch)) times in the last 2 sessions"), "\(run.output)")
+        #expect(run.output.contains("drilling K R: K taken for R \(try kSent(scratch)) times in the last 2 sessions"), "\(run.output)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: scratch.folder + "/practice")
         let name = try #require(kept.first { $0.hasSuffix(".key.json") }, "\(kept)")
         let key = try AnswerKeyFile.read(scratch.folder + "/practice/" + name)

@@ -34,7 +34,7 @@ import Testing
         #expect(html.contains("class=\"ring atLeast80\"") || html.contains("class=\"ring from50to79\""))
         #expect(html.contains("<title>Q (--.-): not practised</title>"))
         #expect(html.contains("Streak <b>"))
-        #expect(html.contains("<td>K M</td><td>M taken for K "), "the confusion K taken for M")
+        #expect(html.contains("<td>K M</td><td>K taken for M "), "the confusion K taken for M")
         #expect(html.contains("90 %: the next character"))
         // Counted from the first session to the report's day, not over the calendar's weeks.
         #expect(

@@ -29,14 +29,14 @@ import Testing
         let pair = try #require(found.pairs.first)
         #expect(found.pairs.count == 1)
         #expect(pair.characters == ["K", "R"])
-        #expect(pair.secondTakenForFirst == 7)
-        #expect(pair.firstTakenForSecond == 2)
-        #expect(pair.text == "R taken for K 7 times and K for R 2 times in the last 2 sessions")
+        #expect(pair.firstTakenForSecond == 7)
+        #expect(pair.secondTakenForFirst == 2)
+        #expect(pair.text == "K taken for R 7 times and R for K 2 times in the last 2 sessions")
     }
 
     @Test func theTextSaysOnceAndOneSession() throws {
         let pair = try #require(pairs([confusing([("S", "H", 1)], day: 0)]).pairs.first)
-        #expect(pair.text == "H taken for S once in the last session")
+        #expect(pair.text == "S taken for H once in the last session")
     }
 
     @Test func theNewestConfusionsWeighMost() throws {
@@ -99,7 +99,7 @@ import Testing
         let drill = try #require(LessonDrill(confusions: found))
         #expect(drill.pairs.map(\.characters) == [["K", "R"], ["S", "H"]])
         #expect(drill.pairs.map(\.weight) == [3, 1])
-        #expect(drill.pairs[0].text == "R taken for K 3 times in the last session")
+        #expect(drill.pairs[0].text == "K taken for R 3 times in the last session")
         #expect(LessonDrill(confusions: pairs([confusing([], day: 0)])) == nil)
     }
 }

@@ -92,8 +92,25 @@ import Testing
         #expect(report.advice.first?.kind == .crowdedWords)
     }
 
-    @Test func marksAreMeasuredAsTheCharacterMeant() throws {
-        // M keyed with dahs so short that it was heard as I: its marks still count as dahs.
+    @Test func marksAreMeasuredAsKeyedNotAsTheCharacterMeant() throws {
+        // Exact keying of KUM KUM KUM KUM with the second group's U keyed as W: the W's dah is a
+        // dah, and every figure stays exact.
+        let style = FistStyle()
+        let output = FistSignals.keyed("KUM KWM KUM KUM", style)
+        let copy = KeyedCopy(key: FistSignals.key("KUM KUM KUM KUM"), characters: output.characters)
+        #expect(copy.score.correct == 11)
+        let report = try #require(FistReport(output: output, copy: copy, exercise: Timing(characterSpeedWPM: style.speedWPM)))
+        #expect(report.speedWPM == style.speedWPM)
+        #expect(report.dahToDitRatio == 3)
+        #expect(report.dits.variationPercent == 0)
+        #expect(report.dahs?.variationPercent == 0)
+        #expect(report.intraCharacterGaps?.meanDits == 1)
+        #expect(report.dits.count == 11 && report.dahs?.count == 21)
+        #expect(report.advice.isEmpty)
+    }
+
+    @Test func aMarkTooShortForItsDahIsMeasuredAsTheDitItWasRead() throws {
+        // M keyed with dahs so short that it was heard as I: its marks count as the dits they were read as.
         let text = "KM KM KM KM"
         var output = FistSignals.keyed(text, FistStyle())
         output.characters = output.characters.enumerated().map { index, character in
@@ -109,8 +126,8 @@ import Testing
         let copy = KeyedCopy(key: FistSignals.key(text), characters: output.characters)
         #expect(copy.score.correct == 7)
         let report = try #require(FistReport(output: output, copy: copy, exercise: Timing(characterSpeedWPM: 20)))
-        #expect(report.dahs?.count == 16)
-        #expect(report.dits.count == 4)
+        #expect(report.dahs?.count == 14)
+        #expect(report.dits.count == 6)
     }
 
     @Test func nothingKeyedGivesNoReport() {

@@ -41,7 +41,7 @@ import Testing
         settings.level = 3
         settings.minutes = 1
         settings.drill = LessonDrill(
-            kind: .confusions, pairs: [.init(characters: ["K", "5"], weight: 1, text: "5 taken for K once in the last session")])
+            kind: .confusions, pairs: [.init(characters: ["K", "5"], weight: 1, text: "K taken for 5 once in the last session")])
         let lesson = try Lesson(settings: settings)
         #expect(lesson.introduction.isEmpty)
         #expect(lesson.characters.map(\.text) == ["K", "M", "R", "5"], "a pair's character beyond the level is sent too")
@@ -61,8 +61,8 @@ import Testing
         settings.drill = LessonDrill(
             kind: .confusions,
             pairs: [
-                .init(characters: ["K", "R"], weight: 2.718, text: "R taken for K 3 times in the last 2 sessions"),
-                .init(characters: ["S", "U"], weight: 0.125, text: "U taken for S once in the last 2 sessions"),
+                .init(characters: ["K", "R"], weight: 2.718, text: "K taken for R 3 times in the last 2 sessions"),
+                .init(characters: ["S", "U"], weight: 0.125, text: "S taken for U once in the last 2 sessions"),
             ])
         let lesson = try Lesson(settings: settings)
         let key = AnswerKey(lesson: lesson, createdAt: Date(timeIntervalSince1970: 0))

@@ -20,6 +20,18 @@ import Testing
         #expect(receive.nextDueDay == nil, "practice is due: no lesson yet")
     }
 
+    @Test func startingGivesALevelOnlyToADirectionNeitherStartedNorPractised() throws {
+        var send = StartingLevels()
+        send.send = StartingLevel(level: 7, course: .letters)
+        let started = try #require(Self.started(at: 4).starting(send))
+        #expect(started.start.receive?.level == 4 && started.start.send?.level == 7)
+        #expect(DirectionProgress(progress: started, direction: .send).level == 7)
+        #expect(started.starting(send) == nil, "a direction started once keeps its start")
+        var practised = LearnerProgress()
+        practised.sessions = [session(day: 0, correct: 95, level: 2, direction: .send)]
+        #expect(practised.starting(send) == nil, "a direction practised keeps its level")
+    }
+
     @Test func advancementAndTheNeverDownRuleCountFromTheStart() {
         var progress = Self.started(at: 9)
         progress.sessions = [session(day: 0, correct: 95, level: 9)]

@@ -2,7 +2,7 @@
 # Remakes examples/learner: four weeks of one learner's practice, of every kind, recorded by koch
 # itself into progress.json, and what status and the report make of them (examples/report).
 #
-# Level lessons copied on paper, with R often taken for K from the second week; words, callsigns
+# Level lessons copied on paper, with K often taken for R from the second week; words, callsigns
 # and a QSO; spoken lessons scored by ear; drills, of
 # characters chosen by hand and of the pairs confused lately; send lessons keyed into a recording (a fist that
 # starts with short dahs and words run together, and evens out) and on a straight key; and live
@@ -79,7 +79,7 @@ copied 2026-10-29 "$(lesson 2026-10-29 r3 --seed 103)" --accuracy 0.96 --seed 3
 copied 2026-10-29 "$(lesson 2026-10-29 w1 --seed 104 --kind words --level 12)" --accuracy 0.88 --seed 4
 keyed 2026-10-31 202 --wpm 15 --dah 2.4 --word-gap 4.5 --jitter 0.14
 
-# Week 2: R taken for K begins; callsigns and a QSO on the full course.
+# Week 2: K taken for R begins; callsigns and a QSO on the full course.
 copied 2026-11-02 "$(lesson 2026-11-02 r4 --seed 105)" --accuracy 0.95 --confuse K=R:0.25 --seed 5
 keyed 2026-11-03 203 --wpm 16 --dah 2.5 --word-gap 5 --jitter 0.12
 copied 2026-11-04 "$(lesson 2026-11-04 c1 --seed 106 --kind callsigns --course full --level 30)" --accuracy 0.85 --seed 6

@@ -6,9 +6,11 @@ import Foundation
 /// how even the dits and dahs are, where the timing was ambiguous, and a
 /// sentence of advice for each figure outside its tolerance (`FistAdvice`).
 ///
-/// Marks and gaps are measured as what they were meant to be: where a
-/// decoded character stands for a character of the exercise with as many
-/// elements, its marks count as that character's dits and dahs; a gap
+/// Marks are measured as keyed: a dit or a dah as the decoder read it from
+/// its length and the character it made, never as the exercise's script
+/// would have it, so that a character keyed wrong (W for U) is measured as
+/// the W it was and leaves the figures of the rest as they are. Gaps
+/// between characters are measured as what they were meant to be: one
 /// between two characters meant for different groups counts as a gap
 /// between words, one between characters of the same group as a gap
 /// between characters, however the decoder heard them. A learner who runs
@@ -103,35 +105,27 @@ public struct FistReport: Sendable, Hashable, Encodable {
         self.init(elements: output.elements, gaps: output.gaps, characters: output.characters, meant: copy.meant, exercise: exercise)
     }
 
-    /// The elements and gaps with the classes the exercise meant them to
-    /// have, where the alignment says what that was.
+    /// The elements as keyed, and the gaps between them (not the silence before the first mark
+    /// or after the last, which is no part of the keying) with the classes the exercise meant
+    /// them to have, where the alignment says what that was.
     static func asMeant(
         elements: [TimedElement], gaps: [TimedGap], characters: [DecodedCharacter],
         meant: [MeantCharacter?]
     ) -> (elements: [TimedElement], gaps: [TimedGap]) {
         let index = CharacterIndex(characters)
-        var elementsSeen = [Int](repeating: 0, count: characters.count)
-        let meantElements: [[Element]?] = characters.indices.map { position in
-            guard meant.indices.contains(position), let text = meant[position]?.text else { return nil }
-            let symbol = text.hasPrefix("<") ? MorseAlphabet.prosign(text) : text.first.flatMap(MorseAlphabet.symbol(for:))
-            guard let elements = symbol?.elements, elements.count == characters[position].elements.count else { return nil }
-            return elements
+        let sorted = elements.sorted { $0.startSeconds < $1.startSeconds }
+        guard let first = sorted.first?.startSeconds, let last = sorted.map({ $0.startSeconds + $0.durationSeconds }).max() else {
+            return ([], [])
         }
-        let asMeantElements = elements.sorted { $0.startSeconds < $1.startSeconds }.map { element -> TimedElement in
-            guard let position = index.at(element.startSeconds) else { return element }
-            let offset = elementsSeen[position]
-            elementsSeen[position] += 1
-            guard let pattern = meantElements[position], pattern.indices.contains(offset) else { return element }
-            return TimedElement(element: pattern[offset], startSeconds: element.startSeconds, durationSeconds: element.durationSeconds)
-        }
-        let asMeantGaps = gaps.map { gap -> TimedGap in
+        let keyedGaps = gaps.filter { $0.startSeconds >= first && $0.startSeconds < last }
+        let asMeantGaps = keyedGaps.map { gap -> TimedGap in
             guard gap.gap != .intraCharacter, let before = index.at(gap.startSeconds), before + 1 < characters.count,
                 meant.indices.contains(before + 1), let first = meant[before], let second = meant[before + 1]
             else { return gap }
             let intended: Gap = first.groupNumber == second.groupNumber ? .character : .word
             return TimedGap(gap: intended, startSeconds: gap.startSeconds, durationSeconds: gap.durationSeconds)
         }
-        return (asMeantElements, asMeantGaps)
+        return (sorted, asMeantGaps)
     }
 
     /// PARIS units keyed (a dit and the gap inside a character 1, a dah 3,

@@ -60,8 +60,8 @@ public struct ConfusedPairs: Sendable, Hashable {
             let keyFirst = (count, reverse.sent) > (reverseCount, key.sent)
             let (forward, backward) = keyFirst ? (key, reverse) : (reverse, key)
             unordered[pairKey] = ConfusedPair(
-                first: forward.sent, second: forward.taken, secondTakenForFirst: counts[forward] ?? 0,
-                firstTakenForSecond: counts[backward] ?? 0,
+                first: forward.sent, second: forward.taken, firstTakenForSecond: counts[forward] ?? 0,
+                secondTakenForFirst: counts[backward] ?? 0,
                 weight: (weights[forward] ?? 0) + (weights[backward] ?? 0), sessionCount: window.count)
         }
         pairs = Array(

@@ -21,8 +21,8 @@ extension StatusReport {
         public init(_ pair: ConfusedPair) {
             characters = pair.characters
             confusions = [
-                Confusion(sent: pair.first, taken: pair.second, count: pair.secondTakenForFirst),
-                Confusion(sent: pair.second, taken: pair.first, count: pair.firstTakenForSecond),
+                Confusion(sent: pair.first, taken: pair.second, count: pair.firstTakenForSecond),
+                Confusion(sent: pair.second, taken: pair.first, count: pair.secondTakenForFirst),
             ].filter { $0.count > 0 }
             sessions = pair.sessionCount
             weight = pair.weight.roundedTo4Decimals
