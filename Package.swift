@@ -49,10 +49,10 @@ let package = Package(
         // FFmpeg's libraries read what phones and recorders make (M4A, 3GP, Opus, WebM ...): their headers
         // (libavformat-dev, libavcodec-dev, libswresample-dev), the libraries loaded when first needed.
         .target(name: "CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
-        // PortAudio plays and records live practice's sound (ALSA, PulseAudio and PipeWire through it).
+        // PortAudio plays and records live practice's sound (ALSA, PulseAudio and PipeWire through it). Its header is
+        // in /usr/include and its module map links it: its pkg-config's -pthread is a flag SwiftPM refuses with a warning.
         .systemLibrary(
             name: "CPortAudio",
-            pkgConfig: "portaudio-2.0",
             providers: [.apt(["portaudio19-dev"])]
         ),
         // OpenSSL's libcrypto hashes a pack's files (SHA-256) for its manifest.

@@ -120,7 +120,7 @@ public final class MonitorRecording: @unchecked Sendable {
 
     init(sandbox: PulseSandbox, path: String) throws {
         self.path = path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "parec", "-d", "koch.monitor", "--raw", "--format=float32le", "--rate=\(SoundSandbox.sampleRateHz)", "--channels=1", "--latency-msec=20",
