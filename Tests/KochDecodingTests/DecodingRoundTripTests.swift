@@ -174,7 +174,8 @@ import Testing
         let keyed = result.output.characters.filter { $0.startSeconds > 29.5 }
         let keyedText = keyed.enumerated().map { ($0.offset > 0 && $0.element.startsWord ? " " : "") + $0.element.text }.joined()
         #expect(keyedText == text)
-        #expect(before.count <= 1 && before.allSatisfy { $0.startSeconds > 28 && $0.elements.count <= 2 }, "\(before.map { ($0.text, $0.startSeconds) })")
+        #expect(
+            before.count <= 1 && before.allSatisfy { $0.startSeconds > 28 && $0.elements.count <= 2 }, "\(before.map { ($0.text, $0.startSeconds) })")
     }
 
     @Test(arguments: [310.0, 1490.0])
