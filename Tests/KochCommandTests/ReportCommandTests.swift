@@ -95,6 +95,27 @@ import Testing
         }
     }
 
+    @Test func aReminderTimeAlreadyPastTodayStartsTheCalendarTomorrow() throws {
+        let scratch = try GradingScratch()
+        let ics = scratch.folder + "/morse.ics"
+        func schedule(at now: String) throws -> (output: String, events: [(uid: String, start: String, summary: String)]) {
+            let result = try KochBinary.run(
+                ["schedule", "--ics", ics, "--progress", scratch.progressPath, "--at", "07:00", "--quiet-hours", "23:00-06:30"],
+                environment: ["KOCH_NOW": now, "TZ": "UTC"])
+            #expect(result.succeeded, "\(result.standardError)")
+            return (result.standardOutput, try events(ics))
+        }
+        // A new learner is due now: at 07:30 today's 07:00 has gone by, so the first reminder is tomorrow's.
+        let late = try schedule(at: "2026-11-28T07:30:00Z")
+        #expect(late.events.map(\.start).min() == "2026-11-29T07:00", "\(late.events)")
+        #expect(late.events.allSatisfy { $0.start > "2026-11-28T07:30" }, "\(late.events)")
+        #expect(late.output.contains("It is past 07:00 today: the reminders start tomorrow, 2026-11-29, at 07:00."), "\(late.output)")
+        // At 06:45 it is still to come.
+        let early = try schedule(at: "2026-11-28T06:45:00Z")
+        #expect(early.events.map(\.start).min() == "2026-11-28T07:00", "\(early.events)")
+        #expect(!early.output.contains("It is past"), "\(early.output)")
+    }
+
     @Test func theCalendarKeepsTheAntiNagRulesAndItsEventsMove() throws {
         let scratch = try learner()
         let ics = scratch.folder + "/morse.ics"
