@@ -28,7 +28,14 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "self-contained")
-        #expect(count("<svg", in: html) == 7, "levels, accuracy, two character grids, two charts by kind, the calendar")
+        #expect(
+            count("<svg", in: html) - count("<svg width", in: html) == 7, "levels, accuracy, two character grids, two charts by kind, the calendar")
+        // The accuracy chart's legend is text of the page under it, its marks small pictures beside the words, not text on the data.
+        let accuracy = try #require(html.components(separatedBy: "aria-labelledby=\"accuracy-title\"").last)
+        let afterChart = try #require(accuracy.range(of: "</svg>"))
+        let legend = String(accuracy[afterChart.upperBound...]).components(separatedBy: "</ul>")[0]
+        #expect(legend.hasPrefix("\n<ul class=\"kind-legend chart-legend\">") && legend.contains("90 %: the next character"), "\(legend)")
+        #expect(count("<svg width", in: html) == 3, "receive, send and the 90 % line in the legend")
         // The letters course: 26 cells per direction, each with its percentage or "not practised" for a screen reader.
         #expect(count("<g class=\"cell", in: html) == 52)
         #expect(html.contains("class=\"ring atLeast80\"") || html.contains("class=\"ring from50to79\""))
