@@ -140,7 +140,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts[0]
         let sentence = "Keep your rhythm even: \(list) (even is \(FistNumber.whole(evenVariationPercent)) % or less)."
         // As the ambiguity's: each doubling past the threshold counts one more, so that unevenness stays behind crowding.
-        let severity = 0.9 * (1 + log2(worst / evenVariationPercent))
+        let severity = 0.7 * (1 + log2(worst / evenVariationPercent))
         return [FistAdvice(kind: .unevenTiming, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)]
     }
 
