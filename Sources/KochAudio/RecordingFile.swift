@@ -27,6 +27,12 @@ public enum RecordingFile {
         }
     }
 
+    /// What the file is by its first bytes (`FileSniffer`), for a file not opened as a recording
+    /// that is to be named for what it is ("a PDF document").
+    public static func content(of path: String) throws(AudioError) -> FileSniffer.Content {
+        FileSniffer.content(ofHead: try head(of: path, byteCount: FileSniffer.headBytes))
+    }
+
     /// The first `byteCount` bytes of the file (fewer if it is shorter).
     static func head(of path: String, byteCount: Int) throws(AudioError) -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else {

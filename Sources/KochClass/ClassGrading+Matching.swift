@@ -40,11 +40,21 @@ extension ClassGrading {
         case let .unnamed(count):
             if count == 0 { return refuse("\(learner.name) has no lesson in the pack.") }
             return refuse(
-                "names none of \(learner.name)'s \(count) lessons: put the lesson's ID (as in its key's name, koch-level05-01-3fa94c1d) "
+                "names none of \(learner.name)'s \(count) lessons: put the lesson's name (as its files are named: \(Self.names(of: own))) "
                     + "in the file's name or on the copy's first line.")
         case let .several(ids):
             return refuse("names more than one lesson (\(ids.joined(separator: ", "))): a return is of one lesson.")
         }
+    }
+
+    /// Lessons named in a line, at most this many (then how many more).
+    static let lessonNamesListed = 8
+
+    /// `koch-sendlevel02-01-3fa94c1d or koch-sendlevel02-02-9b1e04a7`: a learner's own lessons, as their files are named.
+    static func names(of lessons: [PackLesson]) -> String {
+        var names = lessons.prefix(lessonNamesListed).map(\.baseName)
+        if lessons.count > lessonNamesListed { names.append("\(lessons.count - lessonNamesListed) more") }
+        return names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
     }
 
     /// Two returns of one lesson: neither is graded, since either could be the one meant.

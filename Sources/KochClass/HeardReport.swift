@@ -19,6 +19,9 @@ public struct HeardReport: Codable, Sendable, Hashable {
     public let streakDays: Int
     /// The next practice day; absent when none is due.
     public let nextDue: String?
+    /// What moves the receive level, when self-scored lessons are the latest practice
+    /// (`GradeOutcome.selfScoredAdvice`, as `koch status` gives it); absent otherwise.
+    public let advice: String?
     public let recorded: Bool
     public let progressFile: String
 
@@ -35,6 +38,7 @@ public struct HeardReport: Codable, Sendable, Hashable {
         level = outcome.after.level
         streakDays = outcome.learnerAfter.streakDays(asOf: recorded.today)
         nextDue = outcome.after.nextDueDay?.description
+        advice = outcome.selfScoredAdvice
         self.recorded = recorded.recorded
         self.progressFile = progressFile
     }

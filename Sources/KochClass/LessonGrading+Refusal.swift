@@ -16,8 +16,9 @@ extension LessonGrading {
         case keyingOfReceiveLesson
         /// A count of items heard for a lesson made without spoken answers.
         case notSpoken
-        /// More items heard than the spoken lesson has.
-        case moreHeardThanItems(heard: Int, items: Int)
+        /// More items heard than the spoken lesson has (`items`), or than were sent before the stop
+        /// (`stoppedAtSeconds`, nil for a whole lesson) of the `itemsInLesson` it has.
+        case moreHeardThanItems(heard: Int, items: Int, stoppedAtSeconds: Double?, itemsInLesson: Int)
         /// Nothing of the lesson was sent before the stop; `firstGroupStartSeconds` is nil for a lesson of no group.
         case nothingSentBeforeStop(stoppedAtSeconds: Double, firstGroupStartSeconds: Double?)
         /// The date given cannot be when the lesson was done.

@@ -61,7 +61,10 @@ public struct LessonGrading: Sendable {
             if let stoppedAtSeconds, graded.spokenItems.isEmpty {
                 throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
             }
-            if count > graded.spokenItems.count { throw .moreHeardThanItems(heard: count, items: graded.spokenItems.count) }
+            if count > graded.spokenItems.count {
+                throw .moreHeardThanItems(
+                    heard: count, items: graded.spokenItems.count, stoppedAtSeconds: stoppedAtSeconds, itemsInLesson: key.spokenItems.count)
+            }
         }
         if let timeGiven = doneGivenWithTime,
             let problem = SessionDateProblem.check(done: done, now: gradedAt.date, lessonCreatedAt: key.createdAt, timeGiven: timeGiven)

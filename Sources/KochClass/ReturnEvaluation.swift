@@ -71,7 +71,9 @@ struct ReturnEvaluation: Sendable {
             return "a recording, but lesson \(id) is a receive lesson, graded from a typed copy (.txt)."
         case .notSpoken:
             return "a count of items heard, but lesson \(id) has no spoken answers."
-        case let .moreHeardThanItems(heard, items):
+        case let .moreHeardThanItems(heard, items, stop, itemsInLesson) where stop != nil && items < itemsInLesson:
+            return "\(heard) items heard, but only \(items) of lesson \(id)'s \(itemsInLesson) were sent before the stop given."
+        case let .moreHeardThanItems(heard, items, _, _):
             return "\(heard) items heard, but lesson \(id) has only \(items)."
         case .nothingSentBeforeStop:
             return "nothing of lesson \(id) was sent before the stop given."

@@ -1,4 +1,5 @@
 import Foundation
+import KochAudio
 import KochIO
 
 /// The returns folder of a class: `RETURNS/NAME/FILE`, a folder for each learner of the roster
@@ -93,13 +94,19 @@ public struct ReturnsFolder: Sendable {
             } else if Self.recordingExtensions.contains(suffix) {
                 found.append(File(path: filePath, name: name, kind: .recording))
             } else {
-                notGraded.append(
-                    NotGraded(
-                        path: filePath, learner: learner.name,
-                        reason: "neither a typed copy (.txt) nor a recording (WAV, FLAC, Ogg, Opus, MP3, M4A, 3GP or WebM)."))
+                notGraded.append(NotGraded(path: filePath, learner: learner.name, reason: Self.neitherCopyNorRecording(filePath)))
             }
         }
         return found
+    }
+
+    /// Why a file of another name than a copy's or a recording's is not graded, naming what it is
+    /// by its first bytes (`FileSniffer`) when they tell: a PDF document, a photo, a text file misnamed.
+    static func neitherCopyNorRecording(_ path: String) -> String {
+        let neither = "neither a typed copy (.txt) nor a recording (WAV, FLAC, Ogg, Opus, MP3, M4A, 3GP or WebM)."
+        guard case let .notARecording(what)? = try? RecordingFile.content(of: path) else { return neither }
+        if what == "a text file" { return "a text file, but not named .txt: a typed copy is read from a .txt file; rename it." }
+        return "\(what), " + neither
     }
 
     private static func isFolder(_ path: String) -> Bool {

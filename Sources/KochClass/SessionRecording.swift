@@ -17,9 +17,14 @@ public enum SessionRecording {
     public static func recording(_ session: GradedSession, into progress: LearnerProgress, replace: Bool) throws(Refusal)
         -> (progress: LearnerProgress, outcome: GradeOutcome)
     {
-        if let earlier = progress.session(lessonID: session.lessonID), !replace { throw .alreadyGraded(earlier: earlier) }
+        try checkCountsOnce(earlier: progress.session(lessonID: session.lessonID), replace: replace)
         try check(session, against: progress)
         return (progress.recording(session), GradeOutcome(progress: progress, session: session))
+    }
+
+    /// A lesson counts once: graded before (`earlier`), it is refused unless it is to replace that result.
+    public static func checkCountsOnce(earlier: GradedSession?, replace: Bool) throws(Refusal) {
+        if let earlier, !replace { throw .alreadyGraded(earlier: earlier) }
     }
 
     /// Refuses a level lesson of another course than the learner's level lessons follow (`LearnerProgress.otherCourse`).

@@ -25,6 +25,10 @@ public struct LessonWriter: Sendable {
         self.format = format
     }
 
+    /// The keys go elsewhere than the learner's files (a pack's `teacher/` folder, `--keys separate`):
+    /// the learner has no key to grade with, so the sheets ask for the keying to be returned.
+    public var keysWithTeacher: Bool { keyFolder.map { $0 != folder } ?? false }
+
     /// Whether a file `write` makes goes into `keyFolder`.
     public static func goesInKeyFolder(_ name: String) -> Bool { name.hasSuffix(".key.json") || name.hasSuffix(".key.txt") }
 
@@ -89,7 +93,7 @@ public struct LessonWriter: Sendable {
         if key.direction == .send {
             // The sheet to key from stays with the learner's files.
             try AtomicFile.write(
-                Self.endingWithNewline(try templates.render("send.txt", Self.sendSheetContext(key, keyFile: keyBase + ".key.json"))),
+                Self.endingWithNewline(try templates.render("send.txt", sendSheetContext(key, keyFile: keyBase + ".key.json"))),
                 to: base + ".sheet.txt")
             written.append(base + ".sheet.txt")
         } else {
@@ -110,11 +114,13 @@ public struct LessonWriter: Sendable {
     }
 
     /// The answer sheet's context, with the pace a send exercise asks for.
-    static func sendSheetContext(_ key: AnswerKey, keyFile: String) -> [String: Any] {
+    func sendSheetContext(_ key: AnswerKey, keyFile: String) -> [String: Any] {
         let timing = key.settings.timing
         func seconds(_ value: Double) -> String { String(format: "%.2f", value) }
         var context = SheetContext.make(key)
         context["keyFile"] = keyFile
+        context["keysWithTeacher"] = keysWithTeacher
+        context["baseName"] = URL(fileURLWithPath: keyFile).lastPathComponent.replacingOccurrences(of: ".key.json", with: "")
         context["ditMilliseconds"] = Int((timing.unitSeconds * 1000).rounded())
         context["isFarnsworth"] = timing.isFarnsworth
         context["characterGapSeconds"] = seconds(timing.durationSeconds(of: .character))

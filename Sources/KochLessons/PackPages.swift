@@ -26,6 +26,8 @@ enum PackPages {
             "date": day(createdAt).map { $0 as Any } ?? false,
             "isSend": isSend,
             "isReceive": !isSend,
+            // The keys are the teacher's (in teacher/): the learner returns the keying rather than grading it.
+            "keysWithTeacher": pages == .copies,
             "lessons": folder.lessons.map { lesson -> [String: Any] in
                 let key = AnswerKey(lesson: lesson, createdAt: createdAt)
                 let timing = lesson.settings.timing
@@ -43,6 +45,7 @@ enum PackPages {
                     "introduced": SheetContext.introduced(key),
                     "newestPattern": SheetContext.pattern(of: key.newestCharacter),
                     "keyFile": LessonWriter.baseName(of: lesson) + ".key.json",
+                    "baseName": LessonWriter.baseName(of: lesson),
                     "ditMilliseconds": Int((timing.unitSeconds * 1000).rounded()),
                     "characterGapSeconds": String(format: "%.2f", timing.durationSeconds(of: .character)),
                     "wordGapSeconds": String(format: "%.2f", timing.durationSeconds(of: .word)),

@@ -68,7 +68,8 @@ import Testing
         #expect(reason(empty).contains("empty"))
         #expect(reason(another).contains("another learner's lesson"))
         #expect(reason(twice).contains("duplicate") && reason(again).contains("duplicate"))
-        #expect(reason(notText).contains("neither a typed copy"))
+        // Text by its bytes, under another name than .txt: named for what it is.
+        #expect(reason(notText).contains("a text file, but not named .txt"), "\(reason(notText))")
         #expect(reason(FileBytes.folder(of: stranger)).contains("no learner of the roster is called Zed"))
         #expect(try ProgressStore(path: fixture.progressPath(1)).read().sessions.isEmpty)
     }
@@ -132,10 +133,13 @@ import Testing
         #expect(book.learners.map(\.returnedNothing) == [false, false, true])
 
         let csv = GradebookCSV.text(book)
-        #expect(csv.hasPrefix("\u{FEFF}learner,lesson,lesson_id,direction,done,accuracy_percent"))
+        #expect(csv.hasPrefix("\u{FEFF}learner,status,lesson,lesson_id,direction,done,accuracy_percent"))
         let lines = csv.dropFirst().components(separatedBy: "\r\n")
-        #expect(lines[1].hasPrefix("\"Lee, Ann\",1,\(book.rows[0].lessonID),receive,2026-11-23,100.0,"))
-        #expect(lines[3].hasPrefix("'=Bob,1,"))
-        #expect(lines.count == 5 && lines[4].isEmpty)
+        #expect(lines[1].hasPrefix("\"Lee, Ann\",graded,1,\(book.rows[0].lessonID),receive,2026-11-23,100.0,"))
+        #expect(lines[3].hasPrefix("'=Bob,graded,1,"))
+        // The learner who returned nothing has a row of their own, as on the page.
+        let nothing = try #require(book.learners.last)
+        #expect(lines[4].hasPrefix("\(nothing.name),nothing returned,,,receive,"), "\(lines[4])")
+        #expect(lines.count == 6 && lines[5].isEmpty)
     }
 }

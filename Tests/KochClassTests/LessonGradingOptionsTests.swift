@@ -57,7 +57,7 @@ import Testing
         #expect(grade.session.sent == 2 && grade.session.correct == 2)
         #expect(grade.session.stoppedAtSeconds == stop)
         #expect(grade.groupsInLesson == key.groups.count)
-        guard case .moreHeardThanItems(3, 2) = LessonGradingTests.refusal({ try stopped.grade(.heard(3)) }) else {
+        guard case .moreHeardThanItems(3, 2, stop, items.count) = LessonGradingTests.refusal({ try stopped.grade(.heard(3)) }) else {
             Issue.record("more heard than the items before the stop was not refused")
             return
         }

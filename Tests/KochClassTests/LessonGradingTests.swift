@@ -201,7 +201,7 @@ import Testing
     @Test func aCountHeardOfALessonWithoutSpeechOrAboveItsItemsIsRefused() throws {
         let spoken = try Self.key(level: 5, seed: 4, spoken: true)
         let items = spoken.spokenItems.count
-        guard case .moreHeardThanItems(items + 1, items) = Self.refusal({ try Self.grading(spoken).grade(.heard(items + 1)) }) else {
+        guard case .moreHeardThanItems(items + 1, items, nil, items) = Self.refusal({ try Self.grading(spoken).grade(.heard(items + 1)) }) else {
             Issue.record("a count above the items was not refused")
             return
         }

@@ -90,10 +90,12 @@ import Testing
         #expect(feedback.contains("Your fist"))
         #expect(feedback.contains("Speed"))
 
-        // The CSV as Python's csv module reads it: a row per graded lesson, the figures as written.
+        // The CSV as Python's csv module reads it: a row per graded lesson, the figures as written, and one for who returned nothing.
         let check = """
             import csv, sys
-            rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8-sig")))
+            every = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8-sig")))
+            rows = [r for r in every if r["status"] == "graded"]
+            assert [(r["learner"], r["status"]) for r in every if r["status"] != "graded"] == [("Cleo", "nothing returned")], every
             assert [r["learner"] for r in rows] == ["Ann", "Ann", "Bob"], rows
             assert all(r["direction"] == "send" for r in rows), rows
             assert all(float(r["accuracy_percent"]) >= 90 for r in rows), rows

@@ -47,7 +47,8 @@ import Testing
         #expect(sessions.map(\.kind) == [.groups, .qso])
         // The QSO's digits and prosigns are counted under their own names.
         #expect(sessions[1].characters.keys.contains { $0.first?.isNumber == true || $0.hasPrefix("<") })
-        let text = try scratch.grade(qso, copy: half, date: "2026-11-02T19:30", extra: ["--dry-run"])
+        // Graded again in that result's place (a dry run of it): what a QSO lesson counts for.
+        let text = try scratch.grade(qso, copy: half, date: "2026-11-02T19:30", extra: ["--dry-run", "--replace"])
         #expect(
             text.standardOutput.contains("this was a QSO lesson, which counts for your character statistics and your streak"),
             "\(text.standardOutput)")

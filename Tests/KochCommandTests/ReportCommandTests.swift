@@ -28,7 +28,14 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "self-contained")
-        #expect(count("<svg", in: html) == 7, "levels, accuracy, two character grids, two charts by kind, the calendar")
+        #expect(
+            count("<svg", in: html) - count("<svg width", in: html) == 7, "levels, accuracy, two character grids, two charts by kind, the calendar")
+        // The accuracy chart's legend is text of the page under it, its marks small pictures beside the words, not text on the data.
+        let accuracy = try #require(html.components(separatedBy: "aria-labelledby=\"accuracy-title\"").last)
+        let afterChart = try #require(accuracy.range(of: "</svg>"))
+        let legend = String(accuracy[afterChart.upperBound...]).components(separatedBy: "</ul>")[0]
+        #expect(legend.hasPrefix("\n<ul class=\"kind-legend chart-legend\">") && legend.contains("90 %: the next character"), "\(legend)")
+        #expect(count("<svg width", in: html) == 3, "receive, send and the 90 % line in the legend")
         // The letters course: 26 cells per direction, each with its percentage or "not practised" for a screen reader.
         #expect(count("<g class=\"cell", in: html) == 52)
         #expect(html.contains("class=\"ring atLeast80\"") || html.contains("class=\"ring from50to79\""))
@@ -93,6 +100,27 @@ import Testing
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return (fields[0], fields[1], fields.count > 2 ? fields[2] : "")
         }
+    }
+
+    @Test func aReminderTimeAlreadyPastTodayStartsTheCalendarTomorrow() throws {
+        let scratch = try GradingScratch()
+        let ics = scratch.folder + "/morse.ics"
+        func schedule(at now: String) throws -> (output: String, events: [(uid: String, start: String, summary: String)]) {
+            let result = try KochBinary.run(
+                ["schedule", "--ics", ics, "--progress", scratch.progressPath, "--at", "07:00", "--quiet-hours", "23:00-06:30"],
+                environment: ["KOCH_NOW": now, "TZ": "UTC"])
+            #expect(result.succeeded, "\(result.standardError)")
+            return (result.standardOutput, try events(ics))
+        }
+        // A new learner is due now: at 07:30 today's 07:00 has gone by, so the first reminder is tomorrow's.
+        let late = try schedule(at: "2026-11-28T07:30:00Z")
+        #expect(late.events.map(\.start).min() == "2026-11-29T07:00", "\(late.events)")
+        #expect(late.events.allSatisfy { $0.start > "2026-11-28T07:30" }, "\(late.events)")
+        #expect(late.output.contains("It is past 07:00 today: the reminders start tomorrow, 2026-11-29, at 07:00."), "\(late.output)")
+        // At 06:45 it is still to come.
+        let early = try schedule(at: "2026-11-28T06:45:00Z")
+        #expect(early.events.map(\.start).min() == "2026-11-28T07:00", "\(early.events)")
+        #expect(!early.output.contains("It is past"), "\(early.output)")
     }
 
     @Test func theCalendarKeepsTheAntiNagRulesAndItsEventsMove() throws {

@@ -85,6 +85,28 @@ import Testing
         #expect(scratch.progressBytes() == before)
     }
 
+    @Test func aDryRunOfAReviewGradedBeforeSaysItWouldNotBeRecordedAgain() throws {
+        let scratch = try GradingScratch()
+        let first = try scratch.lesson(level: 2, seed: 4)
+        #expect(try scratch.grade(first, copy: try scratch.perfectCopy(of: first), date: "2026-11-01T20:00").succeeded)
+        // A lesson below the learner's level 3: a review, graded once.
+        let review = try scratch.lesson(level: 2, seed: 6)
+        #expect(try scratch.grade(review, copy: try scratch.perfectCopy(of: review), date: "2026-11-02T20:00").succeeded)
+        let before = try #require(scratch.progressBytes())
+        let dry = try scratch.grade(review, copy: try scratch.perfectCopy(of: review), date: "2026-11-03T20:00", extra: ["--dry-run"])
+        #expect(dry.succeeded, "\(dry.standardError)")
+        let output = dry.standardOutput
+        #expect(output.contains("It is recorded already, so this grade would not be recorded: a lesson counts once."), "\(output)")
+        #expect(!output.contains("it counts for your schedule"), "a grade that would not be recorded counts for nothing: \(output)")
+        #expect(output.hasSuffix("Dry run: nothing recorded.\n"), "\(output)")
+        // With --replace it would take the earlier result's place, and count as that review did.
+        let replacing = try scratch.grade(
+            review, copy: try scratch.perfectCopy(of: review), date: "2026-11-03T20:00", extra: ["--dry-run", "--replace"])
+        #expect(!replacing.standardOutput.contains("would not be recorded"), "\(replacing.standardOutput)")
+        #expect(replacing.standardOutput.contains("review at level 2, below yours"), "\(replacing.standardOutput)")
+        #expect(scratch.progressBytes() == before)
+    }
+
     @Test func aDryRunOfAnExerciseThatMovedTheLevelSaysSoRatherThanLevelUp() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson(level: 2, seed: 5, direction: .send)

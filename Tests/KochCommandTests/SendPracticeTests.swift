@@ -122,7 +122,8 @@ import Testing
         let scratch = try GradingScratch()
         let key = try scratch.lesson(level: 2, seed: 3, minutes: 0.5, direction: .send)
         let audio = scratch.folder + "/keying.wav"
-        try Self.recordKeying(Self.sentText(key), to: audio)
+        // A good hand: 5 % jitter, under the 10 % that is even.
+        try Self.recordKeying(Self.sentText(key), to: audio, jitter: 0.05)
 
         let text = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run"])
         #expect(text.succeeded, "\(text.standardError)")
@@ -149,8 +150,8 @@ import Testing
         #expect(abs(ratio - 3) < 0.35)
         let dits = try #require(fist["dits"] as? [String: Any])
         let variation = try #require(dits["variationPercent"] as? Double)
-        #expect(variation > 3 && variation < 15, "8 % jitter keyed in; measured \(variation) %")
-        #expect((fist["advice"] as? [Any])?.isEmpty == true)
+        #expect(variation > 2 && variation < 10, "5 % jitter keyed in; measured \(variation) %")
+        #expect((fist["advice"] as? [Any])?.isEmpty == true, "\(fist)")
         #expect((report["recording"] as? [String: Any])?["decodedText"] as? String == (try Self.sentText(key)))
 
         let status = try scratch.statusJSON(date: "2026-11-21")
@@ -174,6 +175,29 @@ import Testing
         #expect(result.standardOutput.contains("Your dahs are short:"), "\(result.standardOutput)")
     }
 
+    /// "Nothing to fix" only beside printed variations of 10 % or less and no ambiguous place; a
+    /// printed variation over 10 % is told, and so is any ambiguous place.
+    @Test(arguments: [0.0, 0.09, 0.14])
+    func nothingToFixIsSaidOnlyWhenEveryPrintedFigureIsEvenAndNothingIsAmbiguous(jitter: Double) throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, seed: 3, minutes: 0.5, direction: .send)
+        let audio = scratch.folder + "/keying.wav"
+        try Self.recordKeying(Self.sentText(key), to: audio, jitter: jitter, seed: 9)
+        let result = try gradeAudio(scratch, key: key, audio: audio, extra: ["--dry-run"])
+        #expect(result.succeeded, "\(result.standardError)")
+        let output = result.standardOutput
+        let evenness = try #require(output.split(separator: "\n").first { $0.hasPrefix("  Evenness") }.map(String.init))
+        let percents = evenness.matches(of: /(\d+) %/).compactMap { Int($0.1) }
+        #expect(!percents.isEmpty, "\(evenness)")
+        let even = percents.allSatisfy { $0 <= 10 }
+        let unambiguous = output.contains("  Ambiguous none")
+        if output.contains("Nothing to fix") { #expect(even && unambiguous, "\(output)") }
+        #expect(output.contains("Keep your rhythm even") == !even, "\(output)")
+        #expect(output.contains("marks and gaps could be read two ways") == !unambiguous, "\(output)")
+        if jitter == 0 { #expect(output.contains("Nothing to fix"), "\(output)") }
+        if jitter == 0.14 { #expect(!even, "14 % jitter keyed in: \(evenness)") }
+    }
+
     @Test func slowUnevenKeyingIsAdvisedOnEveryFigureOutsideItsTolerance() throws {
         let scratch = try GradingScratch()
         let key = try scratch.lesson(level: 2, seed: 3, minutes: 1, direction: .send)
@@ -189,13 +213,11 @@ import Testing
         let fist = try #require(report["fist"] as? [String: Any])
         let kinds = Set(try #require(fist["advice"] as? [[String: Any]]).compactMap { $0["kind"] as? String })
         let speed = try #require(fist["speedWPM"] as? Double)
-        #expect((speed < 20 / 1.15) == kinds.contains("slow"), "\(speed) WPM: \(kinds)")
+        #expect(((speed * 10).rounded() / 10 < 20 / 1.15) == kinds.contains("slow"), "\(speed) WPM: \(kinds)")
         let variations = ["dits", "dahs", "characterGaps"].compactMap { (fist[$0] as? [String: Any])?["variationPercent"] as? Double }
-        #expect(variations.contains { $0.rounded() > 12 } == kinds.contains("unevenTiming"), "\(variations): \(kinds)")
-        let measured = ["dits", "dahs", "intraCharacterGaps", "characterGaps", "wordGaps"]
-            .compactMap { (fist[$0] as? [String: Any])?["count"] as? Int }.reduce(0, +)
+        #expect(variations.contains { $0.rounded() > 10 } == kinds.contains("unevenTiming"), "\(variations): \(kinds)")
         let ambiguous = try #require(fist["ambiguous"] as? [Any]).count
-        #expect((ambiguous * 100 > 3 * measured) == kinds.contains("ambiguousTiming"), "\(ambiguous) of \(measured): \(kinds)")
+        #expect((ambiguous > 0) == kinds.contains("ambiguousTiming"), "\(ambiguous): \(kinds)")
     }
 
     @Test(arguments: [UInt64(1), 2, 3])

@@ -127,6 +127,33 @@ import Testing
         #expect(try scratch.sessions().first?.stoppedAtSeconds == Double(moment))
         let tooMany = try grade(scratch, out + "/" + name, ["--heard", "\(before + 1)", "--stopped-at", stop], extra: ["--dry-run", "--replace"])
         #expect(!tooMany.succeeded)
-        #expect(tooMany.standardError.contains("has only \(before) items"), "\(tooMany.standardError)")
+        // The lesson has more items than were sent before the stop: both are said, not "has only".
+        #expect(
+            tooMany.standardError.contains(
+                "has \(key.spokenItems.count) items, of which \(before) were sent before \(stop) (--stopped-at); give how many of those \(before) you got right"
+            ),
+            "\(tooMany.standardError)")
+        #expect(!tooMany.standardError.contains("has only"), "\(tooMany.standardError)")
+        let whole = try grade(scratch, out + "/" + name, ["--heard", "\(key.spokenItems.count + 1)"], extra: ["--dry-run", "--replace"])
+        #expect(whole.standardError.contains("has only \(key.spokenItems.count) items"), "\(whole.standardError)")
+    }
+
+    @Test func aCountHeardSaysWhatUnlocksTheNextLevelAsStatusDoes() throws {
+        let scratch = try GradingScratch()
+        let out = scratch.folder + "/spoken"
+        let made = try KochBinary.run([
+            "lesson", "--level", "5", "--seed", "4", "--minutes", "1", "--speak", "after", "--format", "none", "--out", out,
+            "--progress", scratch.folder + "/no-progress.json",
+        ])
+        #expect(made.succeeded, "\(made.standardError)")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") })
+        let result = try grade(scratch, out + "/" + name, ["--heard", "3"])
+        #expect(result.succeeded, "\(result.standardError)")
+        let status = try KochBinary.run(["status", "--progress", scratch.progressPath])
+        let advice = try #require(status.standardOutput.split(separator: "\n").first { $0.contains("To unlock") }.map(String.init))
+        #expect(result.standardOutput.contains(advice.trimmingCharacters(in: .whitespaces)), "\(result.standardOutput)")
+        let json = try jsonObject(
+            try grade(scratch, out + "/" + name, ["--heard", "3"], extra: ["--json", "--dry-run", "--replace"]).standardOutput)
+        #expect((json["advice"] as? String)?.hasPrefix("To unlock R,") == true, "\(json)")
     }
 }

@@ -44,6 +44,22 @@ import Testing
         #expect(late.reminders.flatMap(\.alsoDue).count >= 1)
     }
 
+    @Test func whatFallsDueTodayAfterItsTimeHasPassedIsRemindedOfTomorrowOnce() {
+        let due = learner()
+        let dueDay = day(2)
+        let before = PracticeReminders(learner: due, today: dueDay, practisedToday: false, minuteOfDay: 7 * 60, nowMinuteOfDay: 6 * 60)
+        let after = PracticeReminders(learner: due, today: dueDay, practisedToday: false, minuteOfDay: 7 * 60, nowMinuteOfDay: 7 * 60 + 30)
+        #expect(before.firstDay == dueDay && before.reminders.first?.day == dueDay)
+        #expect(after.firstDay == dueDay.adding(days: 1))
+        #expect(after.reminders.allSatisfy { $0.day > dueDay }, "\(after.reminders)")
+        // Nothing is lost and nothing doubled: the same things to remind of, each once.
+        let uids = { (reminders: PracticeReminders) in reminders.reminders.flatMap { [$0.uid] + $0.alsoDue.map(\.uid) } }
+        #expect(Set(uids(after)).isSuperset(of: ["practice-receive", "practice-send"]))
+        #expect(Set(uids(after)).count == uids(after).count)
+        let days = after.reminders.filter { $0.item.summary.contains("receive") && $0.uid.hasPrefix("practice-") }.map(\.day)
+        #expect(Set(days).count == days.count, "\(days)")
+    }
+
     @Test func quietHoursReadAsASpanThatMayCrossMidnight() {
         let quiet = QuietHours(parsing: "22:00-08:00")
         #expect(quiet?.contains(minuteOfDay: 23 * 60) == true)

@@ -13,8 +13,8 @@ import Foundation
 /// | gaps inside characters | 0.625 to 1.5 dits |
 /// | gaps between characters | 2.4 dits to 1.6 times the longest allowed (3, or the exercise's Farnsworth gap) |
 /// | gaps between words | 5.4 dits to 1.8 times the longest allowed (7, or the exercise's Farnsworth gap) |
-/// | evenness of dits, dahs and gaps between characters | varying by `evenVariationPercent` or less |
-/// | ambiguous places | `ambiguousPercent` of the marks and gaps or fewer |
+/// | evenness of dits, dahs and gaps between characters | varying by `evenVariationPercent` (10 %) or less, as printed |
+/// | ambiguous places | none |
 ///
 /// The overall pace has no tolerance of its own: it follows from the gaps.
 /// Severity is how far outside, on a log scale, in units of the tolerance,
@@ -42,10 +42,13 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         self.sentence = sentence
     }
 
-    /// Dits, dahs or gaps between characters varying by more than this are uneven.
-    public static let evenVariationPercent = 12.0
-    /// More than this share of the marks and gaps ambiguous is worth a word.
-    public static let ambiguousPercent = 3.0
+    /// Dits, dahs or gaps between characters varying by more than this (in whole per cent, as
+    /// printed) are uneven: a good hand-keyed fist varies by about 10 % or less. The one
+    /// threshold of evenness: the advice, the report's steadiness line and the docs quote it.
+    public static let evenVariationPercent = 10.0
+    /// The share of the marks and gaps ambiguous at which the advice on them weighs as much as
+    /// a figure just outside its tolerance; fewer still get the advice, less weighty.
+    public static let ambiguousWeightPercent = 3.0
     /// The character speed may be off the exercise's by this factor either way.
     public static let speedTolerance = 1.15
 
@@ -57,13 +60,14 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         candidates += evenness(of: report)
         candidates += ambiguity(of: report)
         let asked = report.targets.characterSpeedWPM
-        let keyed = FistNumber.text(report.speedWPM)
+        let speedWPM = printed(report.speedWPM)
+        let keyed = FistNumber.text(speedWPM)
         candidates += [
             outside(
-                .slow, below(report.speedWPM, asked, tolerance: speedTolerance), weight: 0.5,
+                .slow, below(speedWPM, asked, tolerance: speedTolerance), weight: 0.5,
                 "You keyed at \(keyed) WPM; the exercise asks for \(FistNumber.text(asked)). Speed up once your timing is even."),
             outside(
-                .fast, above(report.speedWPM, asked, tolerance: speedTolerance), weight: 0.6,
+                .fast, above(speedWPM, asked, tolerance: speedTolerance), weight: 0.6,
                 "You keyed at \(keyed) WPM, faster than the \(FistNumber.text(asked)) the exercise asks for: slow down until your timing is even."),
         ].compactMap { $0 }
         return candidates.sorted { ($0.severity, $1.kind.rawValue) > ($1.severity, $0.kind.rawValue) }
@@ -135,20 +139,22 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         }
         let list = parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1] : parts[0]
         let sentence = "Keep your rhythm even: \(list) (even is \(FistNumber.whole(evenVariationPercent)) % or less)."
-        return [FistAdvice(kind: .unevenTiming, severity: FistNumber.rounded(0.9 * worst / evenVariationPercent, places: 2), sentence: sentence)]
+        // As the ambiguity's: each doubling past the threshold counts one more, so that unevenness stays behind crowding.
+        let severity = 0.7 * (1 + log2(worst / evenVariationPercent))
+        return [FistAdvice(kind: .unevenTiming, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)]
     }
 
-    /// Places where a listener had to guess, when more than `ambiguousPercent` of the marks and gaps.
+    /// Places where a listener had to guess, whenever there is one: a fist with any has something to fix.
     private static func ambiguity(of report: some FistFigures) -> [FistAdvice] {
         let measured = [report.dits, report.dahs, report.intraCharacterGaps, report.characterGaps, report.wordGaps].compactMap { $0?.count }
             .reduce(0, +)
         let count = report.ambiguousCount
-        guard measured > 0, Double(count) * 100 > ambiguousPercent * Double(measured) else { return [] }
+        guard measured > 0, count > 0 else { return [] }
         let percent = 100 * Double(count) / Double(measured)
         let sentence =
             "\(count) of your \(measured) marks and gaps could be read two ways: make each dah clearly a dah and each gap clearly one length or the other."
-        // A symptom of uneven timing more than a fault of its own: each doubling past the tolerance counts one more.
-        let severity = 0.6 * (1 + log2(percent / ambiguousPercent))
+        // A symptom of uneven timing more than a fault of its own: each doubling past the weighty share counts one more.
+        let severity = 0.6 * max(1, 1 + log2(percent / ambiguousWeightPercent))
         return [FistAdvice(kind: .ambiguousTiming, severity: FistNumber.rounded(severity, places: 2), sentence: sentence)]
     }
 

@@ -10,13 +10,17 @@ public struct GradeOutcome: Sendable, Hashable {
     public let learnerRecorded: LearnerState
     /// What the session did to the level, and why.
     public let levelDecision: LevelDecision
+    /// The learner's self-scored lessons with the session.
+    public let selfScoredAfter: SelfScoredSummary
 
     /// Replays `progress` without and with `session`.
     public init(progress: LearnerProgress, session: GradedSession) {
         let without = progress.with(sessions: progress.sessions.filter { $0.lessonID != session.lessonID })
         self.session = session
         learnerBefore = LearnerState(progress: without)
-        learnerAfter = LearnerState(progress: progress.recording(session))
+        let recorded = progress.recording(session)
+        learnerAfter = LearnerState(progress: recorded)
+        selfScoredAfter = SelfScoredSummary(progress: recorded)
         replaced = progress.session(lessonID: session.lessonID)
         learnerRecorded = replaced == nil ? learnerBefore : LearnerState(progress: progress)
         // Judged as the replay judges it: against the direction as it stood when the lesson was done
@@ -30,6 +34,13 @@ public struct GradeOutcome: Sendable, Hashable {
     public var after: DirectionProgress { learnerAfter[session.direction] }
 
     public var leveledUp: Bool { after.level > before.level }
+
+    /// What moves the receive level, when self-scored lessons are the learner's latest practice
+    /// with the session (`SelfScoredSummary.advice(nextCharacter:)`, as `koch status` says it); nil otherwise.
+    public var selfScoredAdvice: String? {
+        let receive = learnerAfter.receive
+        return selfScoredAfter.advice(nextCharacter: receive.course.next(afterLevel: receive.level)?.text)
+    }
 
     /// The review to announce: after a level-up, the one just scheduled for the new level;
     /// else the earliest due.

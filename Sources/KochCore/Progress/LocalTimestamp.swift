@@ -31,6 +31,9 @@ public struct LocalTimestamp: Sendable, Hashable, Comparable, CustomStringConver
         return CalendarDay(daysSinceEpoch: seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
     }
 
+    /// Minutes since midnight on the learner's clock: 1170 for 19:30.
+    public var minuteOfDay: Int { (localSeconds - day.daysSinceEpoch * 86_400) / 60 }
+
     /// `19:30` on the learner's clock.
     public var timeOfDay: String {
         let secondOfDay = localSeconds - day.daysSinceEpoch * 86_400

@@ -7,6 +7,8 @@
 /// says) and then every `intervalDays` after, as long as the lessons keep
 /// the interval, up to `horizonDays` ahead; level reviews on their days;
 /// and a streak reminder on the day the streak would end without practice.
+/// No reminder is put where it has already passed: once today's time has
+/// gone by, what falls due today is reminded of the next day at that time.
 /// Each reminder has a stable identity (`uid`): exported again after more
 /// practice, the same reminder moves to its new day instead of a new one
 /// being added.
@@ -39,20 +41,26 @@ public struct PracticeReminders: Sendable, Hashable {
     }
 
     public let reminders: [Reminder]
+    /// The first day a reminder sounds on: today, or tomorrow when today's time had passed.
+    public let firstDay: CalendarDay
 
     /// - Parameters:
     ///   - minuteOfDay: when the day's first reminder sounds (`defaultMinuteOfDay` by default); outside the quiet hours.
     ///   - practisedToday: whether there was a session on `today` (no streak reminder then).
+    ///   - nowMinuteOfDay: the time it is now on `today`, if known: at or after `minuteOfDay`, the reminders start tomorrow.
     public init(
-        learner: LearnerState, today: CalendarDay, practisedToday: Bool, minuteOfDay: Int = defaultMinuteOfDay, quiet: QuietHours = .standard
+        learner: LearnerState, today: CalendarDay, practisedToday: Bool, minuteOfDay: Int = defaultMinuteOfDay, quiet: QuietHours = .standard,
+        nowMinuteOfDay: Int? = nil
     ) {
+        let firstDay = nowMinuteOfDay.map { $0 >= minuteOfDay } == true ? today.adding(days: 1) : today
+        self.firstDay = firstDay
         var items: [(day: CalendarDay, item: Item)] = []
         for direction in Direction.allCases {
-            items += Self.practiceDays(learner[direction], today: today)
+            items += Self.practiceDays(learner[direction], today: today, firstDay: firstDay)
             items += learner[direction].pendingReviews.map { review in
                 let command = "koch lesson --level \(review.level)\(direction == .send ? " --direction send" : "")"
                 return (
-                    max(review.dueDay, today),
+                    max(review.dueDay, firstDay),
                     Item(
                         uid: "review-\(direction.rawValue)-\(review.level)",
                         summary: "Morse review: \(direction.rawValue) level \(review.level) (\(command))")
@@ -60,7 +68,8 @@ public struct PracticeReminders: Sendable, Hashable {
             }
         }
         let streak = learner.streakDays(asOf: today)
-        if !practisedToday, streak >= Self.streakReminderMinimumDays, learner.streakIsAtStake(on: today) {
+        // The streak is at stake today only: with today's time gone by, no reminder can still save it.
+        if !practisedToday, firstDay == today, streak >= Self.streakReminderMinimumDays, learner.streakIsAtStake(on: today) {
             items.append((today, Item(uid: "streak", summary: "Keep your \(streak)-day Morse streak: practise today")))
         }
         var reminders: [Reminder] = []
@@ -77,21 +86,24 @@ public struct PracticeReminders: Sendable, Hashable {
     }
 
     /// A direction's coming practice days: the next due day (today if due now or never scheduled),
-    /// then every interval after, within `horizonDays` of today.
-    static func practiceDays(_ progress: DirectionProgress, today: CalendarDay) -> [(day: CalendarDay, item: Item)] {
+    /// then every interval after, within `horizonDays` of today; a day before `firstDay` (today,
+    /// its time gone by) is reminded of on `firstDay`, once.
+    static func practiceDays(_ progress: DirectionProgress, today: CalendarDay, firstDay: CalendarDay) -> [(day: CalendarDay, item: Item)] {
         let name = progress.direction.rawValue
         let summary = "Morse practice due: \(name), level \(progress.level)"
         var day = max(progress.nextDueDay ?? today, today)
         let last = today.adding(days: horizonDays)
-        var days: [(day: CalendarDay, item: Item)] = []
+        var dates: [CalendarDay] = []
         while day <= last {
-            let number = days.count + 1
-            days.append((day, Item(uid: "practice-\(name)" + (number == 1 ? "" : "-\(number)"), summary: summary)))
+            let coming = max(day, firstDay)
+            if dates.last != coming { dates.append(coming) }
             // Never scheduled: only today is known.
             guard progress.nextDueDay != nil else { break }
             day = day.adding(days: max(1, progress.intervalDays))
         }
-        return days
+        return dates.enumerated().map { index, day in
+            (day, Item(uid: "practice-\(name)" + (index == 0 ? "" : "-\(index + 1)"), summary: summary))
+        }
     }
 
     /// The times a day's reminders may sound: `first`, then (for a second) four hours before

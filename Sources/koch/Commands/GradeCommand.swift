@@ -98,7 +98,8 @@ struct GradeCommand: ParsableCommand {
             of one lesson, a silent or implausible recording) is listed with its path and \
             why, the others are graded, and the exit status is 1. A learner whose progress \
             file cannot be read is left out and the file left alone. The pack then holds \
-            gradebook.csv (a row per learner and lesson), gradebook.html (the class at a \
+            gradebook.csv (a row per learner and lesson graded, per return not graded and \
+            why, and per learner who returned nothing), gradebook.html (the class at a \
             glance) and feedback/NAME.html (a page for each learner to send on).
 
               koch grade --pack week1 --returns returns

@@ -11,7 +11,8 @@ struct ScheduleCommand: ParsableCommand {
             An event for each coming practice day of each direction over the next four \
             weeks (the next due day, today when practice is due now, as koch status says; \
             then every interval after, as long as your lessons keep it) and for each level \
-            review due, at --at (18:00 by default) on your own clock, with an alarm. The \
+            review due, at --at (18:00 by default) on your own clock, with an alarm; once \
+            that time has passed today, what is due today is put on tomorrow. The \
             design's anti-nag rules hold over all of them: at most two reminders a day, at \
             least four hours apart, none in the quiet hours (22:00-08:00 unless \
             --quiet-hours); anything more that falls due that day is listed in the day's \
@@ -65,10 +66,14 @@ struct ScheduleCommand: ParsableCommand {
         let quiet = QuietHours(parsing: quietHours) ?? .standard
         let reminders = PracticeReminders(
             progress: recorded, today: today,
-            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? PracticeReminders.defaultMinuteOfDay, quiet: quiet)
+            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? PracticeReminders.defaultMinuteOfDay, quiet: quiet,
+            nowMinuteOfDay: try day.minuteOfDay())
         let text = ICalendarText.text(reminders, identity: CalendarIdentity(progressFile: store.path, now: now))
         try AtomicFile.write(text, to: icsPath)
         print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
+        if reminders.firstDay > today {
+            print("It is past \(at) today: the reminders start tomorrow, \(reminders.firstDay), at \(at).")
+        }
         for reminder in reminders.reminders {
             let also = reminder.alsoDue.isEmpty ? "" : " (also: \(reminder.alsoDue.map(\.summary).joined(separator: "; ")))"
             print("  \(reminder.day) \(QuietHours.clock(reminder.minuteOfDay))  \(reminder.item.summary)\(also)")

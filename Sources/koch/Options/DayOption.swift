@@ -13,6 +13,14 @@ struct DayOption: ParsableArguments {
         }
     }
 
+    /// The time of day it is on `day()`, when known: the time `--date` gives, else now when the day is today.
+    func minuteOfDay() throws -> Int? {
+        let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
+        guard let date, let given = LocalTimestamp.parse(date, timeZone: .current) else { return now.minuteOfDay }
+        if LocalTimestamp.givesTimeOfDay(date) { return given.minuteOfDay }
+        return given.day == now.day ? now.minuteOfDay : nil
+    }
+
     /// The day given, else today on the learner's clock.
     func day() throws -> CalendarDay {
         if let given = date.flatMap({ LocalTimestamp.parse($0, timeZone: .current) }) { return given.day }

@@ -41,7 +41,11 @@ struct GradeRefusalText {
                 description:
                     "\(keyPath) is the key of a lesson without spoken answers: grade it from your copy with --transcript FILE. --heard is for lessons made with koch lesson --speak."
             )
-        case let .moreHeardThanItems(heard, items):
+        case let .moreHeardThanItems(heard, items, stop?, itemsInLesson) where items < itemsInLesson:
+            return CommandFailure(
+                description: "--heard \(heard): lesson \(lessonID) has \(itemsInLesson) items, of which \(items) were sent before "
+                    + "\(LessonMoment.text(stop)) (--stopped-at); give how many of those \(items) you got right.")
+        case let .moreHeardThanItems(heard, items, _, _):
             return CommandFailure(description: "--heard \(heard): lesson \(lessonID) has only \(items) items; give how many of them you got right.")
         case let .nothingSentBeforeStop(stop, firstStart):
             let first = firstStart.map { "; its first group starts at \(LessonMoment.text($0))" } ?? ""

@@ -107,9 +107,10 @@ struct GradeText {
         let after = outcome.after
         let today = recorded.today
         let streak = outcome.learnerAfter.streak
-        if recorded.dryRun, let replacement = outcome.replacementExplanation {
-            // What the figures would do stands apart from where the learner stands: nothing moved, and no level went up today.
-            let why = outcome.leveledUp ? [] : [outcome.levelExplanation]
+        if let replacement = recorded.dryRunOfGradedLesson {
+            // What the figures would do stands apart from where the learner stands: nothing moved, and no level went up today;
+            // without --replace they would do nothing at all.
+            let why = outcome.leveledUp || recorded.dryRunRefusal != nil ? [] : [outcome.levelExplanation]
             return replacement + why + ["Streak: \(DayText.days(streak.days)) (longest \(DayText.days(streak.longestDays)))", recordLine]
         }
         var lines = [outcome.levelExplanation]

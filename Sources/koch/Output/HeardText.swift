@@ -13,12 +13,19 @@ struct HeardText {
             "Lesson \(session.lessonID): a spoken lesson at level \(session.level), done \(session.date.day) \(session.date.timeOfDay)",
             "Self-scored: \(session.correct) of \(session.sent) items right, by your own count (\(DayText.percent(session.accuracy)))"
                 + (session.stoppedAtSeconds.map { "; stopped at \(LessonMoment.text($0)), the items before then." } ?? "."),
-            outcome.levelExplanation,
         ]
-        if let due = outcome.after.nextDueDay {
+        if let replacement = recorded.dryRunOfGradedLesson {
+            // The schedule it would set is not today's: where the learner stands, and what grading it again would do.
+            lines += replacement
+            if recorded.dryRunRefusal == nil { lines.append(outcome.levelExplanation) }
+        } else {
+            lines.append(outcome.levelExplanation)
+        }
+        if recorded.dryRunOfGradedLesson == nil, let due = outcome.after.nextDueDay {
             lines.append("Next practice: \(due) (every \(DayText.count(outcome.after.intervalDays, "day"))).")
         }
         lines.append("Streak: \(DayText.count(outcome.learnerAfter.streakDays(asOf: recorded.today), "day")).")
+        if let advice = outcome.selfScoredAdvice { lines.append(advice) }
         lines.append(
             recorded.recorded
                 ? "Recorded in \(progressFile)."
