@@ -1,4 +1,5 @@
 import KochCore
+import KochDecoding
 
 /// Grades one lesson's return (`LessonReturn`: a typed copy, a recording of the learner's keying,
 /// a log of their key events, or a spoken lesson's count of items heard) into the session to
@@ -114,6 +115,8 @@ public struct LessonGrading: Sendable {
             copy = try keyed { try KeyingCheck.read(path, key: graded, toneHz: toneHz, speedWPM: speedWPM, warn: warn) }
         case let .events(log, path, speedWPM, mode):
             copy = try keyed { try KeyingCheck.read(events: log, path: path, key: graded, speedWPM: speedWPM, mode: mode, warn: warn) }
+        case let .readLive(output, path):
+            copy = keyedLive(output, path: path, against: graded)
         }
         if let keyed = copy.keying?.stop?.groupsKeyed {
             // A keying that ended before the sheet's end: the groups after it were not keyed, and are not graded.
@@ -145,6 +148,16 @@ public struct LessonGrading: Sendable {
         } catch let refusal as KeyingCheck.Refusal {
             throw Refusal.keying(refusal)
         }
+    }
+
+    /// A keying read live, graded as it was read.
+    private func keyedLive(_ output: DecoderOutput, path: String, against graded: AnswerKey) -> GradedCopy {
+        let copy = KeyedCopy(key: graded, characters: output.characters)
+        var recording = KeyingRecording(
+            file: path, result: DecodeResult(readLive: output), copy: copy,
+            fist: FistReport(output: output, copy: copy, exercise: graded.settings.timing), speedHintWPM: nil)
+        recording.readLive = true
+        return GradedCopy(text: output.text, score: copy.score, keying: recording, unreadable: [])
     }
 
     /// Whether the copy is not one of this lesson. A copy that fits its own lesson well cannot fit

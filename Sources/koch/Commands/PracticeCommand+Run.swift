@@ -86,8 +86,9 @@ struct PracticeRunner {
         let key = AnswerKey(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
         let base = PracticeFolder.baseName(of: lesson)
         let keyPath = try keep(key, base: base)
-        let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
-        try grade(returned, key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+        // Graded as the drill read it, so that the grade says what the drill showed; the keying is kept to look at again.
+        let (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+        try grade(.readLive(drill.reading, path: kept), key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
     }
 
     func terminalInput() throws -> TerminalInput {
