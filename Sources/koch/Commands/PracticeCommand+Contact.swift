@@ -33,7 +33,7 @@ extension PracticeRunner {
         switch result.ending {
         case .finished: break
         case .stopped: print("Stopped: the overs before the stop are graded.")
-        case .inputEnded(let end): print(Self.describe(end, source: input.source))
+        case .inputEnded(let end): try report(end, source: input.source)
         case .soundLost(let error): print("\(error) The overs before it are graded.")
         case .nothingKeyed: print("Nothing was keyed for \(Int(QSOSession.waitSeconds)) s: the contact ends there.")
         }
