@@ -12,8 +12,8 @@ public enum LessonReturn: Sendable {
     case events(PaddleLog, path: String, speedWPM: Double? = nil, mode: IambicMode = .b)
     /// A keying read live as it was keyed (the drill of a character at a time), its log or
     /// recording kept at `path`: graded on that reading, not read again, so that the grade is the
-    /// one the session showed.
-    case readLive(DecoderOutput, path: String)
+    /// one the session showed. `keyerMade`: an electronic keyer made its marks (paddles).
+    case readLive(DecoderOutput, path: String, keyerMade: Bool)
     /// How many of a spoken lesson's items the learner got right, by their own reckoning.
     case heard(Int)
 

@@ -47,7 +47,12 @@ import Testing
         let recorded = try #require(try PracticeKeyingTests.progress(progress)["sessions"] as? [[String: Any]])
         #expect(recorded.count == 2)
         #expect(recorded.allSatisfy { $0["live"] as? Bool == true })
+        #expect(run.output.components(separatedBy: "Sound: ").count == 2, "\(run.output)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
+        // The files are named for both sessions, R02-… and S02-…: by the level and hash they share.
+        let ids = recorded.compactMap { $0["lessonID"] as? String }
+        #expect(Set(ids.map { $0.dropFirst() }).count == 1, "\(ids)")
+        #expect(kept.allSatisfy { name in ids.allSatisfy { !name.contains($0) } && name.contains("-" + ids[0].dropFirst()) }, "\(kept)")
         let copyName = try #require(kept.first { $0.hasSuffix(".copy.txt") })
         let typed = try String(contentsOfFile: scratch + "/practice/" + copyName, encoding: .utf8)
         #expect(typed.uppercased().split(separator: " ").filter { $0 == lastWord.uppercased() }.count >= 1, "\(typed)")

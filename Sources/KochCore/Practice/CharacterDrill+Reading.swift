@@ -22,4 +22,9 @@ extension CharacterDrill {
         }
         return output
     }
+
+    /// Whether an electronic keyer made every mark keyed (paddles), rather than the learner's hand.
+    public var marksAreTheKeyers: Bool {
+        attempts.contains { !$0.marks.isEmpty } && attempts.allSatisfy { $0.marks.allSatisfy { $0.element != nil } }
+    }
 }

@@ -20,7 +20,7 @@ extension PracticeRunner {
         let output = try soundOutput(sampleRateHz: settings.sampleRateHz)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let learnerSpeedWPM = settings.characterSpeedWPM
-        let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings)
+        let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings, soundAnnounced: true)
         print("They call; you answer. Type what you hear while they send, then key your over. Enter or Ctrl-C ends.")
         fflush(nil)
         let terminal = try terminalInput()
@@ -69,7 +69,8 @@ extension PracticeRunner {
         } catch let refusal as QSOSessionGrading.Refusal {
             throw CommandFailure(description: "\(refusal) Nothing was recorded: \(store.path) was not changed.")
         }
-        let base = "koch-qso-\(style)-\(grading.key.lessonID)"
+        // Named for both its sessions (R02-… and S02-…): the level and the contact's hash they share.
+        let base = "koch-qso-\(style)-\(grading.key.lessonID.dropFirst())"
         let keyPath = try keep(grading.key, base: base)
         let copyPath = try grading.copy.map { try keepCopy($0, base: base) }
         let returned: LessonReturn

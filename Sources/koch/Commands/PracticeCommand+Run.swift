@@ -88,7 +88,8 @@ struct PracticeRunner {
         let keyPath = try keep(key, base: base)
         // Graded as the drill read it, so that the grade says what the drill showed; the keying is kept to look at again.
         let (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
-        try grade(.readLive(drill.reading, path: kept), key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+        try grade(
+            .readLive(drill.reading, path: kept, keyerMade: drill.marksAreTheKeyers), key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
     }
 
     func terminalInput() throws -> TerminalInput {
