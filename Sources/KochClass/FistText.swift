@@ -18,7 +18,9 @@ public struct FistText: Sendable {
             "  Speed     \(one(report.speedWPM)) WPM characters, \(one(report.effectiveSpeedWPM)) WPM overall "
                 + "(the exercise: \(one(targets.characterSpeedWPM)) and \(one(targets.effectiveSpeedWPM))); a dit of \(Int(report.ditMilliseconds.rounded())) ms"
         )
-        if let ratio = report.dahToDitRatio {
+        if report.marksAreTheKeyers {
+            lines.append("  Marks     made by your keyer, so only your gaps are judged")
+        } else if let ratio = report.dahToDitRatio {
             lines.append("  Dahs      \(figure(ratio)) dits long (standard 3)")
         }
         let gaps: [(String, TimingSpread?, String)] = [
@@ -41,9 +43,13 @@ public struct FistText: Sendable {
             lines.append("    (\(report.pauses) pause\(report.pauses == 1 ? "" : "s") between words left out)")
         }
         var spreads: [String] = []
-        if let dits = report.dits.variationPercent { spreads.append("dits vary by \(whole(dits)) %") }
-        if let dahs = report.dahs?.variationPercent { spreads.append("dahs by \(whole(dahs)) %") }
-        if let character = report.characterGaps?.variationPercent { spreads.append("gaps between characters by \(whole(character)) %") }
+        if !report.marksAreTheKeyers {
+            if let dits = report.dits.variationPercent { spreads.append("dits vary by \(whole(dits)) %") }
+            if let dahs = report.dahs?.variationPercent { spreads.append("dahs by \(whole(dahs)) %") }
+        }
+        if let character = report.characterGaps?.variationPercent {
+            spreads.append((spreads.isEmpty ? "gaps between characters vary by " : "gaps between characters by ") + "\(whole(character)) %")
+        }
         if !spreads.isEmpty {
             lines.append("  Evenness  " + spreads.joined(separator: ", "))
         }

@@ -19,7 +19,9 @@ extension KeyingCheck {
         }
         let result = try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM, expecting: expected(by: key))
         let (copy, stop) = KeyingStop.copy(of: result.output.characters, key: key)
-        var recording = try checked(result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, isLog: true, warn: warn)
+        // A paddle's dits and dahs are the keyer's: the fist report judges the gaps alone.
+        var recording = try checked(
+            result, copy: copy, of: key, path: path, speedHintWPM: nil, toneGiven: false, isLog: true, keyerMade: !log.isStraightKey, warn: warn)
         recording.eventLog = describe(log, mode: mode, speedsWPM: keying.speedsWPM)
         recording.stop = stop
         return recording

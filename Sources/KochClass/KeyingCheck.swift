@@ -57,7 +57,7 @@ public enum KeyingCheck {
     /// `warn` is told of each stretch where the key seemed stuck down.
     public static func checked(
         _ result: DecodeResult, copy: KeyedCopy, of key: AnswerKey, path: String, speedHintWPM: Double?, toneGiven: Bool,
-        isLog: Bool = false, warn: (String) -> Void = { _ in }
+        isLog: Bool = false, keyerMade: Bool = false, warn: (String) -> Void = { _ in }
     ) throws(Refusal) -> KeyingRecording {
         for stuck in result.output.stuckKeys { warn(stuck.warning(in: path)) }
         guard !result.output.characters.isEmpty else {
@@ -76,7 +76,8 @@ public enum KeyingCheck {
                     : refusal(path: path, result: result, implausible: implausible, toneGiven: toneGiven),
                 summary: "the decode is not a plausible reading of the exercise: \(what)")
         }
-        let fist = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
+        let measured = FistReport(output: result.output, copy: copy, exercise: key.settings.timing)
+        let fist = keyerMade ? measured?.keyerMade() : measured
         return KeyingRecording(file: path, result: result, copy: copy, fist: fist, speedHintWPM: speedHintWPM)
     }
 

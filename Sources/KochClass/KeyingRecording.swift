@@ -14,6 +14,8 @@ public struct KeyingRecording: Sendable {
     public var speedHintWPM: Double?
     /// Where the keying stopped before the sheet's end: `copy` is of the groups keyed. Nil for the whole sheet.
     public var stop: KeyingStop?
+    /// Whether it was read live, as the learner keyed, rather than from `file` afterwards.
+    public var readLive = false
 
     public init(file: String, result: DecodeResult, copy: KeyedCopy, fist: FistReport?, speedHintWPM: Double?) {
         self.file = file

@@ -1,4 +1,5 @@
 import KochCore
+import KochDecoding
 
 /// Grades one lesson's return (`LessonReturn`: a typed copy, a recording of the learner's keying,
 /// a log of their key events, or a spoken lesson's count of items heard) into the session to
@@ -117,6 +118,8 @@ public struct LessonGrading: Sendable {
             copy = try keyed { try KeyingCheck.read(path, key: graded, toneHz: toneHz, speedWPM: speedWPM, warn: warn) }
         case let .events(log, path, speedWPM, mode):
             copy = try keyed { try KeyingCheck.read(events: log, path: path, key: graded, speedWPM: speedWPM, mode: mode, warn: warn) }
+        case let .readLive(output, path, keyerMade):
+            copy = keyedLive(output, path: path, keyerMade: keyerMade, against: graded)
         }
         if let keyed = copy.keying?.stop?.groupsKeyed {
             // A keying that ended before the sheet's end: the groups after it were not keyed, and are not graded.
@@ -148,6 +151,16 @@ public struct LessonGrading: Sendable {
         } catch let refusal as KeyingCheck.Refusal {
             throw Refusal.keying(refusal)
         }
+    }
+
+    /// A keying read live, graded as it was read.
+    private func keyedLive(_ output: DecoderOutput, path: String, keyerMade: Bool, against graded: AnswerKey) -> GradedCopy {
+        let copy = KeyedCopy(key: graded, characters: output.characters)
+        let fist = FistReport(output: output, copy: copy, exercise: graded.settings.timing)
+        var recording = KeyingRecording(
+            file: path, result: DecodeResult(readLive: output), copy: copy, fist: keyerMade ? fist?.keyerMade() : fist, speedHintWPM: nil)
+        recording.readLive = true
+        return GradedCopy(text: output.text, score: copy.score, keying: recording, unreadable: [])
     }
 
     /// Whether the copy is not one of this lesson. A copy that fits its own lesson well cannot fit

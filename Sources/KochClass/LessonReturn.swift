@@ -10,6 +10,10 @@ public enum LessonReturn: Sendable {
     /// A log of the learner's paddle or straight-key events of a send exercise, read from `path`;
     /// paddles through the keyer in `mode` at `speedWPM` (else the exercise's speed).
     case events(PaddleLog, path: String, speedWPM: Double? = nil, mode: IambicMode = .b)
+    /// A keying read live as it was keyed (the drill of a character at a time), its log or
+    /// recording kept at `path`: graded on that reading, not read again, so that the grade is the
+    /// one the session showed. `keyerMade`: an electronic keyer made its marks (paddles).
+    case readLive(DecoderOutput, path: String, keyerMade: Bool)
     /// How many of a spoken lesson's items the learner got right, by their own reckoning.
     case heard(Int)
 
@@ -26,7 +30,7 @@ public enum LessonReturn: Sendable {
     public var kind: Kind {
         switch self {
         case .copy: .copy
-        case .recording, .events: .keying
+        case .recording, .events, .readLive: .keying
         case let .heard(count): .heard(count)
         }
     }

@@ -11,7 +11,8 @@ import KochCore
 /// could not be read is an empty text: graded as not sent, 0 right. Refused (`Refusal`), and
 /// nothing recorded: a date that cannot be when the contact was done; a contact in which
 /// nothing of the learner's was read; a copy `LessonGrading` refuses (too short, another
-/// lesson's). It opens no progress file: `QSOGrade.record` does.
+/// lesson's): the whole contact then, not the overs alone, so that what is recorded of a contact
+/// is both halves or neither. It opens no progress file: `QSOGrade.record` does.
 public struct QSOGrading: Sendable {
     /// The contact's whole key: its groups are the other station's words.
     public let key: AnswerKey
@@ -27,6 +28,8 @@ public struct QSOGrading: Sendable {
     public var otherKeys: [AnswerKey] = []
     /// Take a copy even though it does not look like one of this contact.
     public var force = false
+    /// The contact was made live at the computer (`koch practice --kind qso`): both sessions say so.
+    public var live = false
 
     /// Why a contact is not graded.
     public enum Refusal: Error, Sendable {
@@ -67,7 +70,8 @@ public struct QSOGrading: Sendable {
             }
         }
         let contact = QSOContactGrade(key: key, qso: qso, readTexts: readTexts, copy: copy)
-        let sent = GradedSession(key: sendKey, score: contact.sent, date: done, gradedAt: gradedAt)
+        var sent = GradedSession(key: sendKey, score: contact.sent, date: done, gradedAt: gradedAt)
+        sent.live = live
         return QSOGrade(key: key, contact: contact, sendKey: sendKey, sent: sent, received: received)
     }
 
@@ -83,6 +87,7 @@ public struct QSOGrading: Sendable {
     private func lessonGrading(of half: AnswerKey) -> LessonGrading {
         var grading = LessonGrading(key: half, done: done, gradedAt: gradedAt)
         grading.doneGivenWithTime = doneGivenWithTime
+        grading.live = live
         return grading
     }
 }

@@ -51,9 +51,10 @@ public struct QSOKeying: Sendable {
         // The fist report reads every character keyed against what it was meant to be, so its copy is of them all.
         let copy = KeyedCopy(key: sendKey, characters: result.output.characters)
         let learnerTiming = Timing(characterSpeedWPM: qso.learnerSpeedWPM, effectiveSpeedWPM: qso.learnerSpeedWPM)
+        // A paddle's dits and dahs are the keyer's: the fist report judges the gaps alone.
+        let fist = FistReport(output: result.output, copy: copy, exercise: learnerTiming)
         var recording = KeyingRecording(
-            file: path, result: result, copy: copy, fist: FistReport(output: result.output, copy: copy, exercise: learnerTiming),
-            speedHintWPM: nil)
+            file: path, result: result, copy: copy, fist: log.isStraightKey ? fist : fist?.keyerMade(), speedHintWPM: nil)
         recording.eventLog = KeyingCheck.describe(log, mode: mode, speedsWPM: keying.speedsWPM)
         return QSOKeying(recording: recording, readTexts: split.texts, charactersOutside: result.output.characters.count - split.inside.count)
     }

@@ -64,6 +64,10 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.contains("Read from the event log \(log) (paddles, Mode B, 20 WPM)"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
+        // The keyer made the dits and dahs: the fist report judges the learner's gaps alone.
+        #expect(result.standardOutput.contains("Marks     made by your keyer, so only your gaps are judged"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("dits vary by") && !result.standardOutput.contains("dahs by"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("Your dahs are"), "\(result.standardOutput)")
         #expect(try scratch.sessions().map(\.direction) == [.send])
         let status = try scratch.statusJSON(date: "2026-11-20")
         #expect((status["send"] as? [String: Any])?["level"] as? Int == 3)
@@ -94,8 +98,9 @@ import Testing
         #expect(result.succeeded, "\(result.standardError)")
         #expect(result.standardOutput.contains("(straight key)"), "\(result.standardOutput)")
         #expect(result.standardOutput.contains("Accuracy 100 %"), "\(result.standardOutput)")
-        // The fist report measures the learner's own speed from the marks.
+        // The fist report measures the learner's own speed from the marks, and judges them.
         #expect(result.standardOutput.contains("WPM"), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("made by your keyer"), "\(result.standardOutput)")
     }
 
     @Test func theKeyerPrintsWhatWasKeyedAndItsElements() throws {

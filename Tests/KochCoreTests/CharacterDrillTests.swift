@@ -61,4 +61,40 @@ import Testing
         #expect(key.direction == .send)
         #expect(key.groups.map(\.text) == drill.shown.map(\.text))
     }
+
+    @Test func piecesOfACharacterSplitByAGapAnswerTheCharacterShownOnce() throws {
+        var drill = CharacterDrill(settings: Self.settings(level: 2))
+        let unit = drill.unitSeconds
+        let shown = drill.next()
+        // The pattern in two pieces, 2.5 units apart: the reader ends a character after 2.
+        let pattern = shown.pattern
+        let marks = pattern.enumerated().map { index, element in
+            KeyedElement(element: nil, startSeconds: Double(index) * 4.5 * unit, durationSeconds: (element == "." ? 1 : 3) * unit)
+        }
+        let first = drill.add(pattern: String(pattern.prefix(1)), marks: [marks[0]])
+        let second = drill.add(pattern: String(pattern.dropFirst()), marks: Array(marks.dropFirst()))
+        #expect(first == nil && second == nil)
+        let end = try #require(marks.last).endSeconds
+        let early = drill.judgeEnded(restingSinceSeconds: end, atSeconds: end + 2.5 * unit)
+        #expect(early == nil)
+        let judged = drill.judgeEnded(restingSinceSeconds: end, atSeconds: end + 5 * unit)
+        let attempt = try #require(judged)
+        #expect(attempt.isRight)
+        #expect(drill.attempts.count == 1)
+        let reading = drill.reading
+        #expect(reading.characters.map(\.text) == [shown.text])
+        #expect(reading.elements.count == pattern.count)
+        #expect(reading.gaps.allSatisfy { $0.gap == .intraCharacter })
+    }
+
+    @Test func aPieceAfterARestBeginsTheNextAttempt() throws {
+        var drill = CharacterDrill(settings: Self.settings(level: 2))
+        let unit = drill.unitSeconds
+        _ = drill.next()
+        let first = drill.add(pattern: "-", marks: [KeyedElement(element: nil, startSeconds: 0, durationSeconds: 3 * unit)])
+        #expect(first == nil)
+        let judged = drill.add(pattern: "-", marks: [KeyedElement(element: nil, startSeconds: 9 * unit, durationSeconds: 3 * unit)])
+        #expect(judged?.pattern == "-")
+        #expect(drill.pieces.count == 1)
+    }
 }

@@ -30,6 +30,18 @@ import Testing
         #expect(report.advice.first?.sentence == "Leave more space between characters: 2 dits instead of 3.")
     }
 
+    @Test func marksAKeyerMadeAreNotJudgedButTheGapsAre() throws {
+        let report = try #require(FistSignals.report(text, FistStyle(dahDits: 2.3, wordGapDits: 4.1, jitter: 0.3)))
+        #expect(report.advice.contains { $0.kind == .shortDahs })
+        let keyed = report.keyerMade()
+        #expect(keyed.marksAreTheKeyers)
+        #expect(!keyed.advice.contains { $0.kind == .shortDahs || $0.kind == .longDahs }, "\(keyed.advice.map(\.sentence))")
+        #expect(!keyed.advice.contains { $0.sentence.contains("your dits") || $0.sentence.contains("your dahs") })
+        #expect(keyed.advice.contains { $0.kind == .crowdedWords })
+        // The figures stay as measured.
+        #expect(keyed.dahs == report.dahs)
+    }
+
     @Test func evenFistGetsNoScolding() throws {
         let report = try #require(FistSignals.report(text, FistStyle(jitter: 0.05)))
         #expect(report.advice.isEmpty)

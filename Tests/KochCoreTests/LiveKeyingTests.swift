@@ -60,7 +60,8 @@ import Testing
         let run = run(events)
         let logged = try PaddleLog(events: events).keying(at: KeyerSpeed(givenWPM: 20), mode: .b).elements
         #expect(run.keying.elements == logged)
-        #expect(try run.keying.log.events.map(\.action) == events.map(\.action))
+        // The log opens with the keyer's speed, then the events as they came.
+        #expect(try run.keying.log.events.map(\.action) == [.wpm(20)] + events.map(\.action))
         #expect(run.shown.map { $0.character.text ?? "?" }.joined() == "PARIS")
         for (character, atSeconds) in run.shown {
             #expect(atSeconds <= character.endSeconds + 3 * unit, "\(character.pattern) shown \(atSeconds - character.endSeconds) s after its end")

@@ -79,7 +79,7 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         let farnsworth = targets.farnsworthCharacterGapDits != nil
         func n(_ value: Double) -> String { FistNumber.text(value) }
         var found: [FistAdvice?] = []
-        if let ratio = report.dahToDitRatio.map(printed) {
+        if !report.marksAreTheKeyers, let ratio = report.dahToDitRatio.map(printed) {
             let target = targets.dahToDitRatio
             found.append(
                 outside(
@@ -126,12 +126,12 @@ public struct FistAdvice: Sendable, Hashable, Codable {
         return found.compactMap { $0 }
     }
 
-    /// The dits, dahs and gaps between characters that vary by more than `evenVariationPercent`, in one sentence.
+    /// The dits, dahs (unless a keyer made them) and gaps between characters that vary by more than
+    /// `evenVariationPercent`, in one sentence.
     private static func evenness(of report: some FistFigures) -> [FistAdvice] {
-        let figures: [(String, Double?)] = [
-            ("your dits", report.dits.variationPercent), ("your dahs", report.dahs?.variationPercent),
-            ("the gaps between your characters", report.characterGaps?.variationPercent),
-        ]
+        let marks: [(String, Double?)] =
+            report.marksAreTheKeyers ? [] : [("your dits", report.dits.variationPercent), ("your dahs", report.dahs?.variationPercent)]
+        let figures = marks + [("the gaps between your characters", report.characterGaps?.variationPercent)]
         let uneven = figures.compactMap { name, percent in percent.flatMap { $0.rounded() > evenVariationPercent ? (name, $0) : nil } }
         guard let worst = uneven.map(\.1).max() else { return [] }
         let parts = uneven.enumerated().map { index, figure in

@@ -15,6 +15,13 @@ public protocol FistFigures {
     /// Marks and gaps that lay between two clusters.
     var ambiguousCount: Int { get }
     var targets: FistTargets { get }
+    /// Whether an electronic keyer made the marks (paddles): their lengths and evenness are the
+    /// keyer's, not the learner's, and are not judged.
+    var marksAreTheKeyers: Bool { get }
+}
+
+extension FistFigures {
+    public var marksAreTheKeyers: Bool { false }
 }
 
 extension FistReport: FistFigures {

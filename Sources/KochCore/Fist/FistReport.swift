@@ -40,6 +40,8 @@ public struct FistReport: Sendable, Hashable, Encodable {
     public let ambiguous: [AmbiguousTiming]
     /// Most important first; empty for a fist with nothing to fix.
     public private(set) var advice: [FistAdvice]
+    /// Whether an electronic keyer made the marks (`keyerMade()`).
+    public private(set) var marksAreTheKeyers = false
 
     /// A word gap this many times the median word gap is a pause.
     public static let pauseFactor = 2.5
@@ -98,6 +100,16 @@ public struct FistReport: Sendable, Hashable, Encodable {
             ))
         advice = []
         advice = FistAdvice.advice(for: self)
+    }
+
+    /// The report on marks an electronic keyer made from the learner's paddles: the dits and dahs
+    /// are the keyer's, exact whatever the hand, so only what the learner controls (the gaps) is
+    /// judged; their figures stay as measured.
+    public func keyerMade() -> FistReport {
+        var report = self
+        report.marksAreTheKeyers = true
+        report.advice = FistAdvice.advice(for: report)
+        return report
     }
 
     /// The report on a decoded recording of a send exercise.

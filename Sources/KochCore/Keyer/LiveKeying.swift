@@ -15,12 +15,15 @@ public struct LiveKeying: Sendable {
     private var straightDownSeconds: Double?
     private var straightMarks: [KeyedElement] = []
     private var reader: LiveCharacterReader
+    /// The keyer's speed, within its 5 to 40 WPM.
+    private let startWPM: Double
     /// The keyer's elements already handed to the reader.
     private var keyerElementsRead = 0
 
     /// Paddles through a keyer at `wpm` (5 to 40) in `mode`; a straight key read from `wpm` on.
     public init(wpm: Double, mode: IambicMode) {
         keyer = IambicKeyer(wpm: wpm, mode: mode)
+        startWPM = keyer.wpm
         reader = LiveCharacterReader(keyerUnitSeconds: keyer.unitSeconds)
     }
 
@@ -79,9 +82,14 @@ public struct LiveKeying: Sendable {
     }
 
     /// The events so far as a log, checked as a log read from a file is: what `LessonReturn.events`
-    /// grades, as `koch grade --events` does. Empty, it is refused.
+    /// grades, as `koch grade --events` does. Empty, it is refused. It opens with the keyer's
+    /// speed (a `wpm` line), so that the log read back (`koch keyer`, `koch grade --events`)
+    /// keys at the speed it was keyed at, whatever speed the reader would start from.
     public var log: PaddleLog {
-        get throws(PaddleLog.Problem) { try PaddleLog(events: events) }
+        get throws(PaddleLog.Problem) {
+            let speed = events.first.map { [PaddleEvent(seconds: $0.seconds, action: .wpm(startWPM), line: 0)] } ?? []
+            return try PaddleLog(events: speed + events)
+        }
     }
 
     /// The characters that have ended by `seconds` (the clock moves there first), each once, in order.

@@ -4,7 +4,7 @@ extension PaddleLog {
     /// The log in koch's own format (`0.0000 dit down`, one event a line), which `init(text:)` reads
     /// back as the same events: what live practice keeps of a session keyed on a paddle or key.
     public var text: String {
-        var lines = ["# time in seconds, then dit, dah or key (a straight key), then down or up"]
+        var lines = ["# time in seconds, then dit, dah or key (a straight key), then down or up; or wpm and the keyer's speed"]
         for event in events {
             let time = String(format: "%.4f", event.seconds)
             switch event.action {

@@ -7,6 +7,8 @@ public struct CharacterAttempt: Sendable, Hashable {
     public let target: Symbol
     public let text: String?
     public let pattern: String
+    /// Its marks, in seconds from the session's start.
+    public let marks: [KeyedElement]
     public let timings: [ElementTiming]
 
     public var isRight: Bool { text == target.text }
@@ -15,6 +17,7 @@ public struct CharacterAttempt: Sendable, Hashable {
         self.target = target
         self.text = text
         self.pattern = pattern
+        self.marks = marks
         timings = ElementTiming.of(marks, pattern: pattern, unitSeconds: unitSeconds)
     }
 

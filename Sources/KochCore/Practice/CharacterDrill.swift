@@ -2,6 +2,11 @@
 /// koch shows a character, drawn as a lesson's groups draw theirs (the newest character and the
 /// weak ones more often), the learner keys it, and each attempt is judged the moment the character
 /// ends.
+///
+/// The reader ends a character after two units of silence (`LiveCharacterReader`), but the next
+/// character is shown only once this one is judged, so whatever is keyed before then is this
+/// one's: its pieces (a character split by a gap of a few units) make one attempt, judged once
+/// the key has rested `characterEndUnits`. Its reading (`reading`) is what the drill is graded on.
 public struct CharacterDrill: Sendable {
     public let settings: LessonSettings
     public let characters: [Symbol]
@@ -13,6 +18,10 @@ public struct CharacterDrill: Sendable {
     public private(set) var shown: [Symbol] = []
     /// Each character keyed, judged against the one shown.
     public private(set) var attempts: [CharacterAttempt] = []
+    /// The pieces read of the character being keyed, not yet judged: each its pattern and marks.
+    public private(set) var pieces: [(pattern: String, marks: [KeyedElement])] = []
+    /// The rest that ends a character in the drill: the gap that makes a word space.
+    public static let characterEndUnits = 5.0
 
     public init(settings: LessonSettings) {
         self.settings = settings
@@ -34,6 +43,35 @@ public struct CharacterDrill: Sendable {
         }
         shown.append(symbol)
         return symbol
+    }
+
+    /// Takes a piece of keying read (its pattern, `.-`, and its marks) as part of the character
+    /// being keyed; a piece after a rest of `characterEndUnits` or more begins the next attempt,
+    /// and the one before it is judged and returned.
+    public mutating func add(pattern: String, marks: [KeyedElement]) -> CharacterAttempt? {
+        var judged: CharacterAttempt?
+        if let last = pieces.last?.marks.last, let first = marks.first, first.startSeconds - last.endSeconds >= endSeconds {
+            judged = judgePieces()
+        }
+        pieces.append((pattern, marks))
+        return judged
+    }
+
+    /// Judges the character being keyed once the key has rested `characterEndUnits` (`restingSinceSeconds`
+    /// nil while it is keyed), or, `finishing`, at once; nil while there is nothing to judge yet.
+    public mutating func judgeEnded(restingSinceSeconds: Double?, atSeconds seconds: Double, finishing: Bool = false) -> CharacterAttempt? {
+        guard !pieces.isEmpty else { return nil }
+        guard finishing || restingSinceSeconds.map({ seconds - $0 >= endSeconds }) == true else { return nil }
+        return judgePieces()
+    }
+
+    private var endSeconds: Double { Self.characterEndUnits * unitSeconds }
+
+    private mutating func judgePieces() -> CharacterAttempt? {
+        let pattern = pieces.map(\.pattern).joined()
+        let marks = pieces.flatMap(\.marks)
+        pieces = []
+        return judge(text: MorseAlphabet.text(for: pattern.compactMap(Element.init(rawValue:))), pattern: pattern, marks: marks)
     }
 
     /// Judges a character keyed (its reading and its marks) against the one shown.

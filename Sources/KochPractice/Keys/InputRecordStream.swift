@@ -7,6 +7,11 @@ import CEvdev
 /// a key let go among them would stay down for ever, a paddle sending dits on its own. So every
 /// key held is let go at once, and the records up to the next report are passed over.
 struct InputRecordStream: Sendable {
+    /// Bytes that are no input events, and how.
+    struct NotInputEvents: Error {
+        let reason: String
+    }
+
     let stamping: KeyDevice.Stamping
     private var unread: [UInt8] = []
     private var held: Set<UInt16> = []
@@ -17,13 +22,18 @@ struct InputRecordStream: Sendable {
         self.stamping = stamping
     }
 
-    /// The key events the bytes complete, bytes of a part record kept for the next read.
-    mutating func events(from bytes: some Collection<UInt8>, receivedSeconds: Double) -> [KeyEvent] {
+    /// The bytes of a part record, waiting for the rest of it.
+    var partRecordBytes: Int { unread.count }
+
+    /// The key events the bytes complete, bytes of a part record kept for the next read; throws
+    /// why, at the first record that is no kernel's `input_event` (`InputRecord.problem`).
+    mutating func events(from bytes: some Collection<UInt8>, receivedSeconds: Double) throws(NotInputEvents) -> [KeyEvent] {
         unread.append(contentsOf: bytes)
         let whole = unread.count / InputRecord.size * InputRecord.size
         var events: [KeyEvent] = []
         for start in stride(from: 0, to: whole, by: InputRecord.size) {
             let record = InputRecord(unread[start..<(start + InputRecord.size)])
+            if let problem = record.problem { throw NotInputEvents(reason: problem) }
             let seconds = self.seconds(of: record, receivedSeconds: receivedSeconds)
             if record.type == UInt16(EV_SYN) {
                 if record.code == UInt16(SYN_DROPPED) {

@@ -18,6 +18,10 @@ extension KeyDevice {
         guard kind == S_IFREG || kind == S_IFIFO || kind == S_IFCHR else { throw .notAKeyDevice(path) }
         let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw openError(path, errno) }
+        if kind == S_IFREG, info.st_size % Int(InputRecord.size) != 0 {
+            close(descriptor)
+            throw .notInputEvents(path, reason: "its \(info.st_size) bytes are not a whole number of \(InputRecord.size)-byte records")
+        }
         switch kind {
         case S_IFREG: return Opened(descriptor: descriptor, name: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
         case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .monotonicOrReceipt)

@@ -79,7 +79,15 @@ public final class KeyDevice: @unchecked Sendable {
             case let code: throw .readFailed(path, reason: String(cString: strerror(code)))
             }
         }
-        guard count > 0 else { throw .ended(path) }
-        ready += stream.events(from: buffer[..<count], receivedSeconds: MonotonicClock.seconds())
+        guard count > 0 else {
+            let part = stream.partRecordBytes
+            if part > 0 { throw .notInputEvents(path, reason: "it ends \(part) bytes into a \(InputRecord.size)-byte record") }
+            throw .ended(path)
+        }
+        do {
+            ready += try stream.events(from: buffer[..<count], receivedSeconds: MonotonicClock.seconds())
+        } catch {
+            throw .notInputEvents(path, reason: error.reason)
+        }
     }
 }

@@ -7,6 +7,8 @@ public enum KeyDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The writer of a FIFO closed it, a file came to its end, or the device was unplugged.
     case ended(String)
     case readFailed(String, reason: String)
+    /// A file or FIFO whose bytes are not the kernel's `input_event` records (`reason` says how).
+    case notInputEvents(String, reason: String)
 
     /// How a user gets to read input devices without root.
     public static let inputGroupAdvice =
@@ -14,7 +16,9 @@ public enum KeyDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var path: String {
         switch self {
-        case let .notFound(path), let .permissionDenied(path), let .notAKeyDevice(path), let .ended(path), let .readFailed(path, _): path
+        case let .notFound(path), let .permissionDenied(path), let .notAKeyDevice(path), let .ended(path), let .readFailed(path, _),
+            let .notInputEvents(path, _):
+            path
         }
     }
 
@@ -30,6 +34,8 @@ public enum KeyDeviceError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): the key device ended (unplugged, or its writer closed it)."
         case let .readFailed(path, reason):
             "\(path): the key device cannot be read: \(reason)."
+        case let .notInputEvents(path, reason):
+            "\(path) holds no input events: \(reason). --key-device takes an input device (/dev/input/event*), or a file or FIFO of its 24-byte input_event records."
         }
     }
 }

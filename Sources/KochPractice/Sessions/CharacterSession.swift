@@ -5,7 +5,8 @@ import KochCore
 /// The drill of a character at a time, live: koch shows a character, the learner keys it, and the
 /// moment the character's gap ends it shows what was read, its pattern and the timing of each
 /// element against the standard; right or wrong, then the next; `count` characters, or until
-/// `minutes` have passed. A character keyed before the next is shown counts for the one shown.
+/// `minutes` have passed. A character keyed before the next is shown counts for the one shown,
+/// however many pieces a gap split it into (`CharacterDrill.add`).
 public struct CharacterSession {
     public enum Ending: Sendable {
         case finished
@@ -32,8 +33,9 @@ public struct CharacterSession {
         _ = drill.next()
         while ending == nil {
             let now = MonotonicClock.seconds()
-            for character in input.takeCharacters() {
-                guard let attempt = drill.judge(text: character.text, pattern: character.pattern, marks: character.marks) else { continue }
+            var judged = input.takeCharacters().compactMap { drill.add(pattern: $0.pattern, marks: $0.marks) }
+            judged += [drill.judgeEnded(restingSinceSeconds: input.restingSinceSeconds, atSeconds: now - start)].compactMap { $0 }
+            for attempt in judged where ending == nil {
                 last = attempt.lines
                 if let count, drill.attempts.count >= count {
                     ending = .finished
@@ -54,6 +56,10 @@ public struct CharacterSession {
             }
         }
         input.stop()
+        // A character keyed before the stop is judged as it stands.
+        if count.map({ drill.attempts.count < $0 }) ?? true {
+            _ = drill.judgeEnded(restingSinceSeconds: nil, atSeconds: MonotonicClock.seconds() - start, finishing: true)
+        }
         screen.close()
         return ending ?? .stopped
     }

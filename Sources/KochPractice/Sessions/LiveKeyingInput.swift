@@ -31,6 +31,8 @@ public enum KeyingInputEnding: Sendable {
     case soundLost(SoundError)
     /// A recording read as the microphone came to its end.
     case recordingEnded
+    /// The key device's file or FIFO turned out to hold no input events: nothing of it is keying.
+    case notInputEvents(String)
 }
 
 /// Where a live session's keying comes from: a paddle or straight key through the keyer, or the

@@ -72,7 +72,8 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
                 guard roles.input(for: event.code) != nil else { continue }
                 lock.withLock { queued.append(event) }
             } catch {
-                lock.withLock { endingSeen = endingSeen ?? .keyDeviceEnded("\(error)") }
+                let end: KeyingInputEnding = if case .notInputEvents = error { .notInputEvents("\(error)") } else { .keyDeviceEnded("\(error)") }
+                lock.withLock { endingSeen = endingSeen ?? end }
                 return
             }
         }

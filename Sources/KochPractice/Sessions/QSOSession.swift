@@ -4,7 +4,7 @@ import KochCore
 
 /// A contact practised live (`koch practice --kind qso`): the other station's overs play through
 /// the sound device at the lesson's tone, speed and band conditions while the learner types
-/// their copy; then the learner keys their over (a key device or the microphone) from the script
+/// their copy (taken in their own turn too, as a copy typed late); then the learner keys their over (a key device or the microphone) from the script
 /// on the screen, its blanks filled in by ear, each character shown as it is read; the over ends
 /// at its hand-over word or a pause (`QSOOverEnd`), is read against the script, and the other
 /// station answers what was sent (`QSOLiveContact`, `QSOReply`), until the contact's end or a
@@ -46,8 +46,6 @@ public struct QSOSession {
     /// The learner's sending speed: when their over's pause is long enough to end it.
     public let learnerTiming: Timing
     public let show: ShowSent
-    /// How long typing goes on after the other station's over has ended, unless the learner begins keying.
-    public static let copySeconds = 3.0
     /// How long after the other station's sound has left the device a microphone may still hear
     /// it (its echo, a sound server's buffers): the learner's keying is read from then on.
     public static let echoSeconds = 0.3

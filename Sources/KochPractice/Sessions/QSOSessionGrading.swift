@@ -4,8 +4,9 @@ import KochCore
 
 /// A live contact graded as both halves (`QSOContactGrade`): the learner's overs as read, against
 /// the script with the values they heard, and the copy they typed of the other station's overs
-/// as sent. Each half is a session of kind `qso` to record through the one recording rule
-/// (`LessonGrade.record`): the send half always, the receive half where a copy was typed.
+/// as sent. Both halves are sessions of kind `qso`, graded and recorded together as `koch grade`
+/// grades a contact (`grading(done:gradedAt:)`): the send half always, the receive half where a
+/// copy was typed.
 public struct QSOSessionGrading {
     /// Why a contact is not graded at all.
     public enum Refusal: Error, Sendable, CustomStringConvertible {
@@ -59,22 +60,14 @@ public struct QSOSessionGrading {
         guard grade.readings.contains(where: { !$0.readText.isEmpty }) else { throw .nothingRead }
     }
 
-    /// The learner's half, to record: every over of theirs as read, against the script.
-    public func sendGrade(done: LocalTimestamp, gradedAt: LocalTimestamp) -> LessonGrade {
-        let half = key.learnerHalf(qso)
-        var session = GradedSession(key: half, score: grade.sent, date: done, gradedAt: gradedAt)
-        session.live = true
-        return LessonGrade(
-            key: half, groupsInLesson: nil, session: session,
-            copy: GradedCopy(text: sentText, score: grade.sent, keying: nil, unreadable: []))
-    }
-
-    /// The other station's half, as the learner copied it: graded as `koch grade --transcript`
-    /// grades the same copy against the key (refused, as there, when it is under a quarter).
-    public func receiveGrade(done: LocalTimestamp, gradedAt: LocalTimestamp) throws -> LessonGrade? {
-        guard let copy else { return nil }
-        var grading = LessonGrading(key: key, done: done, gradedAt: gradedAt)
+    /// Both halves graded by the rule `koch grade` grades a contact's log or recording by
+    /// (`QSOGrading`), as sessions done live: the learner's overs as read against the script, and
+    /// the copy of the other station where one was typed. A copy `QSOGrading` refuses (under a
+    /// quarter, another lesson's) refuses the whole contact, so that both halves are recorded
+    /// together (`QSOGrade.record`) or neither is.
+    public func grading(done: LocalTimestamp, gradedAt: LocalTimestamp) throws -> QSOGrade {
+        var grading = try QSOGrading(key: key, done: done, gradedAt: gradedAt)
         grading.live = true
-        return try grading.grade(.copy(copy))
+        return try grading.grade(readTexts: grade.readings.map(\.readText), copy: copy)
     }
 }

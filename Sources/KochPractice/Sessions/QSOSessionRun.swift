@@ -109,15 +109,8 @@ final class QSOSessionRun {
                 if keyed.isEmpty { ending = .nothingKeyed }
                 break
             }
-            // Until the first character is read, what is typed is still the copy of the other station.
-            if keyed.isEmpty, now - start < QSOSession.copySeconds {
-                readCopy(into: &typed)
-            } else if terminalEnded {
-                Thread.sleep(forTimeInterval: 0.02)
-            } else if let pressed = terminal.next(timeoutSeconds: 0.02) {
-                if case .endOfInput = pressed { terminalEnded = true }
-                if SendSession.ends(pressed) { ending = .stopped }
-            }
+            // What is typed in the learner's own turn is still copy: the other station's last words, typed late.
+            readCopy(into: &typed)
         }
         finish(over, keyed: keyed, startSeconds: start)
     }

@@ -20,7 +20,7 @@ extension PracticeRunner {
         let output = try soundOutput(sampleRateHz: settings.sampleRateHz)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let learnerSpeedWPM = settings.characterSpeedWPM
-        let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings)
+        let input = try keyingInput(speedWPM: learnerSpeedWPM, timings: timings, soundAnnounced: true)
         print("They call; you answer. Type what you hear while they send, then key your over. Enter or Ctrl-C ends.")
         fflush(nil)
         let terminal = try terminalInput()
@@ -33,7 +33,7 @@ extension PracticeRunner {
         switch result.ending {
         case .finished: break
         case .stopped: print("Stopped: the overs before the stop are graded.")
-        case .inputEnded(let end): print(Self.describe(end, source: input.source))
+        case .inputEnded(let end): try report(end, source: input.source)
         case .soundLost(let error): print("\(error) The overs before it are graded.")
         case .nothingKeyed: print("Nothing was keyed for \(Int(QSOSession.waitSeconds)) s: the contact ends there.")
         }
@@ -57,7 +57,7 @@ extension PracticeRunner {
     }
 
     /// Keeps the contact's key, copy and keying in practice/, prints the report, and records
-    /// both halves (the receive half only where a copy was typed).
+    /// both halves in one write (the receive half only where a copy was typed), or neither.
     func gradeContact(_ result: QSOSession.Result, settings: LessonSettings, style: String, learnerSpeedWPM: Double, input: LiveKeyingInput)
         throws
     {
@@ -69,12 +69,14 @@ extension PracticeRunner {
         } catch let refusal as QSOSessionGrading.Refusal {
             throw CommandFailure(description: "\(refusal) Nothing was recorded: \(store.path) was not changed.")
         }
-        let base = "koch-qso-\(style)-\(grading.key.lessonID)"
+        // Named for both its sessions (R02-… and S02-…): the level and the contact's hash they share.
+        let base = "koch-qso-\(style)-\(grading.key.lessonID.dropFirst())"
         let keyPath = try keep(grading.key, base: base)
         let copyPath = try grading.copy.map { try keepCopy($0, base: base) }
+        let returned: LessonReturn
         let kept: String
         do {
-            (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+            (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
         } catch let refusal as KeyingInputRefusal {
             throw CommandFailure(description: "\(refusal) \(store.path) was not changed.")
         }
@@ -85,35 +87,33 @@ extension PracticeRunner {
         }
         print("")
         for line in QSOReportText(grade: grading.grade, queries: result.contact.queries).lines { print(line) }
-        let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
-        try recordHalf(grading.sendGrade(done: now, gradedAt: now), keyPath: keyPath, source: kept)
-        do {
-            if let received = try grading.receiveGrade(done: now, gradedAt: now) {
-                try recordHalf(received, keyPath: keyPath, source: copyPath ?? keyPath)
-            }
-        } catch let refused as LessonGrading.Refusal {
-            let refusals = GradeRefusalText(
-                keyPath: keyPath, lessonID: grading.key.lessonID, progressFile: store.path, date: nil, copySource: copyPath ?? "",
-                returnSource: copyPath ?? "")
-            print("Your copy is not recorded: " + Self.practiceFailure(refused, refusals: refusals).description)
-        }
         let files = [keyPath, copyPath, kept].compactMap { $0.map { URL(fileURLWithPath: $0).lastPathComponent } }
         print("The contact is kept in \(folder.path): \(files.joined(separator: ", ")).")
+        let now = LocalTimestamp(date: try Now.date(), timeZone: .current)
+        let refusals = GradeRefusalText(
+            keyPath: keyPath, lessonID: grading.key.lessonID, progressFile: store.path, date: nil, copySource: copyPath ?? "",
+            returnSource: copyPath ?? "")
+        let grade: QSOGrade
+        do {
+            grade = try grading.grading(done: now, gradedAt: now)
+        } catch let refused as QSOGrading.Refusal {
+            let overs = ContactOversCommand(keyPath: keyPath, returned: returned, kept: kept, progressFile: store.path, done: now)
+            throw Self.contactFailure(refused, refusals: refusals, overs: overs)
+        }
+        try recordContact(grade, refusals: refusals)
     }
 
-    /// Records one half of a contact as a QSO session, by the rule every grader shares.
-    private func recordHalf(_ grade: LessonGrade, keyPath: String, source: String) throws {
-        let recorded: RecordedGrade
+    /// Records both halves of a contact as QSO sessions in one write, by the rule every grader shares.
+    private func recordContact(_ grade: QSOGrade, refusals: GradeRefusalText) throws {
+        let recorded: RecordedQSOGrade
         do {
             recorded = try grade.record(in: store, replace: false, dryRun: false)
         } catch let refused as SessionRecording.Refusal {
-            let refusals = GradeRefusalText(
-                keyPath: keyPath, lessonID: grade.session.lessonID, progressFile: store.path, date: nil, copySource: source,
-                returnSource: source)
-            throw refusals.failure(refused, of: grade.session)
+            throw refusals.failure(refused, of: grade.sent)
         }
         if let writeFailure = recorded.writeFailure { throw writeFailure }
-        let half = grade.session.direction == .send ? "Your overs" : "Your copy"
-        print("\(half) recorded in \(store.path) as a QSO (\(grade.session.direction.rawValue)): it moves neither your level nor your schedule.")
+        let halves = grade.received == nil ? "Your overs" : "Your overs and your copy"
+        let directions = grade.sessions.map(\.direction.rawValue).joined(separator: " and ")
+        print("\(halves) recorded in \(store.path) as a QSO (\(directions)): it moves neither your level nor your schedule.")
     }
 }

@@ -56,7 +56,7 @@ struct PracticeRunner {
         let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
-        if case .inputEnded(let end) = ending { print(Self.describe(end, source: input.source)) }
+        if case .inputEnded(let end) = ending { try report(end, source: input.source) }
         let base = PracticeFolder.baseName(of: practice.lesson)
         let keyPath = try keep(practice.key, base: base)
         try folder.prepare()
@@ -76,7 +76,7 @@ struct PracticeRunner {
         let ending = session.run(input: input, terminal: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
-        if case .inputEnded(let end) = ending { print(Self.describe(end, source: input.source)) }
+        if case .inputEnded(let end) = ending { try report(end, source: input.source) }
         let drill = session.drill
         print("\(drill.rightCount) of \(drill.attempts.count) keyed right.")
         guard let lesson = try drill.lesson() else {
@@ -86,8 +86,10 @@ struct PracticeRunner {
         let key = AnswerKey(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
         let base = PracticeFolder.baseName(of: lesson)
         let keyPath = try keep(key, base: base)
-        let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
-        try grade(returned, key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+        // Graded as the drill read it, so that the grade says what the drill showed; the keying is kept to look at again.
+        let (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
+        try grade(
+            .readLive(drill.reading, path: kept, keyerMade: drill.marksAreTheKeyers), key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
     }
 
     func terminalInput() throws -> TerminalInput {
@@ -98,11 +100,15 @@ struct PracticeRunner {
         }
     }
 
-    static func describe(_ end: KeyingInputEnding, source: String) -> String {
+    /// Says why the keying stopped coming in; refuses the session, recording nothing, when the
+    /// key device's file or FIFO held no input events (none of it was keying).
+    func report(_ end: KeyingInputEnding, source: String) throws {
         switch end {
-        case .keyDeviceEnded(let reason): "\(reason) What was keyed before is graded."
-        case .soundLost(let error): "\(error) What was keyed before is graded."
-        case .recordingEnded: "\(source) has ended."
+        case .keyDeviceEnded(let reason): print("\(reason) What was keyed before is graded.")
+        case .soundLost(let error): print("\(error) What was keyed before is graded.")
+        case .recordingEnded: print("\(source) has ended.")
+        case .notInputEvents(let reason):
+            throw CommandFailure(description: "\(reason) Nothing was recorded: \(store.path) was not changed.")
         }
     }
 }

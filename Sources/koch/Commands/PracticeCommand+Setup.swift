@@ -59,11 +59,11 @@ extension PracticeRunner {
         return PracticeLesson(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
     }
 
-    /// The sound device, opened; says which and its latency.
-    func soundOutput(sampleRateHz: Int) throws -> SoundOutput {
+    /// The sound device, opened; says which and its latency, unless `announced` already.
+    func soundOutput(sampleRateHz: Int, announced: Bool = false) throws -> SoundOutput {
         do {
             let output = try SoundOutput(deviceName: command.devices.soundDevice, sampleRateHz: sampleRateHz)
-            print("Sound: \(output.deviceName), output latency \(Int((output.outputLatencySeconds * 1000).rounded())) ms.")
+            if !announced { print("Sound: \(output.deviceName), output latency \(Int((output.outputLatencySeconds * 1000).rounded())) ms.") }
             return output
         } catch {
             throw CommandFailure(description: error.description)
@@ -71,7 +71,9 @@ extension PracticeRunner {
     }
 
     /// Where the keying comes from: the microphone (or a recording read at its pace), or a key device.
-    func keyingInput(speedWPM: Double, timings: PracticeTimings) throws -> LiveKeyingInput {
+    /// `soundAnnounced`: the sound device was opened and named before (a contact's other station),
+    /// so the sidetone's opening of it is not named again.
+    func keyingInput(speedWPM: Double, timings: PracticeTimings, soundAnnounced: Bool = false) throws -> LiveKeyingInput {
         let devices = command.devices
         if let microphone = devices.microphone {
             let source: LiveSampleSource
@@ -96,7 +98,7 @@ extension PracticeRunner {
         }
         // The sound first, which may take seconds to open: key events that came meanwhile would
         // be read all at once from a FIFO, at the moment of reading.
-        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
+        let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz, announced: soundAnnounced)
         let device: KeyDevice
         do {
             device = try KeyDevice(path: path, codes: roles.codes)

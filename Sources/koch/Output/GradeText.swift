@@ -56,7 +56,9 @@ struct GradeText {
         if let keying {
             let tone = keying.toneHz.map { ", tone \(Int($0.rounded())) Hz" } ?? ""
             let hint = keying.speedHintWPM.map { ", at the exercise's \($0.formatted) WPM (the decoder's own speed reading fitted worse)" } ?? ""
-            if let log = keying.eventLog {
+            if keying.readLive {
+                lines.append("Read live as you keyed (kept in \(keying.file)): \(keying.result.output.characters.count) characters")
+            } else if let log = keying.eventLog {
                 lines.append("Read from the event log \(keying.file) (\(log)): \(keying.result.output.characters.count) characters")
             } else {
                 lines.append("Decoded from \(keying.file)\(tone)\(hint): \(keying.result.output.characters.count) characters")
