@@ -21,7 +21,27 @@ public enum AnswerKeyFile {
             throw FileError.malformed(
                 path: path, reason: "there is no answer key here. Give the NAME.key.json file that `koch lesson` wrote beside the audio.")
         }
-        return try decode(bytes, path: path)
+        do {
+            return try decode(bytes, path: path)
+        } catch {
+            throw sheetInsteadOfKey(path) ?? error
+        }
+    }
+
+    /// The sheets a lesson writes beside its key, to read, not to grade against.
+    static let sheetSuffixes = [".key.txt", ".sheet.txt"]
+
+    /// For a lesson's text sheet given where its key goes: the key beside it, or that it is missing.
+    static func sheetInsteadOfKey(_ path: String) -> FileError? {
+        guard let suffix = sheetSuffixes.first(where: { path.hasSuffix($0) }) else { return nil }
+        let keyPath = String(path.dropLast(suffix.count)) + ".key.json"
+        let what = suffix == ".key.txt" ? "the lesson's answer sheet, to read" : "the exercise's sheet, to key from"
+        let beside =
+            FileManager.default.fileExists(atPath: keyPath)
+            ? "Give the key beside it: --key \(keyPath)."
+            : "\(URL(fileURLWithPath: keyPath).lastPathComponent) is not beside it: give the key where it was kept."
+        return FileError.malformed(
+            path: path, reason: "this is \(what); koch reads a lesson from its key, the .key.json file written with the sheet. \(beside)")
     }
 
     public static func decode(_ bytes: [UInt8], path: String) throws -> AnswerKey {

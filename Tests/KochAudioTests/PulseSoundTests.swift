@@ -81,11 +81,15 @@ import Testing
         SoundOutput.sleep(seconds: 0.5)
         sandbox.kill()
         #expect(outcome.done.wait(timeout: .now() + 15) == .success, "the write hung after the server died")
-        guard case .lost(let device, _) = outcome.error as? SoundError else {
-            Issue.record("expected the device lost, got \(String(describing: outcome.error))")
+        // The server gone is said so, with how to start it, in no words of PortAudio's.
+        guard case .serverGone(let device, let server) = outcome.error as? SoundError else {
+            Issue.record("expected the device lost with its server, got \(String(describing: outcome.error))")
             return
         }
         #expect(device == "pulse")
+        #expect(server.kind == .pulseAudio && !server.isAnswering)
+        let said = (outcome.error as? SoundError)?.description ?? ""
+        #expect(said.contains("pulseaudio --start") && !said.contains("Unanticipated"), "\(said)")
         let start = MonotonicClock.seconds()
         output.close()
         #expect(MonotonicClock.seconds() - start < 5)
@@ -109,8 +113,8 @@ import Testing
         SoundOutput.sleep(seconds: 0.5)
         sandbox.kill()
         #expect(outcome.done.wait(timeout: .now() + 15) == .success, "the read hung after the server died")
-        guard case .lost(let device, _) = outcome.error as? SoundError else {
-            Issue.record("expected the microphone lost, got \(String(describing: outcome.error))")
+        guard case .serverGone(let device, _) = outcome.error as? SoundError else {
+            Issue.record("expected the microphone lost with its server, got \(String(describing: outcome.error))")
             return
         }
         #expect(device == "pulse")

@@ -72,6 +72,10 @@ import Testing
         ])
         #expect(result.succeeded, "\(result.standardOutput)\n\(result.standardError)")
         #expect(try Self.sessions(scratch + "/progress.json").first?["correct"] as? Int == 20)
+        // A FIFO cannot say which keys it has: both are named before; once keyed, the straight key alone.
+        #expect(result.standardOutput.contains("or a straight key (KEY_SPACE), timed by you."), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("Key the groups below on the straight key."), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("on the paddles"))
     }
 
     @Test func eachCharacterIsJudgedTheMomentItEnds() throws {

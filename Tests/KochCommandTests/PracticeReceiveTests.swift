@@ -55,6 +55,11 @@ import Testing
         let copy = try String(contentsOfFile: scratch + "/practice/" + copyName, encoding: .utf8)
         let copied = copy.split(whereSeparator: \.isWhitespace).map(String.init).filter { !$0.hasPrefix("_") }
         #expect(copied == expected, "\(copy)")
+        // The group not copied shows as the legend says: `_`, not `?`.
+        #expect(run.output.contains("_ = not copied"))
+        let shown = PracticeWordsTests.groupLine(key.groups[2], in: run.output.replacingOccurrences(of: "\r", with: ""))
+        #expect(shown?.hasSuffix(" → " + String(repeating: "_", count: key.groups[2].text.count)) == true, "\(run.output)")
+        #expect(!run.output.contains("???"))
         let again = try KochBinary.run([
             "grade", "--key", keyPath, "--transcript", scratch + "/practice/" + copyName, "--progress", scratch + "/again.json",
         ])
@@ -83,6 +88,8 @@ import Testing
             typing: typing, timeoutSeconds: 90)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("Stopped at 0:30") || run.output.contains("Stopped at 0:29") || run.output.contains("Stopped at 0:31"))
+        // Said once, by the grade.
+        #expect(run.output.components(separatedBy: "Stopped at").count == 2, "\(run.output)")
         let live = try Self.session(progress)
         let stoppedAt = try #require(live["stoppedAtSeconds"] as? Double)
         #expect(abs(stoppedAt - stopAt) < 1)

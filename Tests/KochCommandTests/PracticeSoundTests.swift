@@ -66,6 +66,10 @@ import Testing
             typing: typing, timeoutSeconds: 120)
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("default"), "\(run.output)")
+        // The server gone is said in words a learner can act on, and where it stopped once.
+        #expect(run.output.contains("the sound server (PulseAudio) no longer answers"), "\(run.output)")
+        #expect(!run.output.contains("Unanticipated"))
+        #expect(run.output.components(separatedBy: "Stopped at").count == 2, "\(run.output)")
         let session = try PracticeReceiveTests.session(progress)
         let stoppedAt = try #require(session["stoppedAtSeconds"] as? Double)
         #expect(stoppedAt > 20 && stoppedAt < key.durationSeconds - 5, "\(stoppedAt)")

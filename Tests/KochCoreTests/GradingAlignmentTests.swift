@@ -87,7 +87,7 @@ import Testing
         #expect(score.missed == 1)
         #expect(score.inserted == 0)
         #expect(score.characters["M"] == CharacterStatistics(attempts: 1, correct: 0))
-        #expect(score.groupsWithErrors.map(\.copied) == ["K?K"])
+        #expect(score.groupsWithErrors.map(\.copied) == ["K_K"])
     }
 
     @Test func aSignTheCourseSendsIsACharacter() throws {

@@ -52,3 +52,44 @@ import Testing
                 """)
     }
 }
+
+@Suite struct TerminalScreenResizeTests {
+    static func resize(_ terminal: PseudoTerminalPair, columns: UInt16, lines: UInt16) {
+        var size = winsize(ws_row: lines, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(terminal.primary, UInt(TIOCSWINSZ), &size)
+    }
+
+    @Test func aTerminalMadeSmallerIsClearedAndTheBlockDrawnAgainAtItsTop() throws {
+        let terminal = try PseudoTerminalPair(columns: 100, lines: 30)
+        let screen = TerminalScreen(descriptor: terminal.secondary)
+        screen.show(["0:01 / 5:00  space pauses · q stops and grades", String(repeating: "[· ·] ", count: 15)])
+        #expect(!screen.isResized)
+        Self.resize(terminal, columns: 60, lines: 12)
+        #expect(screen.isResized)
+        screen.show(["0:02 / 5:00  space pauses · q stops and grades", "[· ·]"])
+        #expect(!screen.isResized)
+        screen.show(["0:03 / 5:00  space pauses · q stops and grades", "[· ·]"])
+        screen.close()
+        let output = TerminalScreenTests.printed(terminal)
+        // Not moved up over a block the terminal may have rewrapped: cleared, then drawn from the top.
+        #expect(output.contains("\u{1B}[H\u{1B}[2J\u{1B}[2K0:02 / 5:00"), "\(output.debugDescription)")
+        #expect(!output.contains("\u{1B}[2F\u{1B}[2K0:02"))
+        // Then in place again, at the new width.
+        #expect(output.contains("\u{1B}[2F\u{1B}[2K0:03 / 5:00"))
+        #expect(screen.lineWidthColumns == 59)
+    }
+
+    @Test func textAboveTheBlockBreaksAtSpacesToTheTerminalsWidth() throws {
+        let terminal = try PseudoTerminalPair(columns: 40, lines: 10)
+        let screen = TerminalScreen(descriptor: terminal.secondary)
+        #expect(screen.fitted("Space pauses; q or Ctrl-C stops and grades.") == "Space pauses; q or Ctrl-C stops and\ngrades.")
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        let log = TerminalScreen(descriptor: ends[1])
+        #expect(log.fitted("Space pauses; q or Ctrl-C stops and grades.") == "Space pauses; q or Ctrl-C stops and grades.")
+    }
+}

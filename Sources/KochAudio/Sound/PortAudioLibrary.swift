@@ -56,12 +56,28 @@ enum PortAudioLibrary {
         return try body()
     }
 
-    /// What PortAudio says of an error code; for a host error, what the host (ALSA) said.
+    /// An error code told as a learner can act on it: PortAudio's own texts name its internals
+    /// ("Unanticipated host error"); for a host error, what the host (ALSA) said, where it said.
     static func errorText(_ status: PaError) -> String {
-        if status == paUnanticipatedHostError.rawValue, let info = Pa_GetLastHostErrorInfo(), let text = info.pointee.errorText {
-            let hostText = String(cString: text)
-            if !hostText.isEmpty { return hostText }
+        if status == paUnanticipatedHostError.rawValue {
+            let hostText = Pa_GetLastHostErrorInfo()?.pointee.errorText.map { String(cString: $0) } ?? ""
+            return hostText.isEmpty ? "the sound system failed without saying why" : "the sound system said: \(hostText)"
         }
-        return String(cString: Pa_GetErrorText(status))
+        return reason(status) ?? "the sound library said: \(String(cString: Pa_GetErrorText(status)))"
+    }
+
+    /// What the codes a learner meets mean for them; nil for the others.
+    static func reason(_ status: PaError) -> String? {
+        switch status {
+        case paDeviceUnavailable.rawValue: "it is not there any more (unplugged, or taken by another program)"
+        case paTimedOut.rawValue: "it stopped answering"
+        case paInvalidSampleRate.rawValue: "it does not play or record at the sample rate koch asks for"
+        case paInvalidChannelCount.rawValue: "it has no single channel koch can play or record"
+        case paInvalidDevice.rawValue: "it is no device the sound system can open"
+        case paInsufficientMemory.rawValue: "there was not enough memory"
+        case paHostApiNotFound.rawValue, paNotInitialized.rawValue, paInternalError.rawValue:
+            "the sound system did not start"
+        default: nil
+        }
     }
 }

@@ -23,7 +23,11 @@ public enum SoundDevices {
     /// between `PortAudioLibrary.acquire` and `release`).
     static func indexedFind(_ name: String?, forOutput: Bool) throws(SoundError) -> (device: SoundDevice, index: PaDeviceIndex) {
         let listed = indexedList()
-        return listed[try choose(name, forOutput: forOutput, among: listed.map(\.device))]
+        do {
+            return listed[try choose(name, forOutput: forOutput, among: listed.map(\.device))]
+        } catch .noDevices {
+            throw SoundError.noDevices(input: !forOutput).explained(by: SoundServer.down())
+        }
     }
 
     /// Which of `devices` (its position) `name` means, as `find` says.

@@ -52,7 +52,7 @@ public final class SoundInput: LiveSampleSource, @unchecked Sendable {
         guard status == paNoError.rawValue || status == paInputOverflowed.rawValue else {
             let reason = PortAudioLibrary.errorText(status)
             lostReason = reason
-            throw .lost(device: name, reason: reason)
+            throw SoundError.stopped(device: name, reason: reason, server: SoundServer.down())
         }
         return frames
     }

@@ -135,7 +135,7 @@ public final class SoundOutput: @unchecked Sendable {
         guard status == paNoError.rawValue || status == paOutputUnderflowed.rawValue else {
             let reason = PortAudioLibrary.errorText(status)
             lostReason = reason
-            throw .lost(device: deviceName, reason: reason)
+            throw SoundError.stopped(device: deviceName, reason: reason, server: SoundServer.down())
         }
         if deviceFull { state.withLock { pacer.devicePaced(nowSeconds: MonotonicClock.seconds()) } }
     }

@@ -4,7 +4,8 @@ public struct GroupComparison: Sendable, Hashable, Codable {
     public var number: Int
     public var sent: String
     /// What was written where the group was sent: `_` for each character
-    /// missed, `?` for a not-copied sign, a space where the learner put one.
+    /// missed or marked not copied, `?` for what is no character, a space
+    /// where the learner put one.
     public var copied: String
     /// Characters wrong, missed or extra in this group.
     public var errors: Int

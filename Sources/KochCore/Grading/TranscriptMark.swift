@@ -9,11 +9,14 @@ public enum TranscriptMark: Sendable, Hashable {
     /// script with no Latin look-alike): a wrong character, shown as `?`.
     case unreadable(String)
 
-    /// How the mark is shown: the character, or `?` for a gap.
+    /// How the mark is shown: the character; `_` for a not-copied sign, as for a character
+    /// nothing was written for (both are a miss, and the full course sends `?`); `?` for
+    /// what is no character.
     public var text: String {
         switch self {
         case let .character(text): return text
-        case .notCopied, .unreadable: return "?"
+        case .notCopied: return "_"
+        case .unreadable: return "?"
         }
     }
 }

@@ -19,6 +19,10 @@ public struct LiveKeying: Sendable {
     private let startWPM: Double
     /// The keyer's elements already handed to the reader.
     private var keyerElementsRead = 0
+    /// Whether a paddle has gone down yet.
+    public private(set) var hasKeyedPaddles = false
+    /// Whether the straight key has gone down yet.
+    public private(set) var hasKeyedStraightKey = false
 
     /// Paddles through a keyer at `wpm` (5 to 40) in `mode`; a straight key read from `wpm` on.
     public init(wpm: Double, mode: IambicMode) {
@@ -36,9 +40,13 @@ public struct LiveKeying: Sendable {
         }
         events.append(PaddleEvent(seconds: instant, action: isDown ? .down(input) : .up(input), line: events.count + 1))
         switch (input, isDown) {
-        case let (.paddle(paddle), true): keyer.paddleDown(paddle)
+        case let (.paddle(paddle), true):
+            hasKeyedPaddles = true
+            keyer.paddleDown(paddle)
         case let (.paddle(paddle), false): keyer.paddleUp(paddle)
-        case (.straightKey, true): straightDownSeconds = straightDownSeconds ?? instant
+        case (.straightKey, true):
+            hasKeyedStraightKey = true
+            straightDownSeconds = straightDownSeconds ?? instant
         case (.straightKey, false):
             if let start = straightDownSeconds, instant > start {
                 let mark = KeyedElement(element: nil, startSeconds: start, durationSeconds: instant - start)

@@ -40,10 +40,12 @@ public struct ReceiveScreenText: Sendable {
             rows = Array(rows[(end - limit)..<end])
         }
         let introduction = key.introduction.map { _ in ["introduction, not graded: " + Self.spaced(copy.typedIntroduction)] } ?? []
-        return [header] + introduction + rows.enumerated().flatMap { index, row in (index > 0 ? [""] : []) + [row.boxes, row.typed] }
+        let header = ScreenLineWrapping.lines(header, widthColumns: widthColumns)
+        return header + introduction + rows.enumerated().flatMap { index, row in (index > 0 ? [""] : []) + [row.boxes, row.typed] }
     }
 
-    /// `1:05 / 5:00  space pauses · q stops and grades`, or shorter where that does not fit.
+    /// `1:05 / 5:00  space pauses · q stops and grades`, or shorter where that does not fit (and
+    /// broken at its spaces where even that does not).
     public var header: String {
         let time = "\(Self.minutesSeconds(lessonSeconds)) / \(Self.minutesSeconds(key.durationSeconds))"
         if isOver { return "\(time)  the lesson is over" }

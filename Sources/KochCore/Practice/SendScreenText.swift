@@ -9,16 +9,21 @@ public struct SendScreenText: Sendable {
     public let hint: String
     public let width: Int
 
-    public init(groups: [String], keyed: String, elapsedSeconds: Double, hint: String, width: Int) {
+    /// The keys keyed on so far, `on the straight key`; nil before any, or from the microphone.
+    public let keyedOn: String?
+
+    public init(groups: [String], keyed: String, elapsedSeconds: Double, hint: String, width: Int, keyedOn: String? = nil) {
         self.groups = groups
         self.keyed = keyed
         self.elapsedSeconds = elapsedSeconds
         self.hint = hint
         self.width = width
+        self.keyedOn = keyedOn
     }
 
     public var lines: [String] {
-        var lines = ["Key the groups below.  \(Self.minuteSecond(elapsedSeconds))  \(hint)", ""]
+        let task = "Key the groups below" + (keyedOn.map { " " + $0 } ?? "")
+        var lines = ScreenLineWrapping.lines("\(task).  \(Self.minuteSecond(elapsedSeconds))  \(hint)", widthColumns: width) + [""]
         lines += Self.wrapped(groups, width: width)
         lines.append("")
         lines.append("Read so far:")

@@ -6,6 +6,8 @@ extension KeyDevice {
     struct Opened {
         let descriptor: Int32
         let name: String?
+        /// Of the codes asked for, those the device has; nil for a file or FIFO.
+        let codes: Set<UInt16>?
         let kind: Kind
         let stamping: Stamping
     }
@@ -23,12 +25,13 @@ extension KeyDevice {
             throw .notInputEvents(path, reason: "its \(info.st_size) bytes are not a whole number of \(InputRecord.size)-byte records")
         }
         switch kind {
-        case S_IFREG: return Opened(descriptor: descriptor, name: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
-        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, kind: .fifo, stamping: .monotonicOrReceipt)
+        case S_IFREG:
+            return Opened(descriptor: descriptor, name: nil, codes: nil, kind: .file, stamping: .replay(openedSeconds: MonotonicClock.seconds()))
+        case S_IFIFO: return Opened(descriptor: descriptor, name: nil, codes: nil, kind: .fifo, stamping: .monotonicOrReceipt)
         default:
             do {
-                let (name, stamping) = try evdevDevice(descriptor, path: path, codes: codes)
-                return Opened(descriptor: descriptor, name: name, kind: .inputDevice, stamping: stamping)
+                let (name, has, stamping) = try evdevDevice(descriptor, path: path, codes: codes)
+                return Opened(descriptor: descriptor, name: name, codes: has, kind: .inputDevice, stamping: stamping)
             } catch {
                 close(descriptor)
                 throw error
@@ -44,17 +47,18 @@ extension KeyDevice {
         }
     }
 
-    /// A character device libevdev reads as an input device: its name, its clock set to the
-    /// monotonic clock where it can be.
-    private static func evdevDevice(_ descriptor: Int32, path: String, codes: [UInt16]) throws(KeyDeviceError) -> (String?, Stamping) {
+    /// A character device libevdev reads as an input device: its name, which of `codes` it has,
+    /// its clock set to the monotonic clock where it can be.
+    private static func evdevDevice(_ descriptor: Int32, path: String, codes: [UInt16]) throws(KeyDeviceError) -> (
+        String?, Set<UInt16>, Stamping
+    ) {
         var device: OpaquePointer?
         guard libevdev_new_from_fd(descriptor, &device) == 0, let device else { throw .notAKeyDevice(path) }
         defer { libevdev_free(device) }
-        guard codes.isEmpty || codes.contains(where: { libevdev_has_event_code(device, UInt32(EV_KEY), UInt32($0)) == 1 }) else {
-            throw .notAKeyDevice(path)
-        }
+        let has = Set(codes.filter { libevdev_has_event_code(device, UInt32(EV_KEY), UInt32($0)) == 1 })
+        guard codes.isEmpty || !has.isEmpty else { throw .notAKeyDevice(path) }
         let name = libevdev_get_name(device).map { String(cString: $0) }
         let stamping: Stamping = libevdev_set_clock_id(device, CLOCK_MONOTONIC) == 0 ? .recordTime : .onReceipt
-        return (name, stamping)
+        return (name, has, stamping)
     }
 }

@@ -36,6 +36,8 @@ public final class KeyDevice: @unchecked Sendable {
     public let kind: Kind
     /// The device's name (`EVIOCGNAME`); nil for a file or FIFO.
     public let name: String?
+    /// Of the codes it was opened for, those the device has; nil for a file or FIFO, which cannot say.
+    public let codes: Set<UInt16>?
     private let descriptor: Int32
     private let lock = NSLock()
     private var stream: InputRecordStream
@@ -45,7 +47,8 @@ public final class KeyDevice: @unchecked Sendable {
     public init(path: String, codes: [UInt16] = []) throws(KeyDeviceError) {
         self.path = path
         let opened = try Self.open(path, codes: codes)
-        (descriptor, name, kind, stream) = (opened.descriptor, opened.name, opened.kind, InputRecordStream(stamping: opened.stamping))
+        (descriptor, name, self.codes, kind) = (opened.descriptor, opened.name, opened.codes, opened.kind)
+        stream = InputRecordStream(stamping: opened.stamping)
     }
 
     deinit { close(descriptor) }

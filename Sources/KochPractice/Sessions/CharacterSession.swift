@@ -29,14 +29,14 @@ public struct CharacterSession {
         input.start(sessionStartSeconds: start)
         var ending: Ending?
         var terminalEnded = false
-        var last: [String] = []
+        var last: CharacterAttempt?
         _ = drill.next()
         while ending == nil {
             let now = MonotonicClock.seconds()
             var judged = input.takeCharacters().compactMap { drill.add(pattern: $0.pattern, marks: $0.marks) }
             judged += [drill.judgeEnded(restingSinceSeconds: input.restingSinceSeconds, atSeconds: now - start)].compactMap { $0 }
             for attempt in judged where ending == nil {
-                last = attempt.lines
+                last = attempt
                 if let count, drill.attempts.count >= count {
                     ending = .finished
                 } else {
@@ -44,7 +44,8 @@ public struct CharacterSession {
                 }
             }
             if ending == nil, count == nil, now - start >= seconds { ending = .finished }
-            screen.show(screenLines(elapsedSeconds: now - start, last: last))
+            screen.show(
+                screenLines(elapsedSeconds: now - start, last: last, keyedOn: input.keysKeyed?.keyedOn, widthColumns: screen.lineWidthColumns))
             if ending != nil { break }
             if let end = input.ending {
                 ending = .inputEnded(end)
@@ -64,12 +65,14 @@ public struct CharacterSession {
         return ending ?? .stopped
     }
 
-    private func screenLines(elapsedSeconds: Double, last: [String]) -> [String] {
+    private func screenLines(elapsedSeconds: Double, last: CharacterAttempt?, keyedOn: String?, widthColumns: Int) -> [String] {
         let progress = count.map { "\(drill.attempts.count) of \($0)" } ?? SendScreenText.minuteSecond(elapsedSeconds)
-        var lines = ["Key the character shown.  \(progress)  \(drill.rightCount) right.  q or Ctrl-C ends", ""]
+        let task = "Key the character shown" + (keyedOn.map { " " + $0 } ?? "")
+        var lines = ScreenLineWrapping.lines("\(task).  \(progress)  \(drill.rightCount) right.  q or Ctrl-C ends", widthColumns: widthColumns)
+        lines.append("")
         lines.append("    \(drill.current?.text ?? "")")
         lines.append("")
-        lines += last
+        lines += last?.lines(widthColumns: widthColumns) ?? []
         return lines
     }
 }

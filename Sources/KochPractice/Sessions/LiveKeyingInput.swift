@@ -53,6 +53,8 @@ public protocol LiveKeyingInput: AnyObject {
     func readsKeying(_ readsKeying: Bool, fromSeconds seconds: Double)
     /// Set once the keying has stopped coming in.
     var ending: KeyingInputEnding? { get }
+    /// The keys of a key device keyed so far (a straight key is no keyer); nil before any, and for the microphone.
+    var keysKeyed: KeyingDescription? { get }
     /// Stops reading and closes the devices.
     func stop()
     /// What was keyed, as the grading pipeline takes it; its file (the log or the recording) kept
@@ -63,6 +65,7 @@ public protocol LiveKeyingInput: AnyObject {
 
 extension LiveKeyingInput {
     public func readsKeying(_ readsKeying: Bool, fromSeconds seconds: Double) {}
+    public var keysKeyed: KeyingDescription? { nil }
 }
 
 /// A session's keying that cannot be graded at all.

@@ -43,6 +43,12 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
 
     public var ending: KeyingInputEnding? { lock.withLock { endingSeen } }
 
+    public var keysKeyed: KeyingDescription? {
+        lock.withLock {
+            KeyingDescription(roles: roles, mode: mode, keyedPaddles: keying.hasKeyedPaddles, keyedStraightKey: keying.hasKeyedStraightKey)
+        }
+    }
+
     public func start(sessionStartSeconds: Double) {
         startSeconds = sessionStartSeconds
         threadsDone.enter()

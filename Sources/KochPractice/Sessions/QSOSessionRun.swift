@@ -135,10 +135,10 @@ final class QSOSessionRun {
             item.hidden && !reveal ? QSOScreenText.Entry(speaker: .other, text: "(sent; shown at the end)") : item.entry
         }
         let lines = QSOScreenText(
-            entries: shown, turn: turn, elapsedSeconds: sessionSeconds, widthColumns: screen.widthColumns,
+            entries: shown, turn: turn, elapsedSeconds: sessionSeconds, widthColumns: screen.lineWidthColumns,
             lineLimit: screen.heightLines.map { max(4, $0 - 4) }
         ).lines
-        guard lines != lastDrawn else { return }
+        guard lines != lastDrawn || screen.isResized else { return }
         screen.show(lines)
         lastDrawn = lines
     }

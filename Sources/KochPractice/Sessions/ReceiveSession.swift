@@ -43,6 +43,11 @@ public struct ReceiveSession {
     /// Whether `q` stops the session: not when the lesson has a Q for the learner to copy.
     public var quitsOnQ: Bool { !lesson.key.characterTokens.contains("Q") }
 
+    /// What the keys do, said before the lesson starts.
+    public var hint: String {
+        quitsOnQ ? "Space pauses; q or Ctrl-C stops and grades." : "Space pauses; Ctrl-C stops and grades (q is for copying Q)."
+    }
+
     /// Plays the lesson through `output` while reading `input`, drawing on `screen`.
     public func run(output: SoundOutput, input: TerminalInput, screen: TerminalScreen) -> Result {
         let player = LessonPlayer(sound: lesson.sound, output: output)
@@ -64,7 +69,7 @@ public struct ReceiveSession {
             // While the last group may still be typed, its text stays hidden.
             let shownSeconds = min(lessonSeconds, endSeconds - 0.001)
             let lines = screenText(copy: copy, lessonSeconds: shownSeconds, isPaused: clock.isPaused, screen: screen).lines
-            if lines != lastDrawn {
+            if lines != lastDrawn || screen.isResized {
                 screen.show(lines)
                 lastDrawn = lines
             }
@@ -139,7 +144,7 @@ public struct ReceiveSession {
 
     private func screenText(copy: ReceiveCopy, lessonSeconds: Double, isPaused: Bool, screen: TerminalScreen) -> ReceiveScreenText {
         var text = ReceiveScreenText(
-            copy: copy, lessonSeconds: lessonSeconds, isPaused: isPaused, showSent: show, widthColumns: screen.widthColumns,
+            copy: copy, lessonSeconds: lessonSeconds, isPaused: isPaused, showSent: show, widthColumns: screen.lineWidthColumns,
             rowLimit: screen.heightLines.map { max(1, ($0 - 3) / 3) })
         text.quitsOnQ = quitsOnQ
         return text

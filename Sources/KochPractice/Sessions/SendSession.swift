@@ -50,7 +50,7 @@ public struct SendSession {
             screen.show(
                 SendScreenText(
                     groups: key.groups.map(\.text), keyed: keyed, elapsedSeconds: now - start, hint: "Enter, q or Ctrl-C ends",
-                    width: screen.widthColumns
+                    width: screen.lineWidthColumns, keyedOn: input.keysKeyed?.keyedOn
                 ).lines)
             if let end = input.ending {
                 ending = .inputEnded(end)

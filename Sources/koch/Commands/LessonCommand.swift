@@ -110,6 +110,9 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
+    @OptionGroup(title: "MP3")
+    var mp3: MP3Options
+
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
@@ -138,7 +141,7 @@ struct LessonCommand: ParsableCommand {
         }
         try drill.check(content: content)
         try respond.check(kind: content.kind, direction: direction, speaks: speech.settings != nil)
-        if audioFormat.writesMP3 { _ = try sound.mp3Encoder() }
+        if audioFormat.writesMP3 { _ = try mp3.encoder(sound: sound) }
         do {
             try LessonSettings.checkSpeech(speech.settings, direction: direction)
         } catch {
@@ -148,7 +151,7 @@ struct LessonCommand: ParsableCommand {
 
     func run() throws {
         let templates = try Templates()
-        let encoder = audioFormat.writesMP3 ? try sound.mp3Encoder() : nil
+        let encoder = audioFormat.writesMP3 ? try mp3.encoder(sound: sound) : nil
 
         var settings = LessonSettings()
         content.apply(to: &settings)
@@ -158,6 +161,7 @@ struct LessonCommand: ParsableCommand {
         settings.extraWeight = plan.extraWeight
         settings.minutes = minutes
         sound.apply(to: &settings)
+        mp3.apply(to: &settings)
         settings.conditions = try band.conditions()
         settings.seed = seed ?? LessonSettings.randomSeed()
         settings.speech = speech.settings

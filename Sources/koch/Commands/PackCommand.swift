@@ -115,6 +115,9 @@ struct PackCommand: ParsableCommand {
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
+    @OptionGroup(title: "MP3")
+    var mp3: MP3Options
+
     @OptionGroup(title: "Band conditions")
     var band: BandOptions
 
@@ -148,7 +151,7 @@ struct PackCommand: ParsableCommand {
         } catch {
             throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
         }
-        if format.writesMP3 { _ = try sound.mp3Encoder() }
+        if format.writesMP3 { _ = try mp3.encoder(sound: sound) }
     }
 
     /// The settings every lesson of the pack shares.
@@ -158,6 +161,7 @@ struct PackCommand: ParsableCommand {
         base.direction = direction
         content.apply(to: &base)
         sound.apply(to: &base)
+        mp3.apply(to: &base)
         base.conditions = try band.conditions()
         base.speech = speech.settings
         return base
@@ -176,9 +180,9 @@ struct PackCommand: ParsableCommand {
         let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
         let signature = plan.signature(
-            format: format, settings: base, mp3Quality: sound.mp3Quality, createdAt: createdAt, keysSeparate: keysSeparate)
+            format: format, settings: base, mp3Quality: mp3.quality, createdAt: createdAt, keysSeparate: keysSeparate)
 
-        let encoder = format.writesMP3 ? try sound.mp3Encoder() : nil
+        let encoder = format.writesMP3 ? try mp3.encoder(sound: sound) : nil
         let synthesizer = answers?.tone ?? sound.synthesizer
         let format = self.format
         let interruption = Interruption(notice: "Stopping once the lessons being made are complete (Ctrl-C again stops at once)...")

@@ -26,16 +26,14 @@ struct PracticeRunner {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         timings.outputLatencySeconds = output.outputLatencySeconds
         let session = ReceiveSession(lesson: practice, show: command.show)
-        print(session.quitsOnQ ? "Space pauses; q or Ctrl-C stops and grades." : "Space pauses; Ctrl-C stops and grades (q is for copying Q).")
+        say(session.hint)
         fflush(nil)
         let terminal = try terminalInput()
         let result = session.run(output: output, input: terminal, screen: TerminalScreen())
         terminal.close()
         try writeTimings(timings)
-        if let stoppedAt = result.stoppedAtSeconds {
-            let lost = if case .soundLost(let error) = result.ending { "\(error) " } else { "" }
-            print("\(lost)Stopped at \(LessonMoment.text(stoppedAt)): the groups sent before it are graded.")
-        }
+        // Where it stopped is said once, by the grade, with how many groups that leaves.
+        if case .soundLost(let error) = result.ending { print("\(error)") }
         let base = PracticeFolder.baseName(of: practice.lesson)
         let keyPath = try keep(practice.key, base: base)
         let copyPath = try keepCopy(result.text, base: base)
@@ -90,6 +88,11 @@ struct PracticeRunner {
         let (_, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
         try grade(
             .readLive(drill.reading, path: kept, keyerMade: drill.marksAreTheKeyers), key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+    }
+
+    /// Prints `text`, broken at its spaces to fit the terminal.
+    func say(_ text: String) {
+        print(TerminalScreen().fitted(text))
     }
 
     func terminalInput() throws -> TerminalInput {

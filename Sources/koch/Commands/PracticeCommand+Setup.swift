@@ -33,7 +33,7 @@ extension PracticeRunner {
             let key = try AnswerKeyFile.read(keyPath)
             do {
                 let practice = try PracticeLesson(key: key)
-                print(LessonCommand.describe(key.settings) + ", from \(keyPath)")
+                say(LessonCommand.describe(key.settings) + ", from \(keyPath)")
                 return practice
             } catch .spoken {
                 throw CommandFailure(
@@ -53,7 +53,7 @@ extension PracticeRunner {
             kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
             settings: settings, learnerCourse: plan.course, templates: templates)
         let lesson = try Lesson(settings: settings, content: try source.content(forLesson: 1, settings: settings))
-        print(LessonCommand.describe(settings) + ", seed \(settings.seed)")
+        say(LessonCommand.describe(settings) + ", seed \(settings.seed)")
         if let note { print("  " + note) }
         for line in settings.drill.map(DrillOption.notes) ?? [] { print("  " + line) }
         return PracticeLesson(lesson: lesson, createdAt: CreationDate.date(now: try Now.date()))
@@ -63,7 +63,7 @@ extension PracticeRunner {
     func soundOutput(sampleRateHz: Int, announced: Bool = false) throws -> SoundOutput {
         do {
             let output = try SoundOutput(deviceName: command.devices.soundDevice, sampleRateHz: sampleRateHz)
-            if !announced { print("Sound: \(output.deviceName), output latency \(Int((output.outputLatencySeconds * 1000).rounded())) ms.") }
+            if !announced { say("Sound: \(output.deviceName), output latency \(Int((output.outputLatencySeconds * 1000).rounded())) ms.") }
             return output
         } catch {
             throw CommandFailure(description: error.description)
@@ -86,7 +86,7 @@ extension PracticeRunner {
             } catch let error as SoundError {
                 throw CommandFailure(description: error.description)
             }
-            print("Listening: \(source.name). Key when you are ready.")
+            say("Listening: \(source.name). Key when you are ready.")
             return try MicrophoneInput(microphone: source, toneHz: devices.pitch, speedWPM: speedWPM, timings: timings)
         }
         let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
@@ -108,7 +108,8 @@ extension PracticeRunner {
         }
         timings.outputLatencySeconds = output.outputLatencySeconds
         timings.unitSeconds = 1.2 / speedWPM
-        print("Keying: \(device.name ?? path), iambic mode \(command.keyer.modeOrDefault.rawValue.uppercased()) at \(speedWPM.formatted) WPM.")
+        let keys = KeyingDescription(roles: roles, mode: command.keyer.modeOrDefault, deviceCodes: device.codes)
+        say("Keying: \(device.name ?? path) at \(speedWPM.formatted) WPM: \(keys.text).")
         return PaddleInput(
             device: device, roles: roles, output: output, sampleRateHz: Self.liveSampleRateHz, toneHz: command.sound.toneHz, speedWPM: speedWPM,
             mode: command.keyer.modeOrDefault, timings: timings)

@@ -90,7 +90,9 @@ struct PracticeCommand: ParsableCommand {
     @Option(help: "Seed for the random groups. Default: a new random seed, recorded in the key.")
     var seed: UInt64?
 
-    @Option(name: .customLong("key"), help: ArgumentHelp("Practise a lesson or send exercise made before: its key.", valueName: "NAME.key.json"))
+    @Option(
+        name: .customLong("key"),
+        help: ArgumentHelp("Practise a lesson or send exercise made before: its key, which sets its speeds.", valueName: "NAME.key.json"))
     var keyPath: String?
 
     @Option(help: "When the groups sent are shown: after-group (once each group's time to copy it is over) or end.")
@@ -138,6 +140,13 @@ struct PracticeCommand: ParsableCommand {
         }
         if chosenExercise == .characters, keyPath != nil {
             throw ValidationError("--key is for a lesson or exercise: koch practice characters draws its own characters.")
+        }
+        if let keyPath, sound.speedsGiven {
+            // A key's settings make its lesson or exercise; at another speed it would be another one.
+            let remake = chosenExercise == .send ? "koch lesson --direction send --wpm N" : "koch lesson --wpm N"
+            throw ValidationError(
+                "--wpm and --effective cannot change a lesson or exercise made before: \(keyPath) sets its speeds, so that it stays the exercise its key grades. Practise it without them, or make one at another speed (\(remake))."
+            )
         }
         try drill.check(content: content)
         if drill.drill != nil, chosenExercise == .characters || keyPath != nil {

@@ -39,6 +39,9 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Sound")
     var sound: SoundOptions
 
+    @OptionGroup(title: "MP3")
+    var mp3: MP3Options
+
     @OptionGroup(title: "Spoken answers")
     var speech: SpeechOptions
 
@@ -52,7 +55,7 @@ struct RenderCommand: ParsableCommand {
         guard let format = AudioFormat(path: outputPath) else {
             throw ValidationError("--out must end in .mp3 or .wav, not '\(outputPath)'.")
         }
-        if format == .mp3 { _ = try sound.mp3Encoder() }
+        if format == .mp3 { _ = try mp3.encoder(sound: sound) }
     }
 
     func run() throws {
@@ -72,7 +75,7 @@ struct RenderCommand: ParsableCommand {
         let samples = MixedSound(timeline: timeline, synthesizer: spoken?.answers.tone ?? sound.synthesizer, speech: spoken?.layer).source
         if AudioFormat(path: outputPath) == .mp3 {
             let tags = MP3Tags.rendered(title: title, path: outputPath, timing: sound.timing, toneHz: sound.toneHz)
-            let encoder = try sound.mp3Encoder()
+            let encoder = try mp3.encoder(sound: sound)
             try AudioOutput.writeMP3(
                 samples, encoder: spoken?.keepingTheVoice(encoder) ?? encoder, tags: tags, to: outputPath)
         } else {

@@ -3,17 +3,26 @@ import KochAudio
 import KochCore
 import KochLessons
 
-/// How the Morse sounds and how the audio is encoded; shared by every
-/// command that writes audio.
+/// How the Morse sounds; shared by every command that writes or plays it. How MP3 is
+/// encoded is `MP3Options`'s.
 struct SoundOptions: ParsableArguments {
     private typealias Limits = LessonSettings.Limits
 
     @Option(
         name: .customLong("wpm"),
-        help:
-            "Character speed in words per minute (PARIS), \(Limits.characterSpeedWPM.lowerBound.formatted) to \(Limits.characterSpeedWPM.upperBound.formatted)."
+        help: ArgumentHelp(
+            "Character speed in words per minute (PARIS), \(Limits.characterSpeedWPM.lowerBound.formatted) to \(Limits.characterSpeedWPM.upperBound.formatted). Default: \(Self.defaultCharacterSpeedWPM.formatted).",
+            valueName: "character-speed-wpm")
     )
-    var characterSpeedWPM: Double = 20
+    var givenCharacterSpeedWPM: Double?
+
+    static let defaultCharacterSpeedWPM = LessonSettings().characterSpeedWPM
+
+    /// `--wpm`, or the default speed.
+    var characterSpeedWPM: Double { givenCharacterSpeedWPM ?? Self.defaultCharacterSpeedWPM }
+
+    /// Whether the speeds were given (`--wpm`, `--effective`), as opposed to the defaults.
+    var speedsGiven: Bool { givenCharacterSpeedWPM != nil || effectiveSpeedWPM != nil }
 
     @Option(
         name: .customLong("effective"),
@@ -36,12 +45,6 @@ struct SoundOptions: ParsableArguments {
         name: .customLong("sample-rate"),
         help: "Sample rate in Hz. MP3: 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000 (the last three play everywhere).")
     var sampleRateHz: Int = 44_100
-
-    @Option(name: .customLong("bitrate"), help: "MP3 constant bit rate in kbit/s (32 to 320 at 32 kHz and above; 8 to 160 below).")
-    var bitrateKbps: Int = 64
-
-    @Option(name: .customLong("quality"), help: "MP3 encoder quality, 0 (best, slowest) to 9 (fastest).")
-    var mp3Quality: Int = 5
 
     var resolvedEffectiveSpeedWPM: Double { effectiveSpeedWPM ?? min(12, characterSpeedWPM) }
 
@@ -90,15 +93,5 @@ struct SoundOptions: ParsableArguments {
         settings.toneHz = toneHz
         settings.riseMilliseconds = riseMilliseconds
         settings.sampleRateHz = sampleRateHz
-        settings.mp3BitrateKbps = bitrateKbps
-    }
-
-    /// Checks the MP3 settings, before any work is done.
-    func mp3Encoder() throws -> MP3Encoder {
-        do {
-            return try MP3Encoder(sampleRate: sampleRateHz, bitrateKbps: bitrateKbps, quality: mp3Quality)
-        } catch {
-            throw ValidationError(error.description)
-        }
     }
 }

@@ -89,7 +89,7 @@ struct GradeText {
         var lines = [
             "",
             keying == nil
-                ? "Groups with errors (sent → copied, _ = nothing written):"
+                ? "Groups with errors (sent → copied, _ = not copied):"
                 : "Groups with errors (sent → keyed, _ = nothing keyed, * = no character):",
         ]
         let numberWidth = String(groups.map(\.number).max() ?? 0).count
