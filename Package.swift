@@ -1,6 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The signal-heavy targets (synthesis, band conditions, decoding) are optimised in debug builds too, where the
+// tests run them over minutes of audio: unoptimised, they spend most of the test run there.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "koch",
     platforms: [.macOS(.v13)],
@@ -68,10 +72,10 @@ let package = Package(
             providers: [.apt(["libevdev-dev"])]
         ),
         // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
-        .target(name: "KochCore"),
+        .target(name: "KochCore", swiftSettings: optimisedInDebug),
         // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,
         // timing, characters, the second readings, talk and rooms, and the signal processing they share.
-        .target(name: "KochDecoding", dependencies: ["KochCore"]),
+        .target(name: "KochDecoding", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         .target(
             name: "KochAudio",
             dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"]),
