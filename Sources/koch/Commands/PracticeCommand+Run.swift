@@ -22,6 +22,7 @@ struct PracticeRunner {
         guard practice.key.direction == .receive else {
             throw CommandFailure(description: "\(command.keyPath ?? "The key") is a send exercise's: practise it with koch practice send.")
         }
+        try requireCopyTerminal()
         let output = try soundOutput(sampleRateHz: practice.sampleRateHz)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         timings.outputLatencySeconds = output.outputLatencySeconds
@@ -88,6 +89,15 @@ struct PracticeRunner {
         let keyPath = try keep(key, base: base)
         let (returned, kept) = try input.lessonReturn(keptIn: folder.path, baseName: base)
         try grade(returned, key: key, keyPath: keyPath, stoppedAtSeconds: nil, source: kept)
+    }
+
+    /// Refuses, before anything plays, a session whose copy would come from standard input that is no terminal.
+    func requireCopyTerminal() throws {
+        do {
+            try CopyTerminal.check(keyPath: command.keyPath)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
     }
 
     func terminalInput() throws -> TerminalInput {
