@@ -197,4 +197,18 @@ import Testing
         clock.resume(atSeconds: 140)
         #expect(clock.lessonSeconds(atSeconds: 141) == 21)
     }
+
+    @Test func aPauseAtAMomentToComeLetsTheTimeRunUntilThen() {
+        // Asked at 110 to pause at 110.25, where the element sounding ends.
+        var clock = PracticeClock(startSeconds: 100)
+        clock.pause(atSeconds: 110.25)
+        #expect(clock.lessonSeconds(atSeconds: 110) == 10)
+        #expect(clock.lessonSeconds(atSeconds: 115) == 10.25)
+        clock.resume(atSeconds: 120.25)
+        #expect(clock.lessonSeconds(atSeconds: 121.25) == 11.25)
+        // Resumed before that moment: as if never paused.
+        clock.pause(atSeconds: 130)
+        clock.resume(atSeconds: 129.5)
+        #expect(clock.lessonSeconds(atSeconds: 131.25) == 21.25)
+    }
 }
