@@ -19,8 +19,9 @@ extension LessonGrading {
         /// More items heard than the spoken lesson has (`items`), or than were sent before the stop
         /// (`stoppedAtSeconds`, nil for a whole lesson) of the `itemsInLesson` it has.
         case moreHeardThanItems(heard: Int, items: Int, stoppedAtSeconds: Double?, itemsInLesson: Int)
-        /// Nothing of the lesson was sent before the stop; `firstGroupStartSeconds` is nil for a lesson of no group.
-        case nothingSentBeforeStop(stoppedAtSeconds: Double, firstGroupStartSeconds: Double?)
+        /// Nothing of the lesson was sent before the stop: its first group's sound had not ended
+        /// (`AnswerKey.stopped(atSeconds:)`); `firstGroupEndSeconds` is nil for a lesson of no group.
+        case nothingSentBeforeStop(stoppedAtSeconds: Double, firstGroupEndSeconds: Double?)
         /// The date given cannot be when the lesson was done.
         case sessionDate(SessionDateProblem)
         /// A typed copy of under a quarter of the lesson (an empty one among them), not taken as a partial copy.

@@ -60,7 +60,7 @@ public struct LessonGrading: Sendable {
         let graded = try keyUpToStop()
         if case let .heard(count) = kind {
             if let stoppedAtSeconds, graded.spokenItems.isEmpty {
-                throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
+                throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupEndSeconds: key.groups.first?.endSeconds)
             }
             if count > graded.spokenItems.count {
                 throw .moreHeardThanItems(
@@ -94,7 +94,7 @@ public struct LessonGrading: Sendable {
         guard let stoppedAtSeconds else { return key }
         let graded = key.stopped(atSeconds: stoppedAtSeconds)
         if graded.groups.isEmpty {
-            throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupStartSeconds: key.groups.first?.startSeconds)
+            throw .nothingSentBeforeStop(stoppedAtSeconds: stoppedAtSeconds, firstGroupEndSeconds: key.groups.first?.endSeconds)
         }
         return graded
     }

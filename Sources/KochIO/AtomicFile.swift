@@ -16,13 +16,21 @@ public enum AtomicFile {
         let temporary = folder + "/." + url.lastPathComponent + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
             try produce(temporary)
-            try syncFile(temporary, naming: path)
-            guard rename(temporary, target) == 0 else { throw FileError.system(path: path, action: "save", errno: errno) }
-            syncFolder(folder)
+            try moveIntoPlace(temporary, to: path)
         } catch {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Puts a file written whole under a temporary name in the same folder as `path` (one written
+    /// as it came, say) in place: flushed to disk, then renamed over `path` (a link followed as in
+    /// `write`). The temporary file is left where it was when this throws.
+    public static func moveIntoPlace(_ temporary: String, to path: String) throws {
+        let target = resolvingLinks(path)
+        try syncFile(temporary, naming: path)
+        guard rename(temporary, target) == 0 else { throw FileError.system(path: path, action: "save", errno: errno) }
+        syncFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path)
     }
 
     /// Writes bytes atomically.

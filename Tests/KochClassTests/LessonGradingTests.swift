@@ -105,7 +105,7 @@ import Testing
 
     @Test func aStoppedLessonIsGradedOnTheGroupsSentBeforeTheStop() throws {
         let key = try Self.key(minutes: 2)
-        let before = key.groups.filter { $0.startSeconds < 60 }
+        let before = key.groups.filter { $0.endSeconds <= 60 }
         var grading = Self.grading(key)
         grading.stoppedAtSeconds = 60
         let grade = try grading.grade(.copy(before.map(\.text).joined(separator: " ")))
@@ -125,7 +125,7 @@ import Testing
             Issue.record("a stop before the first group was not refused")
             return
         }
-        #expect(stop == 0.5 && first == key.groups.first?.startSeconds)
+        #expect(stop == 0.5 && first == key.groups.first?.endSeconds)
     }
 
     @Test func aDateTheLessonCannotHaveBeenDoneOnIsRefused() throws {

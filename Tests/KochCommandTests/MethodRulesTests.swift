@@ -110,7 +110,7 @@ import Testing
         let scratch = try GradingScratch()
         let key = try scratch.lesson(level: 2, minutes: 5)
         let groups = try AnswerKeyFile.read(key).groups
-        let heard = groups.filter { $0.startSeconds < 120 }
+        let heard = groups.filter { $0.endSeconds <= 120 }
         #expect(heard.count > 5 && heard.count < groups.count / 2)
         let copy = heard.map(\.text).joined(separator: " ")
         let whole = try scratch.gradeJSON(key, copy: copy, date: "2026-11-20T19:30", extra: ["--dry-run"])
@@ -129,6 +129,30 @@ import Testing
         #expect(tooSoon.standardError.contains("nothing of lesson"), "\(tooSoon.standardError)")
         let bad = try scratch.grade(key, copy: copy, date: "2026-11-20T19:30", extra: ["--stopped-at", "2:75"])
         #expect(!bad.succeeded)
+    }
+
+    @Test func aStopInTheMiddleOfAGroupLeavesThatGroupOut() throws {
+        let scratch = try GradingScratch()
+        let key = try scratch.lesson(level: 2, minutes: 2)
+        let groups = try AnswerKeyFile.read(key).groups
+        // The first group sounding across a whole second past 0:20: stopped at that second.
+        let sounding = try #require(groups.first { $0.startSeconds > 20 && ($0.startSeconds.rounded(.up) < $0.endSeconds) })
+        let stop = sounding.startSeconds.rounded(.up)
+        let before = groups.prefix { $0.number < sounding.number }
+        let copy = before.map(\.text).joined(separator: " ")
+        let report = try scratch.gradeJSON(key, copy: copy, date: "2026-11-20T19:30", extra: ["--stopped-at", "\(stop)", "--dry-run"])
+        // The group still sounding is not counted missed: the copy of what was sent is whole.
+        #expect(report["sent"] as? Int == before.map(\.text.count).reduce(0, +))
+        #expect(report["accuracy"] as? Double == 1)
+        let text = try scratch.grade(key, copy: copy, date: "2026-11-20T19:30", extra: ["--stopped-at", "\(stop)"])
+        #expect(
+            text.standardOutput.contains("graded the \(before.count) of \(groups.count) groups sent before then"), "\(text.standardOutput)")
+        // Stopped in the first group: nothing was sent, and the message names where it ends.
+        let first = try #require(groups.first)
+        let tooSoon = try scratch.grade(
+            key, copy: copy, date: "2026-11-20T19:30", extra: ["--stopped-at", "\((first.startSeconds + first.endSeconds) / 2)", "--replace"])
+        #expect(!tooSoon.succeeded)
+        #expect(tooSoon.standardError.contains("its first group ends at"), "\(tooSoon.standardError)")
     }
 
     @Test(arguments: ["grading", "send"])

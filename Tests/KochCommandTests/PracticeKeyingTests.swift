@@ -1,4 +1,5 @@
 import Foundation
+import KochAudio
 import KochCore
 import KochIO
 import KochTestSupport
@@ -132,6 +133,27 @@ import Testing
         let timings = try Self.progress(scratch + "/timings.json")
         let delays = try #require(timings["displayDelaySeconds"] as? [String: Any])
         #expect(delays["count"] as? Int == 20)
+        // What the microphone heard, written as it came, is kept whole under the session's name.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
+        #expect(!kept.contains { $0.hasPrefix(".") }, "\(kept)")
+        let heardName = try #require(kept.first { $0.hasSuffix(".keying.wav") })
+        let heard = try AudioFileReader(path: scratch + "/practice/" + heardName).readAll()[0]
+        let played = try AudioFileReader(path: scratch + "/keyed.wav").readAll()[0]
+        #expect(heard.count == played.count, "\(heard.count) heard of \(played.count)")
+    }
+
+    @Test func aMicrophoneSessionThatRecordsNothingLeavesNoRecording() throws {
+        let scratch = try KochBinary.scratchFolder()
+        // Two seconds of silence: nothing is keyed, the recording ends.
+        let silence = SampleSource([Float](repeating: 0, count: 96_000))
+        try WAVWriter.write(silence, sampleRate: 48_000, to: scratch + "/silence.wav")
+        let result = try KochBinary.run([
+            "practice", "characters", "--level", "2", "--count", "1", "--microphone", scratch + "/silence.wav", "--sound-device", "null",
+            "--progress", scratch + "/progress.json",
+        ])
+        #expect(result.standardOutput.contains("Nothing was keyed, so nothing is recorded."), "\(result.standardOutput)")
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/progress.json"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")) ?? [] == [])
     }
 
     @Test func noKeyDeviceListsWhatToGive() throws {

@@ -73,28 +73,67 @@ import Testing
                 == NSDictionary(dictionary: batch["characters"] as? [String: Any] ?? [:]))
     }
 
-    @Test func aStopAtHalfAMinuteGradesTheGroupsBeforeIt() throws {
+    @Test func qInTheMiddleOfAGroupGradesTheGroupsBeforeItAndLeavesThatOneOut() throws {
         let scratch = try KochBinary.scratchFolder()
         let (keyPath, key) = try Self.lesson(in: scratch, seed: 12)
-        let stopAt = 30.0
+        // Stopped halfway through the group sounding at half a minute, its first characters typed.
+        let sounding = try #require(key.groups.first { $0.endSeconds > 30 })
+        let stopAt = (sounding.startSeconds + sounding.endSeconds) / 2
         var typing: [PseudoTerminal.Typing] = [.init(.onceOutputContains("Space pauses"), "")]
-        for group in key.groups where group.endSeconds + 0.3 < stopAt {
+        for group in key.groups where group.number < sounding.number {
             typing.append(.init(.secondsAfterMatch(group.endSeconds + 0.3), group.text))
         }
+        typing.append(.init(.secondsAfterMatch(stopAt - 0.3), String(sounding.text.prefix(2))))
         typing.append(.init(.secondsAfterMatch(stopAt), "q"))
         let progress = scratch + "/progress.json"
         let run = try KochBinary.runOnTerminal(
             ["practice", "--key", keyPath, "--sound-device", "null", "--progress", progress],
             typing: typing, timeoutSeconds: 90)
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("Stopped at 0:30") || run.output.contains("Stopped at 0:29") || run.output.contains("Stopped at 0:31"))
-        // Said once, by the grade.
+        // Where it stopped is said once, by the grade.
         #expect(run.output.components(separatedBy: "Stopped at").count == 2, "\(run.output)")
         let live = try Self.session(progress)
         let stoppedAt = try #require(live["stoppedAtSeconds"] as? Double)
-        #expect(abs(stoppedAt - stopAt) < 1)
-        let sentBefore = key.groups.filter { $0.startSeconds < stoppedAt }.reduce(0) { $0 + $1.text.count }
-        #expect(live["sent"] as? Int == sentBefore)
+        try #require(stoppedAt > sounding.startSeconds && stoppedAt < sounding.endSeconds, "stopped at \(stoppedAt), not in the group")
+        let before = key.groups.prefix { $0.number < sounding.number }
+        #expect(live["sent"] as? Int == before.reduce(0) { $0 + $1.text.count })
+        #expect(live["correct"] as? Int == live["sent"] as? Int, "the group sounding is not counted missed")
+        #expect(run.output.contains("graded the \(before.count) of \(key.groups.count) groups sent before then"), "\(run.output)")
+        // The copy kept holds the groups sent, not the characters typed for the one left out.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: scratch + "/practice")
+        let copyName = try #require(kept.first { $0.hasSuffix(".copy.txt") })
+        let copy = try String(contentsOfFile: scratch + "/practice/" + copyName, encoding: .utf8)
+        #expect(copy.split(whereSeparator: \.isWhitespace).map(String.init) == before.map(\.text), "\(copy)")
+    }
+
+    @Test func copyFromAStandardInputThatIsNoTerminalIsRefusedBeforeAnythingPlays() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let (keyPath, key) = try Self.lesson(in: scratch, seed: 14)
+        try FileManager.default.createDirectory(atPath: scratch + "/sound", withIntermediateDirectories: true)
+        let sandbox = try SoundSandbox.alsaFile(folder: scratch + "/sound")
+        let progress = scratch + "/progress.json"
+        let arguments = ["practice", "--key", keyPath, "--sound-device", AlsaFileSandbox.outputDevice, "--progress", progress]
+        let piped = try KochBinary.run(arguments, environment: sandbox.environment, input: key.sentText + "\n")
+        let fromNull = try KochBinary.run(
+            ["-c", "exec \"$0\" \"$@\" < /dev/null", KochBinary.path] + arguments, environment: sandbox.environment, executable: "/bin/sh")
+        // A contact reads the copy of the other station the same way.
+        let contact = try KochBinary.run(
+            [
+                "practice", "--kind", "qso", "--key-device", scratch + "/no-device", "--sound-device", AlsaFileSandbox.outputDevice, "--progress",
+                progress,
+            ],
+            environment: sandbox.environment, input: "")
+        for run in [piped, fromNull, contact] {
+            #expect(run.exitCode != 0)
+            #expect(run.standardError.contains("its standard input is not a terminal"), "\(run.standardError)")
+            #expect(run.standardError.contains("nothing was played and nothing is recorded"), "\(run.standardError)")
+        }
+        for run in [piped, fromNull] {
+            #expect(run.standardError.contains("koch grade --key \(keyPath) --transcript FILE"), "\(run.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: progress))
+        #expect(!FileManager.default.fileExists(atPath: scratch + "/practice"))
+        #expect(sandbox.played().isEmpty)
     }
 
     @Test func ctrlCRightAwayRecordsNothing() throws {

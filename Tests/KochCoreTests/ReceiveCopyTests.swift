@@ -106,12 +106,25 @@ import Testing
         #expect(Score(key: key, transcript: copy.text) == Score(key: key, transcript: "KMR MKKR RRX"))
     }
 
-    @Test func aStoppedCopyHoldsTheGroupsStartedBeforeTheStop() {
+    @Test func aStoppedCopyHoldsTheGroupsWhoseSoundHadEnded() {
         let key = Self.key(["KMR", "MKKR", "RRK", "KKK"])
         let copy = Self.typing([("KMR", 0.7)], key: key)
-        #expect(copy.text(stoppedAtLessonSeconds: 1.2) == "KMR ____")
-        let stopped = key.stopped(atSeconds: 1.2)
-        #expect(Score(key: stopped, transcript: copy.text(stoppedAtLessonSeconds: 1.2)).groupsWithErrors.map(\.number) == [2])
+        #expect(copy.text(stoppedAtLessonSeconds: 1.6) == "KMR ____")
+        let stopped = key.stopped(atSeconds: 1.6)
+        #expect(Score(key: stopped, transcript: copy.text(stoppedAtLessonSeconds: 1.6)).groupsWithErrors.map(\.number) == [2])
+    }
+
+    @Test func aGroupStillSoundingAtTheStopIsLeftOutNotMissed() {
+        // Group 2 sounds from 1 s to 1.5 s: stopped at 1.2 s, it was not sent whole.
+        let key = Self.key(["KMR", "MKKR", "RRK", "KKK"])
+        let copy = Self.typing([("KMR", 0.7), ("MK", 1.1)], key: key)
+        #expect(key.stopped(atSeconds: 1.2).groups.map(\.number) == [1])
+        #expect(copy.text(stoppedAtLessonSeconds: 1.2) == "KMR")
+        #expect(copy.stopped(atLessonSeconds: 1.2).key.groups.map(\.number) == [1])
+        let score = Score(key: key.stopped(atSeconds: 1.2), transcript: copy.text(stoppedAtLessonSeconds: 1.2))
+        #expect(score.accuracy == 1 && score.missed == 0)
+        // At the very end of its sound, it was sent.
+        #expect(key.stopped(atSeconds: 1.5).groups.map(\.number) == [1, 2])
     }
 
     @Test func aLessonSendingTheUnderscoreUsesAnotherNotCopiedSign() {
@@ -155,11 +168,12 @@ import Testing
         for group in key.groups.prefix(6) {
             for character in group.text.lowercased() { copy.type(character, atLessonSeconds: group.endSeconds + 0.5) }
         }
+        // Stopped while the ninth group sounds: the eight before it are graded, the ninth left out.
         let stopSeconds = key.groups[8].startSeconds + 0.1
         let stopped = key.stopped(atSeconds: stopSeconds)
         let score = Score(key: stopped, transcript: copy.text(stoppedAtLessonSeconds: stopSeconds))
-        #expect(score.groups.count == 9)
-        #expect(score.groupsWithErrors.map(\.number) == [7, 8, 9])
+        #expect(score.groups.count == 8)
+        #expect(score.groupsWithErrors.map(\.number) == [7, 8])
         #expect(score.correct == key.groups.prefix(6).map { $0.text.count }.reduce(0, +))
     }
 }
@@ -182,5 +196,19 @@ import Testing
         #expect(clock.lessonSeconds(atSeconds: 131) == 11)
         clock.resume(atSeconds: 140)
         #expect(clock.lessonSeconds(atSeconds: 141) == 21)
+    }
+
+    @Test func aPauseAtAMomentToComeLetsTheTimeRunUntilThen() {
+        // Asked at 110 to pause at 110.25, where the element sounding ends.
+        var clock = PracticeClock(startSeconds: 100)
+        clock.pause(atSeconds: 110.25)
+        #expect(clock.lessonSeconds(atSeconds: 110) == 10)
+        #expect(clock.lessonSeconds(atSeconds: 115) == 10.25)
+        clock.resume(atSeconds: 120.25)
+        #expect(clock.lessonSeconds(atSeconds: 121.25) == 11.25)
+        // Resumed before that moment: as if never paused.
+        clock.pause(atSeconds: 130)
+        clock.resume(atSeconds: 129.5)
+        #expect(clock.lessonSeconds(atSeconds: 131.25) == 21.25)
     }
 }

@@ -16,7 +16,9 @@ public struct PracticeClock: Sendable, Hashable {
 
     public var isPaused: Bool { pausedAtSeconds != nil }
 
-    /// Stops the lesson's time; pausing a paused clock changes nothing.
+    /// Stops the lesson's time at `seconds`, which may be a moment still to come (the sound
+    /// pauses at the end of the element sounding): until then the time runs on. Resumed before
+    /// that moment, the clock runs as if never paused. Pausing a paused clock changes nothing.
     public mutating func pause(atSeconds seconds: Double) {
         guard pausedAtSeconds == nil else { return }
         pausedAtSeconds = seconds

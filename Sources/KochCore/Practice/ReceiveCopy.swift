@@ -84,7 +84,8 @@ public struct ReceiveCopy: Sendable {
     public var text: String { text(ofGroups: key.groups.count) }
 
     /// The copy as it stood when the lesson was stopped `seconds` in: the key cut there (the groups
-    /// started before it, the lesson lasting to it) and what was typed for them, to show.
+    /// sent before it, `AnswerKey.stopped(atSeconds:)`; the lesson lasting to it) and what was
+    /// typed for them, to show.
     public func stopped(atLessonSeconds seconds: Double) -> ReceiveCopy {
         var cutKey = key.stopped(atSeconds: seconds)
         cutKey.durationSeconds = min(key.durationSeconds, seconds)
@@ -97,9 +98,9 @@ public struct ReceiveCopy: Sendable {
     }
 
     /// The copy of a lesson stopped `seconds` in, to grade against `key.stopped(atSeconds:)`: the
-    /// groups that started before that moment.
+    /// groups sent before that moment, by the same rule (a group still sounding is left out).
     public func text(stoppedAtLessonSeconds seconds: Double) -> String {
-        text(ofGroups: key.groups.prefix { $0.startSeconds < seconds }.count)
+        text(ofGroups: key.stopped(atSeconds: seconds).groups.count)
     }
 
     private func text(ofGroups count: Int) -> String {

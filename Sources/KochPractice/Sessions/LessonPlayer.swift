@@ -2,32 +2,44 @@ import Foundation
 import KochAudio
 
 /// Plays a lesson's sound through a sound output on a thread of its own, block by block, so that
-/// pausing takes effect within a block: while paused it plays silence and keeps its place.
-/// The output paces it (`SoundOutput.write`); a device that goes away stops it and is kept in `lost`.
+/// a pause takes effect within a block of the element sounding's end (`LessonPlayback`: faded, no
+/// click); while paused it plays silence and keeps its place. The output paces it
+/// (`SoundOutput.write`); a device that goes away stops it and is kept in `lost`.
 final class LessonPlayer: @unchecked Sendable {
-    private let sound: SampleSource
     private let output: SoundOutput
     private let blockFrames: Int
     private let lock = NSLock()
-    private var paused = false
+    private var playback: LessonPlayback
     private var stopping = false
     private var lostError: SoundError?
-    private var playedSamples = 0
+    private var handedSamples = 0
     private let done = DispatchSemaphore(value: 0)
+    /// How long a pause's fade lasts: as long as a tone's shaped edge.
+    static let fadeSeconds = 0.005
 
-    init(sound: SampleSource, output: SoundOutput, blockFrames: Int = 256) {
-        self.sound = sound
+    /// `toneSpans`: where the tone sounds, in samples (`PracticeLesson.toneSpans`); a pause waits for
+    /// the end of the one sounding. Without them a pause fades out where it is asked for.
+    init(sound: SampleSource, output: SoundOutput, toneSpans: [Range<Int>] = [], blockFrames: Int = 256) {
         self.output = output
         self.blockFrames = blockFrames
+        playback = LessonPlayback(
+            sound: sound, toneSpans: toneSpans, fadeFrames: Int((Self.fadeSeconds * Double(output.sampleRateHz)).rounded()))
     }
 
     /// The sound device's failure, once it has gone away.
     var lost: SoundError? { lock.withLock { lostError } }
 
     /// How far into the lesson's sound has been handed to the device, in samples.
-    var positionSamples: Int { lock.withLock { playedSamples } }
+    var positionSamples: Int { lock.withLock { handedSamples } }
 
-    func setPaused(_ isPaused: Bool) { lock.withLock { paused = isPaused } }
+    /// Pauses at the end of the element sounding; returns the seconds of sound still to play
+    /// before the pause takes effect, for the lesson's clock to stop then too.
+    func pause() -> Double {
+        let frames = lock.withLock { playback.pause() }
+        return Double(frames) / Double(output.sampleRateHz)
+    }
+
+    func resume() { lock.withLock { playback.resume() } }
 
     func start() {
         Thread.detachNewThread { [self] in
@@ -45,20 +57,12 @@ final class LessonPlayer: @unchecked Sendable {
     private func play() {
         var block = [Float](repeating: 0, count: blockFrames)
         while true {
-            let (isPaused, position, isStopping) = lock.withLock { (paused, playedSamples, stopping) }
-            if isStopping { return }
-            let count = isPaused ? blockFrames : min(blockFrames, sound.count - position)
-            if count <= 0 {
-                // The lesson has all been played: silence keeps the device running until the session ends.
-                block.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-            } else if !isPaused {
-                block.withUnsafeMutableBufferPointer { buffer in
-                    buffer.update(repeating: 0)
-                    sound.read(position..<(position + count), into: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
-                }
-            } else {
-                block.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            // Once the lesson has all been played, silence keeps the device running until the session ends.
+            let isStopping = lock.withLock {
+                if !stopping { block.withUnsafeMutableBufferPointer { playback.fill($0) } }
+                return stopping
             }
+            if isStopping { return }
             do {
                 try block.withUnsafeBufferPointer { try output.write($0) }
             } catch {
@@ -66,7 +70,7 @@ final class LessonPlayer: @unchecked Sendable {
                 lock.withLock { lostError = lost }
                 return
             }
-            if !isPaused, count > 0 { lock.withLock { playedSamples += count } }
+            lock.withLock { handedSamples = playback.positionSamples }
         }
     }
 }

@@ -7,8 +7,10 @@ import KochIO
 
 /// The learner's own oscillator or a transceiver's sidetone, heard through the microphone (or a
 /// recording read at its own pace) and read by the live decoder as it sounds. What was heard is
-/// kept, and graded at the end by the ordinary decoder with its plausibility guard, as
-/// `koch grade --audio` grades a recording. In a contact it reads only the learner's turns
+/// written as it comes into a WAV file in the folder where it is kept (`WAVStream`, under a
+/// temporary name: none of it is held in memory), which is put in place under the session's name
+/// at the end and graded by the ordinary decoder with its plausibility guard, as
+/// `koch grade --audio` grades a recording. A session that keeps nothing removes it. In a contact it reads only the learner's turns
 /// (`readsKeying(_:fromSeconds:)`): what it hears in the other station's is kept and read as silence.
 public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     public let source: String
@@ -16,7 +18,9 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     private let toneHz: Double?
     private let lock = NSLock()
     private var decoder: LiveDecoder
-    private var heard: [Float] = []
+    /// What was heard, written as it comes; the samples heard so far are `heardFrames`.
+    private let recording: WAVStream
+    private var heardFrames = 0
     private var pending: [ShownCharacter] = []
     private var endingSeen: KeyingInputEnding?
     private var turns = KeyingTurns()
@@ -25,18 +29,31 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     /// stream's length (a sample is heard at the latest as it is read).
     private var streamStartSeconds = 0.0
     private var stopping = false
+    /// Whether the recording has been put in place under the session's name.
+    private var kept = false
     private let timings: PracticeTimings?
     private let done = DispatchSemaphore(value: 0)
-    /// The longest stretch kept, held in memory until it is written: 30 minutes (345 MB at 48 kHz),
-    /// twice what a five-minute exercise may take.
+    /// The longest stretch kept: 30 minutes (165 MB of WAV at 48 kHz), twice what a five-minute
+    /// exercise may take.
     static let longestSeconds = 30 * 60.0
 
-    public init(microphone: LiveSampleSource, toneHz: Double?, speedWPM: Double?, timings: PracticeTimings?) throws {
+    /// Listens to `microphone`; what it hears is written into `folder` (which must exist) as it comes.
+    public init(microphone: LiveSampleSource, toneHz: Double?, speedWPM: Double?, timings: PracticeTimings?, recordingIn folder: String) throws {
         self.microphone = microphone
         self.toneHz = toneHz
         self.timings = timings
         source = microphone.name
         decoder = try LiveDecoder(sampleRateHz: microphone.sampleRateHz, toneHz: toneHz, speedWPM: speedWPM)
+        let path = folder + "/.microphone-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial.wav"
+        recording = try WAVStream(path: path, sampleRate: microphone.sampleRateHz)
+    }
+
+    /// A recording never kept (the session recorded nothing) is removed.
+    deinit {
+        if !kept {
+            try? recording.close()
+            unlink(recording.path)
+        }
     }
 
     public var ending: KeyingInputEnding? { lock.withLock { endingSeen } }
@@ -71,15 +88,15 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
             }
             let readAt = MonotonicClock.seconds()
             lock.withLock {
-                streamStartSeconds = readAt - startSeconds - Double(heard.count + count) / rate
+                streamStartSeconds = readAt - startSeconds - Double(heardFrames + count) / rate
                 block.withUnsafeMutableBufferPointer { buffer in
                     turns.silenceOthersTurns(
                         in: UnsafeMutableBufferPointer(rebasing: buffer[0..<count]),
-                        firstSeconds: streamStartSeconds + Double(heard.count) / rate, sampleRateHz: microphone.sampleRateHz)
+                        firstSeconds: streamStartSeconds + Double(heardFrames) / rate, sampleRateHz: microphone.sampleRateHz)
                 }
-                heard.append(contentsOf: block[0..<count])
+                heardFrames += count
                 let characters = block.withUnsafeBufferPointer { decoder.process(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-                let heardSeconds = Double(heard.count) / rate
+                let heardSeconds = Double(heardFrames) / rate
                 for character in characters {
                     // The character ended `heardSeconds - endSeconds` before the samples just read.
                     timings?.displayDelay(heardSeconds - character.endSeconds + (MonotonicClock.seconds() - readAt))
@@ -87,6 +104,9 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
                 }
                 if heardSeconds > Self.longestSeconds { endingSeen = .recordingEnded }
             }
+            // Written outside the lock: the session reads the characters meanwhile. A failure is
+            // kept by the stream and thrown when the recording is to be kept.
+            block.withUnsafeBufferPointer { try? recording.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
             if ending != nil { return }
         }
     }
@@ -119,15 +139,14 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
         }
     }
 
+    /// Keeps what was heard under `baseName` in `folder`, the folder it was written in. Called
+    /// once the input has stopped.
     public func lessonReturn(keptIn folder: String, baseName: String) throws -> (LessonReturn, String) {
-        let samples = lock.withLock {
-            pending += decoder.finish().map(Self.shown)
-            return heard
-        }
+        lock.withLock { pending += decoder.finish().map(Self.shown) }
         let path = folder + "/" + baseName + ".keying.wav"
-        try AtomicFile.write(to: path) { temporary in
-            try WAVWriter.write(samples, sampleRate: microphone.sampleRateHz, to: temporary, naming: path)
-        }
+        try recording.close()
+        try AtomicFile.moveIntoPlace(recording.path, to: path)
+        kept = true
         return (.recording(path: path, toneHz: toneHz, speedWPM: nil), path)
     }
 }

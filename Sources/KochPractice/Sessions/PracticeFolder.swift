@@ -7,7 +7,7 @@ import KochLessons
 /// graded) again: `practice/` beside the progress file, each session's lesson key
 /// (`NAME.key.json`, as `koch lesson` writes it) with the copy typed (`NAME.copy.txt`), the key
 /// events (`NAME.keying.txt`, a log `koch keyer` and `koch grade --events` read) or what the
-/// microphone heard (`NAME.keying.wav`).
+/// microphone heard (`NAME.keying.wav`, written here under a temporary name as it was heard).
 public struct PracticeFolder: Sendable {
     public let path: String
 

@@ -24,6 +24,18 @@ public struct PracticeLesson: Sendable {
             ).source
     }
 
+    /// Where the lesson's tone sounds, in samples of `sound`, in order: each element with its
+    /// shaped edges (centred on the element's ends) and as much again, for a pause to wait out.
+    public var toneSpans: [Range<Int>] {
+        let settings = lesson.settings
+        let marginSeconds = settings.riseMilliseconds / 1000
+        let rate = Double(settings.sampleRateHz)
+        return lesson.timeline.marks.map { mark in
+            let start = max(0, Int(((mark.startSeconds - marginSeconds) * rate).rounded(.down)))
+            return start..<max(start, Int(((mark.endSeconds + marginSeconds) * rate).rounded(.up)))
+        }
+    }
+
     /// A key that cannot be practised live, and why.
     public enum Refusal: Error, Sendable, Hashable {
         /// A spoken lesson: its answers are for the car, and its sound needs the speech it was made with.

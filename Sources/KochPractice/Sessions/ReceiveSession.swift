@@ -50,7 +50,7 @@ public struct ReceiveSession {
 
     /// Plays the lesson through `output` while reading `input`, drawing on `screen`.
     public func run(output: SoundOutput, input: TerminalInput, screen: TerminalScreen) -> Result {
-        let player = LessonPlayer(sound: lesson.sound, output: output)
+        let player = LessonPlayer(sound: lesson.sound, output: output, toneSpans: lesson.toneSpans)
         var copy = ReceiveCopy(key: lesson.key)
         var clock = PracticeClock(startSeconds: MonotonicClock.seconds())
         player.start()
@@ -121,10 +121,10 @@ public struct ReceiveSession {
         case .space:
             if clock.isPaused {
                 clock.resume(atSeconds: now)
-                player.setPaused(false)
+                player.resume()
             } else {
-                player.setPaused(true)
-                clock.pause(atSeconds: now)
+                // The sound pauses at the end of the element sounding: the lesson's time stops with it.
+                clock.pause(atSeconds: now + player.pause())
             }
         case .interrupt:
             return .stop

@@ -12,6 +12,6 @@ public struct TerminalError: Error, CustomStringConvertible, Sendable {
     }
 
     public var description: String {
-        "\(action): \(SystemErrorText.reason(errno)). Run koch practice in a terminal, or give it its keys through a pipe."
+        "\(action): \(SystemErrorText.reason(errno)). Run koch practice in a terminal."
     }
 }

@@ -30,8 +30,8 @@ struct GradeCommand: ParsableCommand {
             recorded whatever course they are from.
 
             Stopped a lesson early (in the car, say)? Give --stopped-at M:SS, the time the \
-            player showed: only the groups sent before it are graded (with --heard, count \
-            the items before it). A recording or log of your keying needs no stop: it is \
+            player showed: only the groups sent before it (their sound ended) are graded \
+            (with --heard, count the items before it). A recording or log of your keying needs no stop: it is \
             graded up to the last group you keyed.
 
             Each lesson counts once: grading the same answer key again is refused \

@@ -13,6 +13,7 @@ extension PracticeRunner {
         guard command.keyPath == nil else {
             throw CommandFailure(description: "--key is for a lesson or exercise: koch practice --kind qso makes a contact of its own.")
         }
+        try requireCopyTerminal()
         let (settings, note) = try settings(direction: .receive)
         let (style, script, render) = try contactScript(settings: settings)
         print(LessonCommand.describe(settings) + ", a \(style) contact, seed \(settings.seed)")

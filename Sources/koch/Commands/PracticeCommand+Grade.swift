@@ -18,7 +18,7 @@ extension PracticeRunner {
                     "To keep it as a partial copy, which moves neither your level nor your schedule: koch grade --key \(refusals.keyPath) --transcript \(refusals.copySource) --partial"
             )
         case .nothingSentBeforeStop:
-            return refusals.nothingRecorded("You stopped before the lesson's first group: there is nothing to grade.")
+            return refusals.nothingRecorded("You stopped before the lesson's first group had ended: there is nothing to grade.")
         default:
             return refusals.failure(refused)
         }

@@ -22,6 +22,7 @@ struct PracticeRunner {
         guard practice.key.direction == .receive else {
             throw CommandFailure(description: "\(command.keyPath ?? "The key") is a send exercise's: practise it with koch practice send.")
         }
+        try requireCopyTerminal()
         let output = try soundOutput(sampleRateHz: practice.sampleRateHz)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         timings.outputLatencySeconds = output.outputLatencySeconds
@@ -93,6 +94,15 @@ struct PracticeRunner {
     /// Prints `text`, broken at its spaces to fit the terminal.
     func say(_ text: String) {
         print(TerminalScreen().fitted(text))
+    }
+
+    /// Refuses, before anything plays, a session whose copy would come from standard input that is no terminal.
+    func requireCopyTerminal() throws {
+        do {
+            try CopyTerminal.check(keyPath: command.keyPath)
+        } catch {
+            throw CommandFailure(description: error.description)
+        }
     }
 
     func terminalInput() throws -> TerminalInput {

@@ -86,8 +86,12 @@ extension PracticeRunner {
             } catch let error as SoundError {
                 throw CommandFailure(description: error.description)
             }
+            // What the microphone hears is written into practice/ as it comes.
+            try folder.prepare()
+            let input = try MicrophoneInput(
+                microphone: source, toneHz: devices.pitch, speedWPM: speedWPM, timings: timings, recordingIn: folder.path)
             say("Listening: \(source.name). Key when you are ready.")
-            return try MicrophoneInput(microphone: source, toneHz: devices.pitch, speedWPM: speedWPM, timings: timings)
+            return input
         }
         let roles = try PracticeDeviceOptions.roles(try command.keyer.mapping())
         guard let path = devices.keyDevice else {

@@ -20,7 +20,9 @@ struct PracticeCommand: ParsableCommand {
             you type what you hear, each key as you press it (no Enter). What you type goes \
             under the groups' boxes; typing late is no error. Space pauses and resumes; \
             Ctrl-C or q (when the lesson has no Q to copy) stops and grades what was \
-            sent before the stop. Graded and recorded as `koch grade` would grade the same copy.
+            sent before the stop (a group still sounding is left out). Graded and recorded \
+            as `koch grade` would grade the same copy. It reads your copy from a terminal: \
+            a copy in a file is for koch grade --transcript.
 
             send: a send exercise's groups on the screen, your keying read under them as \
             you go; graded at the end, with the fist report. characters: one character at a \

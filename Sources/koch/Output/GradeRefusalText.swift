@@ -47,8 +47,9 @@ struct GradeRefusalText {
                     + "\(LessonMoment.text(stop)) (--stopped-at); give how many of those \(items) you got right.")
         case let .moreHeardThanItems(heard, items, _, _):
             return CommandFailure(description: "--heard \(heard): lesson \(lessonID) has only \(items) items; give how many of them you got right.")
-        case let .nothingSentBeforeStop(stop, firstStart):
-            let first = firstStart.map { "; its first group starts at \(LessonMoment.text($0))" } ?? ""
+        case let .nothingSentBeforeStop(stop, firstEnd):
+            // Rounded up, so that a stop given at the moment named is after the end.
+            let first = firstEnd.map { "; its first group ends at \(LessonMoment.text($0.rounded(.up)))" } ?? ""
             return nothingRecorded(
                 "--stopped-at \(LessonMoment.text(stop)): nothing of lesson \(lessonID) was sent before then\(first), so there is nothing to grade.")
         case let .sessionDate(problem):
