@@ -50,7 +50,7 @@ lesson: release
 	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
-# The house style first (swift format, from the toolchain, with .swift-format; length warnings);
+# The house style first (swift format, from the toolchain, with .swift-format; length limits);
 # then the debug build is made from scratch; the release binary `make lesson` made is kept. The tests'
 # scratch folders go under one temporary folder, removed when they end.
 test: test-deps

@@ -115,12 +115,20 @@ public struct Alignment: Sendable, Hashable {
             }
             swap(&previous, &current)
         }
-        var state = Self.best(
+        let state = Self.best(
             (previous[0][columns - 1], .pair), (previous[1][columns - 1], .missed), (previous[2][columns - 1], .inserted)
         ).state
+        return traceBack(from, endingIn: state, sent: sent, received: received)
+    }
+
+    /// The steps of the alignment, traced back through `from` (the state before each cell's
+    /// state, `pack`ed) from the last cell in `state`.
+    private static func traceBack(_ from: [UInt8], endingIn last: State, sent: [String], received: [TranscriptMark]) -> [AlignmentStep] {
+        let columns = received.count + 1
+        var state = last
         var steps: [AlignmentStep] = []
-        steps.reserveCapacity(max(rows, columns))
-        var row = rows - 1
+        steps.reserveCapacity(max(sent.count + 1, columns))
+        var row = sent.count
         var column = columns - 1
         while row > 0 || column > 0 {
             let before = Self.unpack(from[row * columns + column], state)

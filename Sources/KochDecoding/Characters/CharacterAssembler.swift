@@ -62,51 +62,87 @@ public struct CharacterAssembler: Sendable {
     public func readWithCost(markLogs: [Double], gapLogs: [Double], model: TimingModel) -> (readings: [Reading], cost: Double) {
         let n = markLogs.count
         guard n > 0 else { return ([], 0) }
-        let ditCost = markLogs.map { model.cost(markLog: $0, as: .dit) }
-        let dahCost = markLogs.map { model.cost(markLog: $0, as: .dah) }
-        let intraCost = gapLogs.map { model.cost(gapLog: $0, as: .intraCharacter) }
-        let characterCost = gapLogs.map { model.cost(gapLog: $0, as: .character) }
-
+        let costs = WordCosts(markLogs: markLogs, gapLogs: gapLogs, model: model)
+        // The cheapest reading of the first `end` marks, and its last character.
         var best = Array(repeating: Double.infinity, count: n + 1)
-        var choice = Array(repeating: (start: 0, pattern: -1), count: n + 1)
+        var choice = Array(repeating: Choice(start: 0, pattern: -1), count: n + 1)
         best[0] = 0
         for end in 1...n {
             for length in 1...min(maximumLength, end) {
                 let start = end - length
                 guard best[start] < .infinity else { continue }
-                var cost = best[start] + perCharacterCost + (start > 0 ? characterCost[start - 1] : 0)
-                for gap in start..<(end - 1) { cost += intraCost[gap] }
+                var cost = best[start] + perCharacterCost + (start > 0 ? costs.character[start - 1] : 0)
+                for gap in start..<(end - 1) { cost += costs.intra[gap] }
                 guard cost < best[end] else { continue }
-                // Cheapest valid pattern of this length, or the free reading plus a penalty.
-                var bestPattern = -1
-                var bestPatternCost = Double.infinity
-                for (index, candidate) in patterns[length].enumerated() {
-                    var patternCost = extraCosts[length][index]
-                    for (offset, element) in candidate.elements.enumerated() {
-                        patternCost += element == .dit ? ditCost[start + offset] : dahCost[start + offset]
-                        if patternCost >= bestPatternCost { break }
-                    }
-                    if patternCost < bestPatternCost {
-                        bestPatternCost = patternCost
-                        bestPattern = index
-                    }
-                }
-                var freeCost = invalidPenalty
-                for index in start..<end { freeCost += min(ditCost[index], dahCost[index]) }
-                if freeCost < bestPatternCost {
-                    bestPatternCost = freeCost
-                    bestPattern = -1
-                }
-                if cost + bestPatternCost < best[end] {
-                    best[end] = cost + bestPatternCost
-                    choice[end] = (start, bestPattern)
+                let character = cheapestCharacter(of: start..<end, costs: costs)
+                if cost + character.cost < best[end] {
+                    best[end] = cost + character.cost
+                    choice[end] = Choice(start: start, pattern: character.pattern)
                 }
             }
         }
+        return (readings(choices: choice, costs: costs), best[n])
+    }
+
+    /// The cost of each mark of a word as a dit and as a dah, and of each gap inside a
+    /// character and between characters.
+    private struct WordCosts {
+        let dit: [Double], dah: [Double]
+        let intra: [Double], character: [Double]
+
+        init(markLogs: [Double], gapLogs: [Double], model: TimingModel) {
+            dit = markLogs.map { model.cost(markLog: $0, as: .dit) }
+            dah = markLogs.map { model.cost(markLog: $0, as: .dah) }
+            intra = gapLogs.map { model.cost(gapLog: $0, as: .intraCharacter) }
+            character = gapLogs.map { model.cost(gapLog: $0, as: .character) }
+        }
+    }
+
+    /// The last character of the cheapest reading of a word's first marks: the mark it starts
+    /// at, and its pattern (an index into `patterns` of its length; -1 for none of the table).
+    private struct Choice {
+        let start: Int
+        let pattern: Int
+    }
+
+    /// A pattern for one character's marks, and what its elements cost.
+    private struct PatternCost {
+        let pattern: Int
+        let cost: Double
+    }
+
+    /// The cheapest valid pattern for the marks `marks`, or the free reading (each mark its
+    /// cheaper element) plus a penalty where that is cheaper (pattern -1).
+    private func cheapestCharacter(of marks: Range<Int>, costs: WordCosts) -> PatternCost {
+        let length = marks.count, start = marks.lowerBound
+        var bestPattern = -1
+        var bestPatternCost = Double.infinity
+        for (index, candidate) in patterns[length].enumerated() {
+            var patternCost = extraCosts[length][index]
+            for (offset, element) in candidate.elements.enumerated() {
+                patternCost += element == .dit ? costs.dit[start + offset] : costs.dah[start + offset]
+                if patternCost >= bestPatternCost { break }
+            }
+            if patternCost < bestPatternCost {
+                bestPatternCost = patternCost
+                bestPattern = index
+            }
+        }
+        var freeCost = invalidPenalty
+        for index in marks { freeCost += min(costs.dit[index], costs.dah[index]) }
+        if freeCost < bestPatternCost {
+            bestPatternCost = freeCost
+            bestPattern = -1
+        }
+        return PatternCost(pattern: bestPattern, cost: bestPatternCost)
+    }
+
+    /// The characters of the cheapest reading, traced back from the word's last mark.
+    private func readings(choices: [Choice], costs: WordCosts) -> [Reading] {
         var readings: [Reading] = []
-        var end = n
+        var end = choices.count - 1
         while end > 0 {
-            let (start, pattern) = choice[end]
+            let start = choices[end].start, pattern = choices[end].pattern
             let length = end - start
             let elements: [Element]
             let text: String
@@ -114,16 +150,22 @@ public struct CharacterAssembler: Sendable {
                 elements = patterns[length][pattern].elements
                 text = patterns[length][pattern].text
             } else {
-                elements = (start..<end).map { ditCost[$0] <= dahCost[$0] ? .dit : .dah }
+                elements = (start..<end).map { costs.dit[$0] <= costs.dah[$0] ? .dit : .dah }
                 text = MorseAlphabet.text(for: elements) ?? "*"
             }
-            var ambiguous = false
-            for index in start..<end where abs(ditCost[index] - dahCost[index]) < 1 { ambiguous = true }
-            for gap in start..<(end - 1) where abs(intraCost[gap] - characterCost[gap]) < 1 { ambiguous = true }
-            if start > 0, abs(intraCost[start - 1] - characterCost[start - 1]) < 1 { ambiguous = true }
-            readings.append(Reading(marks: start..<end, text: text, elements: elements, isAmbiguous: ambiguous))
+            readings.append(Reading(marks: start..<end, text: text, elements: elements, isAmbiguous: isAmbiguous(start..<end, costs: costs)))
             end = start
         }
-        return (readings.reversed(), best[n])
+        return readings.reversed()
+    }
+
+    /// Whether some mark of a character, a gap inside it or the gap before it lay close to a class boundary.
+    private func isAmbiguous(_ marks: Range<Int>, costs: WordCosts) -> Bool {
+        let start = marks.lowerBound, end = marks.upperBound
+        var ambiguous = false
+        for index in start..<end where abs(costs.dit[index] - costs.dah[index]) < 1 { ambiguous = true }
+        for gap in start..<(end - 1) where abs(costs.intra[gap] - costs.character[gap]) < 1 { ambiguous = true }
+        if start > 0, abs(costs.intra[start - 1] - costs.character[start - 1]) < 1 { ambiguous = true }
+        return ambiguous
     }
 }

@@ -49,7 +49,7 @@ struct SoftWordReader: Sendable {
     }
 
     /// Lengths (in steps) a class may take, and the cost of each.
-    private struct Durations {
+    struct Durations {
         let shortest: Int
         let costs: [Double]
         var longest: Int { shortest + costs.count - 1 }
@@ -67,30 +67,21 @@ struct SoftWordReader: Sendable {
         }
     }
 
-    /// Where four neighbouring readings score better than the best kept so far, keeps them and
-    /// where they came from (the step, and the node if `nodes` is given).
-    @inline(__always)
-    private static func keepBetter(
-        _ values: SIMD4<Double>, at index: Int, scores: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Int32>, step: Int32,
-        nodes: UnsafeMutablePointer<Int32>? = nil, node: Int32 = 0
-    ) {
-        let better = values .> scores.loadVector(at: index)
-        guard any(better) else { return }
-        for lane in 0..<4 where better[lane] {
-            keepBetter(values[lane], at: index + lane, scores: scores, steps: steps, step: step, nodes: nodes, node: node)
-        }
-    }
+    /// The lengths of the five classes (dit, dah, gap inside a character, between characters,
+    /// between words) in steps of the programme, against `model`.
+    struct ClassDurations {
+        let dit: Durations, dah: Durations, intra: Durations, between: Durations, word: Durations
+        /// The five, in that order.
+        var all: [Durations] { [dit, dah, intra, between, word] }
 
-    /// One reading's score kept, with where it came from, where it beats the best so far.
-    @inline(__always)
-    private static func keepBetter(
-        _ value: Double, at index: Int, scores: UnsafeMutablePointer<Double>, steps: UnsafeMutablePointer<Int32>, step: Int32,
-        nodes: UnsafeMutablePointer<Int32>? = nil, node: Int32 = 0
-    ) {
-        guard value > scores[index] else { return }
-        scores[index] = value
-        steps[index] = step
-        nodes?[index] = node
+        init(model: TimingModel, stepSeconds: Double) {
+            dit = Durations(centreLog: model.ditLog, spread: model.markSpread, stepSeconds: stepSeconds)
+            dah = Durations(centreLog: model.dahLog, spread: model.markSpread, stepSeconds: stepSeconds)
+            intra = Durations(centreLog: model.intraCharacterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
+            between = Durations(centreLog: model.characterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
+            // A word gap costs its distance below the word centre; longer, it is a pause, and free.
+            word = Durations(centreLog: model.wordLog, spread: model.gapSpread, stepSeconds: stepSeconds, upToCentre: true)
+        }
     }
 
     /// Reads the words held between two times of the recording; empty if no reading beats silence.
@@ -100,214 +91,32 @@ struct SoftWordReader: Sendable {
         let high = min(evidence.values.count, evidence.index(atSeconds: toSeconds))
         let steps = (high - low) / step
         guard steps > 2 else { return [] }
+        let programme = SoftWordProgramme(
+            trie: trie, perCharacterCost: perCharacterCost,
+            durations: ClassDurations(model: model, stepSeconds: Double(step) / evidence.rate),
+            evidenceTo: Self.evidenceSums(evidence.values, from: low, steps: steps))
+        defer { programme.deallocate() }
+        guard let best = programme.run() else { return [] }
+        return traceBack(
+            from: best, width: programme.width, seconds: { evidence.seconds(atIndex: Double(low + $0 * step)) }, origins: programme.origins)
+    }
+
+    /// The evidence summed over each step from sample `low`, added up to each step (from 0 before the first).
+    private static func evidenceSums(_ values: [Float], from low: Int, steps: Int) -> [Double] {
+        let step = samplesPerStep
         var prefix = [0.0]
         prefix.reserveCapacity(steps + 1)
         for k in 0..<steps {
             var sum = 0.0
-            for j in 0..<step { sum += Double(evidence.values[low + k * step + j]) }
+            for j in 0..<step { sum += Double(values[low + k * step + j]) }
             prefix.append(prefix[k] + sum)
         }
-        let stepSeconds = Double(step) / evidence.rate
-        let dit = Durations(centreLog: model.ditLog, spread: model.markSpread, stepSeconds: stepSeconds)
-        let dah = Durations(centreLog: model.dahLog, spread: model.markSpread, stepSeconds: stepSeconds)
-        let intra = Durations(centreLog: model.intraCharacterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
-        let between = Durations(centreLog: model.characterLog, spread: model.gapSpread, stepSeconds: stepSeconds)
-        // A word gap costs its distance below the word centre; longer, it is a pause, and free.
-        let word = Durations(centreLog: model.wordLog, spread: model.gapSpread, stepSeconds: stepSeconds, upToCentre: true)
-
-        let nodeCount = trie.nodes.count
-        let width = steps + 1
-        let none = -Double.infinity
-        // The tables of the programme, as raw buffers: their subscripts are the hot loop.
-        func table<Value>(_ count: Int, _ value: Value) -> UnsafeMutableBufferPointer<Value> {
-            let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
-            buffer.initialize(repeating: value)
-            return buffer
-        }
-        // Best score of a reading whose last mark ends (M), whose last gap inside a character ends (G),
-        // whose last gap between characters ends (C), or which is in a word gap or the silence
-        // before the first word (W), at each step, by node of the table where there is one.
-        let afterMark = table(nodeCount * width, none), afterGap = table(nodeCount * width, none)
-        let afterCharacter = table(width, none), inPause = table(width, none)
-        // The best of afterMark and afterGap at each step, over every node.
-        let leadingAt = table(width, none)
-        inPause[0] = 0
-        // Where each came from: the step, and the node (for a mark: -1 after a character, -2 after a pause).
-        let markFromStep = table(nodeCount * width, Int32(-1)), markFromNode = table(nodeCount * width, Int32(-1))
-        let gapFromStep = table(nodeCount * width, Int32(-1))
-        let characterFromStep = table(width, Int32(-1)), characterFromNode = table(width, Int32(-1))
-        // For a pause: the node and step of the character it follows, or -1 if it went on from the step before.
-        let pauseFromStep = table(width, Int32(-1)), pauseFromNode = table(width, Int32(-1))
-        defer {
-            for buffer in [afterMark, afterGap, afterCharacter, inPause, leadingAt] { buffer.deallocate() }
-            for buffer in [markFromStep, markFromNode, gapFromStep, characterFromStep, characterFromNode, pauseFromStep, pauseFromNode] {
-                buffer.deallocate()
-            }
-        }
-        // The durations' costs, one class after another, and the evidence summed up to each step.
-        let classes = [dit, dah, intra, between, word]
-        let costs = table(classes.reduce(0) { $0 + $1.costs.count }, 0.0)
-        var offsets: [Int] = []
-        for durations in classes {
-            let offset = offsets.last.map { $0 + classes[offsets.count - 1].costs.count } ?? 0
-            offsets.append(offset)
-            _ = UnsafeMutableBufferPointer(rebasing: costs[offset..<(offset + durations.costs.count)]).initialize(from: durations.costs)
-        }
-        let evidenceTo = table(prefix.count, 0.0)
-        _ = evidenceTo.initialize(from: prefix)
-        defer {
-            costs.deallocate()
-            evidenceTo.deallocate()
-        }
-        var best = (score: 0.0, node: -1, step: -1)
-        // The table's nodes: children by element, and whether (and at what price) each is a character.
-        let children = trie.nodes.map { $0.children }
-        let extraCosts = trie.nodes.map { $0.text == nil ? Double.nan : $0.extraCost }
-        let markClasses = [(0, dit, offsets[0]), (1, dah, offsets[1])]
-        let intraCosts = costs.baseAddress.map { $0 + offsets[2] }
-        let closingGaps = [
-            (afterCharacter, characterFromStep, characterFromNode, between, offsets[3]), (inPause, pauseFromStep, pauseFromNode, word, offsets[4]),
-        ]
-        guard let costs = costs.baseAddress, let evidenceTo = evidenceTo.baseAddress, let intraCosts,
-            let afterMarkStart = afterMark.baseAddress, let afterGapStart = afterGap.baseAddress, let leadingStart = leadingAt.baseAddress,
-            let markFromStepStart = markFromStep.baseAddress, let markFromNodeStart = markFromNode.baseAddress,
-            let gapFromStepStart = gapFromStep.baseAddress
-        else { return [] }
-
-        var closers: [(node: Int, closed: Double)] = []
-        let largestCost = classes.flatMap(\.costs).filter(\.isFinite).map(abs).max() ?? 0
-        /// Weighs the gaps that may follow a character ending at `t` with the score `closed`.
-        func closeCharacter(node: Int, closed: Double, at t: Int) {
-            for (scores, fromSteps, fromNodes, durations, offset) in closingGaps {
-                let last = min(durations.longest, steps - t)
-                guard last >= durations.shortest, let scoresStart = scores.baseAddress, let fromStepsStart = fromSteps.baseAddress,
-                    let fromNodesStart = fromNodes.baseAddress
-                else { continue }
-                let first = t + durations.shortest, count = last - durations.shortest + 1, lengthCosts = costs + offset
-                var index = 0
-                while index + 4 <= count {
-                    Self.keepBetter(
-                        SIMD4(repeating: closed) - lengthCosts.loadVector(at: index), at: first + index, scores: scoresStart,
-                        steps: fromStepsStart, step: Int32(t), nodes: fromNodesStart, node: Int32(node))
-                    index += 4
-                }
-                while index < count {
-                    Self.keepBetter(
-                        closed - lengthCosts[index], at: first + index, scores: scoresStart, steps: fromStepsStart, step: Int32(t),
-                        nodes: fromNodesStart, node: Int32(node))
-                    index += 1
-                }
-            }
-        }
-
-        for t in 0...steps {
-            // Silence goes on for free.
-            if t > 0, inPause[t - 1] > inPause[t] {
-                inPause[t] = inPause[t - 1]
-                pauseFromStep[t] = -1
-                pauseFromNode[t] = -1
-            }
-            // Readings far behind the best one ending here will not catch up: leave them (a beam search).
-            let leading = max(afterCharacter[t], inPause[t], leadingAt[t])
-            let floor = leading - Self.beamNats
-            // Marks start after a character's gap, a pause, or a gap inside a character.
-            for source in -2..<nodeCount {
-                let node = source < 0 ? CharacterTrie.root : source
-                let score = source == -2 ? inPause[t] : source == -1 ? afterCharacter[t] : afterGap[node * width + t]
-                guard score > none, score >= floor else { continue }
-                for (element, durations, offset) in markClasses {
-                    let child = children[node][element]
-                    guard child >= 0 else { continue }
-                    let last = min(durations.longest, steps - t)
-                    guard last >= durations.shortest else { continue }
-                    // Marks of every length from here: their ends are neighbours, four at a time.
-                    let first = child * width + t + durations.shortest, count = last - durations.shortest + 1
-                    let ends = evidenceTo + t + durations.shortest, lengthCosts = costs + offset
-                    let start = evidenceTo[t]
-                    var index = 0
-                    while index + 4 <= count {
-                        let values =
-                            SIMD4(repeating: score) + ends.loadVector(at: index) - SIMD4(repeating: start) - lengthCosts.loadVector(at: index)
-                        Self.keepBetter(
-                            values, at: first + index, scores: afterMarkStart, steps: markFromStepStart, step: Int32(t),
-                            nodes: markFromNodeStart, node: Int32(source))
-                        let leading = leadingStart + t + durations.shortest + index
-                        var ahead = leading.loadVector(at: 0)
-                        ahead.replace(with: values, where: values .> ahead)
-                        leading.storeVector(ahead, at: 0)
-                        index += 4
-                    }
-                    while index < count {
-                        let value = score + ends[index] - start - lengthCosts[index]
-                        Self.keepBetter(
-                            value, at: first + index, scores: afterMarkStart, steps: markFromStepStart, step: Int32(t), nodes: markFromNodeStart,
-                            node: Int32(source))
-                        leadingAt[t + durations.shortest + index] = max(leadingAt[t + durations.shortest + index], value)
-                        index += 1
-                    }
-                }
-            }
-            // A mark that ends here is followed by a gap inside its character, or ends the character.
-            for node in 1..<nodeCount {
-                let score = afterMark[node * width + t]
-                guard score > none, score >= floor else { continue }
-                let intraLast = min(intra.longest, steps - t)
-                if intraLast >= intra.shortest {
-                    let first = node * width + t + intra.shortest, count = intraLast - intra.shortest + 1
-                    var index = 0
-                    while index + 4 <= count {
-                        let values = SIMD4(repeating: score) - intraCosts.loadVector(at: index)
-                        Self.keepBetter(values, at: first + index, scores: afterGapStart, steps: gapFromStepStart, step: Int32(t))
-                        let leading = leadingStart + t + intra.shortest + index
-                        var ahead = leading.loadVector(at: 0)
-                        ahead.replace(with: values, where: values .> ahead)
-                        leading.storeVector(ahead, at: 0)
-                        index += 4
-                    }
-                    while index < count {
-                        let value = score - intraCosts[index]
-                        Self.keepBetter(value, at: first + index, scores: afterGapStart, steps: gapFromStepStart, step: Int32(t))
-                        leadingAt[t + intra.shortest + index] = max(leadingAt[t + intra.shortest + index], value)
-                        index += 1
-                    }
-                }
-                guard !extraCosts[node].isNaN else { continue }
-                let closed = score - perCharacterCost - extraCosts[node]
-                if closed > best.score { best = (closed, node, t) }
-                closers.append((node, closed))
-            }
-            // Each character that ends here is followed by a gap between characters or a word gap.
-            // Where one scores clearly above the rest it is the better start of every gap, so its
-            // gaps alone are weighed; else each one's, in the order of the table.
-            if let top = closers.max(by: { $0.closed < $1.closed }) {
-                let margin = 1e-9 * (1 + abs(top.closed) + largestCost)
-                let clear = !closers.contains { $0.node != top.node && $0.closed > top.closed - margin }
-                for (node, closed) in clear ? [top] : closers {
-                    closeCharacter(node: node, closed: closed, at: t)
-                }
-                closers.removeAll(keepingCapacity: true)
-            }
-        }
-        guard best.node >= 0 else { return [] }
-
-        return traceBack(
-            from: best, width: width, seconds: { evidence.seconds(atIndex: Double(low + $0 * step)) },
-            origins: Origins(
-                markFromStep: markFromStep, markFromNode: markFromNode, gapFromStep: gapFromStep, characterFromStep: characterFromStep,
-                characterFromNode: characterFromNode, pauseFromStep: pauseFromStep, pauseFromNode: pauseFromNode))
-    }
-
-    /// Where each best score came from, by step (and node), as `read` keeps them.
-    private struct Origins {
-        let markFromStep: UnsafeMutableBufferPointer<Int32>, markFromNode: UnsafeMutableBufferPointer<Int32>
-        let gapFromStep: UnsafeMutableBufferPointer<Int32>
-        let characterFromStep: UnsafeMutableBufferPointer<Int32>, characterFromNode: UnsafeMutableBufferPointer<Int32>
-        let pauseFromStep: UnsafeMutableBufferPointer<Int32>, pauseFromNode: UnsafeMutableBufferPointer<Int32>
+        return prefix
     }
 
     /// The best reading, traced back from its last character, character by character.
     private func traceBack(
-        from best: (score: Double, node: Int, step: Int), width: Int, seconds: (Int) -> Double, origins: Origins
+        from best: SoftWordProgramme.Ending, width: Int, seconds: (Int) -> Double, origins: SoftWordProgramme.Origins
     ) -> [Reading] {
         let (markFromStep, markFromNode, gapFromStep) = (origins.markFromStep, origins.markFromNode, origins.gapFromStep)
         let (characterFromStep, characterFromNode) = (origins.characterFromStep, origins.characterFromNode)

@@ -20,6 +20,31 @@ extension WordRereader {
     /// `splitsLongMarks` (talk sounded), a mark far longer than a dah is a suspect too:
     /// two marks whose gap the talk filled.
     static func repaired(_ word: Word, model: TimingModel, assembler: CharacterAssembler, splitsLongMarks: Bool = false) -> Word {
+        var suspects = suspects(in: word, model: model, splitsLongMarks: splitsLongMarks)
+        guard !suspects.isEmpty else { return word }
+        suspects.sort { $0.ratio < $1.ratio }
+        suspects = Array(suspects.prefix(maximumSuspects))
+        var best = word
+        var bestCost = Double.infinity
+        for subset in 0..<(1 << suspects.count) {
+            let chosen = suspects.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element)
+            guard let variant = variant(of: word, repairing: chosen, model: model) else { continue }
+            let cost =
+                assembler.readWithCost(
+                    markLogs: variant.word.marks.map { log(max($0.durationSeconds, 1e-4)) },
+                    gapLogs: variant.word.gapSeconds.map { log(max($0, 1e-4)) }, model: model
+                ).cost + repairCostNats * Double(variant.repairs)
+            if cost < bestCost {
+                bestCost = cost
+                best = variant.word
+            }
+        }
+        return best
+    }
+
+    /// The suspects of a word: gaps and marks too short for the sender's, and where
+    /// `splitsLongMarks`, marks too long for one.
+    private static func suspects(in word: Word, model: TimingModel, splitsLongMarks: Bool) -> [Suspect] {
         let shortGap = suspectFraction * exp(model.intraCharacterLog)
         let shortMark = suspectFraction * exp(model.ditLog)
         var suspects: [Suspect] = []
@@ -38,48 +63,42 @@ extension WordRereader {
                 suspects.append(Suspect(repair: .split(firstSeconds: exp(model.dahLog)), index: index, ratio: ratio))
             }
         }
-        guard !suspects.isEmpty else { return word }
-        suspects.sort { $0.ratio < $1.ratio }
-        suspects = Array(suspects.prefix(maximumSuspects))
+        return suspects
+    }
+
+    /// A word with some of its suspects repaired, and how many.
+    private struct Variant {
+        var word: Word
+        var repairs = 0
+    }
+
+    /// The word with the suspects `chosen` repaired; nil where they cannot all be (a mark cut
+    /// both ways, a repair that an earlier one left no room for, a part cut too short).
+    private static func variant(of word: Word, repairing chosen: [Suspect], model: TimingModel) -> Variant? {
         let gapSeconds = exp(model.intraCharacterLog)
         let shortestPart = suspectFraction * exp(model.ditLog)
-        var best = word
-        var bestCost = Double.infinity
-        subsets: for subset in 0..<(1 << suspects.count) {
-            var variant = word
-            var repairs = 0
-            // Apply from the highest index down so earlier indices stay valid; at one index a merge
-            // before a split, so that a mark joined to the next across a break is then cut.
-            let chosen = suspects.enumerated().filter { subset & (1 << $0.offset) != 0 }.map(\.element)
-                .sorted { ($0.index, $0.order) > ($1.index, $1.order) }
-            // A mark is cut one way or the other, not both.
-            guard Set(chosen.filter(\.isSplit).map(\.index)).count == chosen.count(where: \.isSplit) else { continue }
-            for suspect in chosen {
-                switch suspect.repair {
-                case .merge:
-                    guard suspect.index + 1 < variant.marks.count else { continue subsets }
-                    mergeMarks(&variant, at: suspect.index)
-                case .drop:
-                    guard suspect.index < variant.marks.count, variant.marks.count > 1 else { continue subsets }
-                    dropMark(&variant, at: suspect.index)
-                case let .split(firstSeconds):
-                    let secondSeconds = variant.marks[suspect.index].durationSeconds - firstSeconds - gapSeconds
-                    guard secondSeconds >= shortestPart else { continue subsets }
-                    splitMark(&variant, at: suspect.index, firstSeconds: firstSeconds, gapSeconds: gapSeconds)
-                }
-                repairs += 1
+        // Apply from the highest index down so earlier indices stay valid; at one index a merge
+        // before a split, so that a mark joined to the next across a break is then cut.
+        let ordered = chosen.sorted { ($0.index, $0.order) > ($1.index, $1.order) }
+        // A mark is cut one way or the other, not both.
+        guard Set(ordered.filter(\.isSplit).map(\.index)).count == ordered.count(where: \.isSplit) else { return nil }
+        var variant = Variant(word: word)
+        for suspect in ordered {
+            switch suspect.repair {
+            case .merge:
+                guard suspect.index + 1 < variant.word.marks.count else { return nil }
+                mergeMarks(&variant.word, at: suspect.index)
+            case .drop:
+                guard suspect.index < variant.word.marks.count, variant.word.marks.count > 1 else { return nil }
+                dropMark(&variant.word, at: suspect.index)
+            case let .split(firstSeconds):
+                let secondSeconds = variant.word.marks[suspect.index].durationSeconds - firstSeconds - gapSeconds
+                guard secondSeconds >= shortestPart else { return nil }
+                splitMark(&variant.word, at: suspect.index, firstSeconds: firstSeconds, gapSeconds: gapSeconds)
             }
-            let cost =
-                assembler.readWithCost(
-                    markLogs: variant.marks.map { log(max($0.durationSeconds, 1e-4)) },
-                    gapLogs: variant.gapSeconds.map { log(max($0, 1e-4)) }, model: model
-                ).cost + repairCostNats * Double(repairs)
-            if cost < bestCost {
-                bestCost = cost
-                best = variant
-            }
+            variant.repairs += 1
         }
-        return best
+        return variant
     }
 
     /// A mark longer than this many dahs, where talk sounded through the filter, may be two

@@ -17,13 +17,34 @@ extension WordRereader {
     /// apart at any spacing; when a quarter or more of the first decisions
     /// disagree with those clusters, the words are cut where the clusters say.
     static func resplit(_ words: [Word]) -> [Word] {
-        // Every gap that ended a character: (log seconds, was a word gap).
-        var gaps: [(log: Double, isWord: Bool)] = []
+        guard let midpoint = wordGapMidpoint(characterEndingGaps(words)) else { return words }
+        return cut(words, atGapsLongerThanLog: midpoint)
+    }
+
+    /// A gap that ended a character: its length in log seconds, and whether the first reading
+    /// took it for a word gap.
+    private struct EndingGap {
+        let log: Double
+        let isWord: Bool
+    }
+
+    /// Every gap of the words that ended a character, in order.
+    private static func characterEndingGaps(_ words: [Word]) -> [EndingGap] {
+        var gaps: [EndingGap] = []
         for word in words {
-            for (index, seconds) in word.gapSeconds.enumerated() where word.endsCharacter[index] { gaps.append((log(seconds), false)) }
-            if let gap = word.endingGap { gaps.append((log(max(gap.durationSeconds, 1e-4)), true)) }
+            for (index, seconds) in word.gapSeconds.enumerated() where word.endsCharacter[index] {
+                gaps.append(EndingGap(log: log(seconds), isWord: false))
+            }
+            if let gap = word.endingGap { gaps.append(EndingGap(log: log(max(gap.durationSeconds, 1e-4)), isWord: true)) }
         }
-        guard gaps.count >= 12 else { return words }
+        return gaps
+    }
+
+    /// Where the gaps' two clusters (between characters, between words) divide, in log seconds;
+    /// nil where there are too few gaps, no two clusters, or the first reading's word gaps
+    /// mostly agree with them.
+    private static func wordGapMidpoint(_ gaps: [EndingGap]) -> Double? {
+        guard gaps.count >= 12 else { return nil }
         let sorted = gaps.map(\.log).sorted()
         // Pauses far longer than the sender's word gaps must not make a cluster of their own.
         let cap = sorted[sorted.count / 2] + log(6)
@@ -37,10 +58,16 @@ extension WordRereader {
             let middleCount = capped.filter { $0 >= 0.5 * (three[0] + three[1]) && $0 < 0.5 * (three[1] + three[2]) }.count
             if lowCount < middleCount { centres = [three[1], three[2]] }
         }
-        guard centres.count == 2, centres[1] - centres[0] >= log(1.8) else { return words }
+        guard centres.count == 2, centres[1] - centres[0] >= log(1.8) else { return nil }
         let midpoint = 0.5 * (centres[0] + centres[1])
         let disagreeing = gaps.filter { ($0.log > midpoint) != $0.isWord }.count
-        guard Double(disagreeing) >= resplitDisagreement * Double(gaps.count) else { return words }
+        guard Double(disagreeing) >= resplitDisagreement * Double(gaps.count) else { return nil }
+        return midpoint
+    }
+
+    /// The marks of the words cut into words again at every gap ending a character that is
+    /// longer than `midpoint` (log seconds), and only there.
+    private static func cut(_ words: [Word], atGapsLongerThanLog midpoint: Double) -> [Word] {
         var result: [Word] = []
         var current: Word?
         func close() {

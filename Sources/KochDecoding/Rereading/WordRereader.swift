@@ -78,6 +78,13 @@ enum WordRereader {
                 readings.append(readByDurations(&words[index], assembler: assembler, model: models[index]))
             }
         }
+        let rebuilt = rebuiltOutput(words: words, readings: readings, from: output)
+        return (rebuilt, statistics(of: rebuilt, models: models, words: words))
+    }
+
+    /// The output of the words as read again (`readings`, by word), with the stuck keys and
+    /// off-pitch marks of the first reading.
+    private static func rebuiltOutput(words: [Word], readings: [[CharacterAssembler.Reading]], from output: DecoderOutput) -> DecoderOutput {
         var rebuilt = DecoderOutput()
         rebuilt.stuckKeys = output.stuckKeys
         rebuilt.offPitchMarks = output.offPitchMarks
@@ -107,7 +114,7 @@ enum WordRereader {
             }
             if let gap = word.endingGap { rebuilt.gaps.append(gap) }
         }
-        return (rebuilt, statistics(of: rebuilt, models: models, words: words))
+        return rebuilt
     }
 
     /// The words of the first reading, with their marks, gaps and labels.

@@ -116,63 +116,98 @@ public enum InPhaseReading {
     public static func read(real: [Float], imaginary: [Float], rateHz: Double, marks: [Mark], ditSeconds: Double) -> Read? {
         let count = min(real.count, imaginary.count)
         guard ditSeconds > 0 else { return nil }
-        var baseband = (0..<count).map { ComplexValue(real: Double(real[$0]), imaginary: Double(imaginary[$0])) }
-        var phasors: [ComplexValue] = []
-        var times: [Double] = []
-        for mark in marks {
-            let start = Int(((mark.startSeconds + middle.lowerBound * mark.durationSeconds) * rateHz).rounded())
-            let end = max(start + 1, Int(((mark.startSeconds + middle.upperBound * mark.durationSeconds) * rateHz).rounded()))
-            guard start >= 0, end <= count else { continue }
-            let sum = baseband[start..<end].reduce(ComplexValue.zero, +)
-            guard sum.magnitude > 0 else { continue }
-            phasors.append(sum / Double(end - start))
-            times.append((Double(start + end) / 2) / rateHz)
-        }
-        guard phasors.count >= fewestMarks else { return nil }
-        let units = phasors.map { $0 / $0.magnitude }
-        let (offsetHz, mean) = RoomEqualizer.agreeingOffset(steps: units, times: times, withinHz: pitchSearchHz)
+        let baseband = (0..<count).map { ComplexValue(real: Double(real[$0]), imaginary: Double(imaginary[$0])) }
+        let measured = markPhasors(baseband, marks: marks, rateHz: rateHz)
+        guard measured.phasors.count >= fewestMarks else { return nil }
+        let units = measured.phasors.map { $0 / $0.magnitude }
+        let (offsetHz, mean) = RoomEqualizer.agreeingOffset(steps: units, times: measured.times, withinHz: pitchSearchHz)
         guard mean.magnitude >= leastCoherence else { return nil }
-        var magnitudes = phasors.map(\.magnitude)
+        var magnitudes = measured.phasors.map(\.magnitude)
         let level = magnitudes.withUnsafeMutableBufferPointer { quickSelect($0, $0.count / 2) }
         guard level > 0 else { return nil }
-        let phaseRadians = mean.angleRadians
-        for index in baseband.indices {
-            let turn = ComplexValue(magnitude: 1 / level, angleRadians: -(2 * Double.pi * offsetHz * Double(index) / rateHz + phaseRadians))
-            baseband[index] = baseband[index] * turn
-        }
+        let turned = turned(baseband, offsetHz: offsetHz, phaseRadians: mean.angleRadians, level: level, rateHz: rateHz)
         // Under the rate's Nyquist frequency whatever the dit (a 60 WPM dit gives 30 Hz).
         let fasterPartDitSeconds = fasterDitSeconds(marks: marks, ditSeconds: ditSeconds)
         let cutoffHz = min(cutoffDits / fasterPartDitSeconds, 0.4 * rateHz)
-        let narrowed = bothWays(baseband, cutoffHz: cutoffHz, rateHz: rateHz)
+        let narrowed = bothWays(turned, cutoffHz: cutoffHz, rateHz: rateHz)
         var envelope = narrowed.map { max(0, $0.real - quadratureWeight * abs($0.imaginary)) }
-        let fasterPartDitSamples = fasterPartDitSeconds * rateHz
-        let takesDitSamples = ditSeconds * rateHz
-        var runs: [(start: Int, end: Int, angle: Double)] = []
+        let runs = droppingTalkRuns(from: &envelope, narrowed: narrowed, fasterPartDitSamples: fasterPartDitSeconds * rateHz)
+        droppingLoneMarks(
+            from: &envelope, runs: runs, takesDitSamples: ditSeconds * rateHz, fasterPartDitSamples: fasterPartDitSeconds * rateHz)
+        return Read(
+            envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, cutoffHz: cutoffHz, baseband: narrowed)
+    }
+
+    /// Each mark's phasor (the baseband's mean over the middle of the mark) and the time of its middle.
+    private struct MarkPhasors {
+        var phasors: [ComplexValue] = []
+        var times: [Double] = []
+    }
+
+    /// The phasors of the marks that lie within `baseband` and hold some amplitude.
+    private static func markPhasors(_ baseband: [ComplexValue], marks: [Mark], rateHz: Double) -> MarkPhasors {
+        var measured = MarkPhasors()
+        for mark in marks {
+            let start = Int(((mark.startSeconds + middle.lowerBound * mark.durationSeconds) * rateHz).rounded())
+            let end = max(start + 1, Int(((mark.startSeconds + middle.upperBound * mark.durationSeconds) * rateHz).rounded()))
+            guard start >= 0, end <= baseband.count else { continue }
+            let sum = baseband[start..<end].reduce(ComplexValue.zero, +)
+            guard sum.magnitude > 0 else { continue }
+            measured.phasors.append(sum / Double(end - start))
+            measured.times.append((Double(start + end) / 2) / rateHz)
+        }
+        return measured
+    }
+
+    /// `baseband` mixed down by `offsetHz` more, turned by `phaseRadians` back and scaled by 1 / `level`.
+    private static func turned(_ baseband: [ComplexValue], offsetHz: Double, phaseRadians: Double, level: Double, rateHz: Double) -> [ComplexValue] {
+        var turned = baseband
+        for index in turned.indices {
+            let turn = ComplexValue(magnitude: 1 / level, angleRadians: -(2 * Double.pi * offsetHz * Double(index) / rateHz + phaseRadians))
+            turned[index] = turned[index] * turn
+        }
+        return turned
+    }
+
+    /// A run of the envelope over `markLevel`, and how far its mean phase lies from the tone's.
+    private struct Run {
+        let start: Int
+        let end: Int
+        let angleRadians: Double
+    }
+
+    /// Clears from `envelope` each run whose mean phase lies too far from the tone's (talk's);
+    /// the runs kept.
+    private static func droppingTalkRuns(from envelope: inout [Double], narrowed: [ComplexValue], fasterPartDitSamples: Double) -> [Run] {
+        var runs: [Run] = []
         for run in KeyingChannel.keyDownRuns(envelope.map { $0 > markLevel }) {
             let angle = abs(narrowed[run.start..<run.end].reduce(ComplexValue.zero, +).angleRadians)
             let widest = Double(run.end - run.start) < shortMarkDits * fasterPartDitSamples ? shortMarkAngleRadians : widestAngleRadians
             if angle > widest {
                 for index in run.start..<run.end { envelope[index] = 0 }
             } else {
-                runs.append((run.start, run.end, angle))
+                runs.append(Run(start: run.start, end: run.end, angleRadians: angle))
             }
         }
-        // A dit with a long space either side would be read alone as an E: its space before
-        // is to the last mark kept.
+        return runs
+    }
+
+    /// Clears from `envelope` each dit of `runs` with a long space either side (it would be read
+    /// alone as an E) unless its phase agrees closely with the tone's and it lasts long enough:
+    /// its space before is to the last mark kept.
+    private static func droppingLoneMarks(from envelope: inout [Double], runs: [Run], takesDitSamples: Double, fasterPartDitSamples: Double) {
         var lastKeptEnd: Int?
         for (index, run) in runs.enumerated() {
             let length = Double(run.end - run.start)
             let before = lastKeptEnd.map { Double(run.start - $0) } ?? .infinity
             let after = index + 1 < runs.count ? Double(runs[index + 1].start - run.end) : .infinity
             let lone = length < longestDitDits * takesDitSamples && min(before, after) > loneSpaceDits * takesDitSamples
-            if lone, run.angle > loneMarkAngleRadians || length < loneShortestDits * fasterPartDitSamples {
+            if lone, run.angleRadians > loneMarkAngleRadians || length < loneShortestDits * fasterPartDitSamples {
                 for sample in run.start..<run.end { envelope[sample] = 0 }
             } else {
                 lastKeptEnd = run.end
             }
         }
-        return Read(
-            envelope: envelope, rateHz: rateHz, pitchOffsetHz: offsetHz, coherence: mean.magnitude, cutoffHz: cutoffHz, baseband: narrowed)
     }
 
     /// The dit of the take's faster part (`cutoffDitQuantile`), within `shortestCutoffDits` of

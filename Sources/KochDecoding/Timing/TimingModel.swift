@@ -69,30 +69,52 @@ public struct TimingModel: Sendable, Hashable {
         let marks = markSeconds.filter { $0 > 0 }.map(log).sorted()
         guard !marks.isEmpty else { return }
         let gaps = gapSeconds.filter { $0 > 0 }.map(log).sorted()
-        var (low, high) = Self.twoMeans(marks)
-        if high - low < log(1.8) {
-            // One cluster: dits if about as long as the shortest gaps (or the default dit), else dahs.
-            let single = Self.mean(marks)
-            let reference = gaps.isEmpty ? log(defaultDitSeconds) : Self.twoMeans(gaps).low
-            if single - reference < log(1.9) {
-                low = single
-                high = single + log(3)
-            } else {
-                high = single
-                low = single - log(3)
-            }
-        }
+        let centres = Self.markCentres(marks, gaps: gaps, defaultDitSeconds: defaultDitSeconds)
+        let low = centres.ditLog
         // Share of marks in the shorter cluster: text of mostly dahs (K, M, O, T) leaves few dits.
-        let midpoint = 0.5 * (low + high)
+        let midpoint = 0.5 * (low + centres.dahLog)
         let ditShare = Double(marks.filter { $0 < midpoint }.count) / Double(marks.count)
         ditLog = low
-        dahLog = high
+        dahLog = centres.dahLog
         intraCharacterLog = low
         characterLog = low + log(3)
         wordLog = low + log(7)
-        // Gaps fall in up to three clusters (inside characters, between characters, between words);
-        // long pauses are capped so they do not make a cluster of their own.
-        // Gaps under half a dit are noise breaking a mark, not the sender's spacing.
+        placeGapCentres(gaps, ditLog: low)
+        // With few dits, the shorter cluster of marks is mostly a jittery fist's shortest dahs,
+        // and a dit taken from it is too long: the speed reads low and every short dah becomes a
+        // dit. The gaps inside characters, as long as a dit in any fist and plentiful in text of
+        // dahs, measure the unit better.
+        if ditShare < Self.fewDitsShare, intraCharacterLog < ditLog {
+            ditLog = max(intraCharacterLog, ditLog - log(1.6))
+        }
+        enforceOrder()
+    }
+
+    /// The centres of the dits and the dahs, in log seconds.
+    private struct MarkCentres {
+        var ditLog: Double
+        var dahLog: Double
+    }
+
+    /// The centres of the marks (log seconds, sorted) in two clusters; from one cluster, dits if
+    /// about as long as the shortest `gaps` (or the default dit), else dahs.
+    private static func markCentres(_ marks: [Double], gaps: [Double], defaultDitSeconds: Double) -> MarkCentres {
+        let (low, high) = twoMeans(marks)
+        guard high - low < log(1.8) else { return MarkCentres(ditLog: low, dahLog: high) }
+        let single = mean(marks)
+        let reference = gaps.isEmpty ? log(defaultDitSeconds) : twoMeans(gaps).low
+        if single - reference < log(1.9) {
+            return MarkCentres(ditLog: single, dahLog: single + log(3))
+        }
+        return MarkCentres(ditLog: single - log(3), dahLog: single)
+    }
+
+    /// Places the gap centres from the gaps (log seconds, sorted), about the dit `low`.
+    ///
+    /// Gaps fall in up to three clusters (inside characters, between characters, between words);
+    /// long pauses are capped so they do not make a cluster of their own. Gaps under half a dit
+    /// are noise breaking a mark, not the sender's spacing.
+    private mutating func placeGapCentres(_ gaps: [Double], ditLog low: Double) {
         let capped = gaps.filter { $0 > low - log(1.6) }.map { min($0, low + log(80)) }
         let three = Self.kMeans(capped, clusters: 3)
         let two = Self.kMeans(capped, clusters: 2)
@@ -100,21 +122,7 @@ public struct TimingModel: Sendable, Hashable {
         // Three clusters only if the shortest is the gap inside characters (about a dit):
         // in noise, marks broken in two add a cluster of short gaps of their own.
         if three.count == 3, three[1] - three[0] >= separated, three[2] - three[1] >= separated, three[0] < low + log(1.8) {
-            intraCharacterLog = three[0]
-            characterLog = three[1]
-            wordLog = three[2]
-            // A word gap is 7/3 of a character gap in any spacing. Far longer than that, the
-            // longest cluster is pauses (between the overs of a contact), which have drawn the
-            // word gaps in with the character gaps: a fourth cluster sets them apart.
-            let four = Self.kMeans(capped, clusters: 4)
-            if three[2] - three[1] > Self.pausesAboveWordRatioLog, four.count == 4, four[0] < low + log(1.8),
-                four[1] - four[0] >= separated, four[3] - four[2] >= separated,
-                (log(1.6)...log(3.5)).contains(four[2] - four[1])
-            {
-                intraCharacterLog = four[0]
-                characterLog = four[1]
-                wordLog = four[2]
-            }
+            placeThreeGapCentres(three, capped: capped, ditLog: low)
         } else if two.count == 2, two[1] - two[0] >= separated {
             if two[0] < low + log(2) {
                 intraCharacterLog = two[0]
@@ -132,14 +140,27 @@ public struct TimingModel: Sendable, Hashable {
                 wordLog = only + log(7.0 / 3.0)
             }
         }
-        // With few dits, the shorter cluster of marks is mostly a jittery fist's shortest dahs,
-        // and a dit taken from it is too long: the speed reads low and every short dah becomes a
-        // dit. The gaps inside characters, as long as a dit in any fist and plentiful in text of
-        // dahs, measure the unit better.
-        if ditShare < Self.fewDitsShare, intraCharacterLog < ditLog {
-            ditLog = max(intraCharacterLog, ditLog - log(1.6))
+    }
+
+    /// Places the gap centres at three clusters of the `capped` gaps, or at the first three of
+    /// four where the longest is pauses.
+    private mutating func placeThreeGapCentres(_ three: [Double], capped: [Double], ditLog low: Double) {
+        let separated = log(1.6)
+        intraCharacterLog = three[0]
+        characterLog = three[1]
+        wordLog = three[2]
+        // A word gap is 7/3 of a character gap in any spacing. Far longer than that, the
+        // longest cluster is pauses (between the overs of a contact), which have drawn the
+        // word gaps in with the character gaps: a fourth cluster sets them apart.
+        let four = Self.kMeans(capped, clusters: 4)
+        if three[2] - three[1] > Self.pausesAboveWordRatioLog, four.count == 4, four[0] < low + log(1.8),
+            four[1] - four[0] >= separated, four[3] - four[2] >= separated,
+            (log(1.6)...log(3.5)).contains(four[2] - four[1])
+        {
+            intraCharacterLog = four[0]
+            characterLog = four[1]
+            wordLog = four[2]
         }
-        enforceOrder()
     }
 
     /// Gap clusters further apart than this (log of 4) are not character and word gaps.
