@@ -5,7 +5,7 @@
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
 
-.PHONY: check-speech lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
+.PHONY: check check-speech lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -23,6 +23,7 @@ FUZZ_SECONDS ?= 60
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
+	@echo "make check    the libraries' unit tests, the fast tier to run while working (prints its time)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
 	@echo "make fuzz     every reader of outside data under libFuzzer and AddressSanitizer, FUZZ_SECONDS ($(FUZZ_SECONDS)) each"
 	@echo "make build    a release build at $(RELEASE_BIN)"
@@ -58,8 +59,14 @@ test: test-deps
 	@scripts/check-lengths Sources
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
-	scratch=$$(mktemp -d -t koch-tests.XXXXXX) && TMPDIR="$$scratch" $(SWIFT) test; status=$$?; rm -rf "$$scratch"; exit $$status
+	scripts/run-tests all
 	scripts/check-speech .build/debug/koch .build/check-speech
+
+# The fast tier while working: the libraries' unit tests (no binary, nothing in real time), built
+# incrementally. The other tiers alone: scripts/run-tests end-to-end, scripts/run-tests real-time.
+check: test-deps
+	$(SWIFT) build --build-tests
+	@start=$$(date +%s); scripts/run-tests unit; status=$$?; echo "make check: $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Spoken lessons of letters (phonetic and plain) heard by PocketSphinx, cut where their keys say.
 check-speech: release test-deps

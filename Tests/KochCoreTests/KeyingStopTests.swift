@@ -46,6 +46,7 @@ import Testing
         key.groups = key.groups.enumerated().map { index, group in
             var timed = group
             timed.startSeconds = Double(index) * 2
+            timed.endSeconds = timed.startSeconds + 1.5
             return timed
         }
         let seconds = try #require(key.stopSeconds(afterGroups: 2))
