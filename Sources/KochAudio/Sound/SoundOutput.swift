@@ -23,6 +23,8 @@ public final class SoundOutput: @unchecked Sendable {
     private let state = NSLock()
     private var pacer: OutputPacer
     private var closeRequested = false
+    /// Set when a wake ended `waitForRoom`'s wait on the clock: the next block is written at once.
+    private var paceWaived = false
     private var closed = false
     private var lostReason: String?
     private let stream: UnsafeMutableRawPointer?
@@ -77,7 +79,8 @@ public final class SoundOutput: @unchecked Sendable {
         while offset < samples.count {
             let frames = min(blockFrames, samples.count - offset)
             let wait: Double? = state.withLock {
-                closeRequested ? nil : pacer.delay(beforeWriting: frames, nowSeconds: MonotonicClock.seconds())
+                defer { paceWaived = false }
+                return closeRequested ? nil : paceWaived ? 0 : pacer.delay(beforeWriting: frames, nowSeconds: MonotonicClock.seconds())
             }
             guard let wait else { return }
             if wait > 0 { Self.sleep(seconds: wait) }
@@ -90,20 +93,40 @@ public final class SoundOutput: @unchecked Sendable {
     /// Waits until `frames` more frames can be written without blocking: by the clock's reckoning
     /// and, on a device, until its buffer has room (at most 0.1 s). A writer that makes its
     /// samples after this (a sidetone following a key) hands them over the moment they are made.
-    public func waitForRoom(frames: Int) {
+    ///
+    /// `wake`, signalled when something new is to be sounded (a key event), ends the wait at once
+    /// wherever room for `frames` is. `headroomFrames` more than `frames` are waited for on a
+    /// device, so that such room is there when the wake comes: a device that gives room back a
+    /// period at a time would otherwise hold a key event until its next period.
+    public func waitForRoom(frames: Int, headroomFrames: Int = 0, wake: DispatchSemaphore? = nil) {
         writing.lock()
         defer { writing.unlock() }
         let wait: Double? = state.withLock {
             closeRequested ? nil : pacer.delay(beforeWriting: frames, nowSeconds: MonotonicClock.seconds())
         }
         guard let wait else { return }
-        if wait > 0 { Self.sleep(seconds: wait) }
+        if wait > 0 {
+            if let wake {
+                if wake.wait(timeout: .now() + wait) == .success {
+                    // Written a block beyond the lead, once: the clock's pace takes it back after.
+                    state.withLock { paceWaived = true }
+                    return
+                }
+            } else {
+                Self.sleep(seconds: wait)
+            }
+        }
         guard let stream, lostReason == nil else { return }
         let deadline = MonotonicClock.seconds() + 0.1
+        var woken = false
         while MonotonicClock.seconds() < deadline {
             let available = Pa_GetStreamWriteAvailable(stream)
-            if available < 0 || available >= frames { return }
-            Self.sleep(seconds: 0.0002)
+            if available < 0 || available >= frames + (woken ? 0 : headroomFrames) { return }
+            if let wake {
+                woken = woken || wake.wait(timeout: .now() + 0.0002) == .success
+            } else {
+                Self.sleep(seconds: 0.0002)
+            }
         }
     }
 

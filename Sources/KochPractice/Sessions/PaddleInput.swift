@@ -23,6 +23,8 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
     private var stopping = false
     private var startSeconds = 0.0
     private let threadsDone = DispatchGroup()
+    /// Signalled by each key event read, so that the sidetone makes its next block at once.
+    private let eventRead = DispatchSemaphore(value: 0)
     /// Frames of sidetone made at a time: 64 at 48 kHz is 1.3 ms.
     static let blockFrames = 64
 
@@ -77,6 +79,7 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
                 guard let event = try device.next(timeoutSeconds: 0.05) else { continue }
                 guard roles.input(for: event.code) != nil else { continue }
                 lock.withLock { queued.append(event) }
+                eventRead.signal()
             } catch {
                 let end: KeyingInputEnding = if case .notInputEvents = error { .notInputEvents("\(error)") } else { .keyDeviceEnded("\(error)") }
                 lock.withLock { endingSeen = endingSeen ?? end }
@@ -85,13 +88,14 @@ public final class PaddleInput: LiveKeyingInput, @unchecked Sendable {
         }
     }
 
-    /// Makes the sidetone a block at a time, each once the device has room for it, from the keyer
-    /// as it is then: the block's samples follow the keyer from that moment on, so a key event is in
-    /// the next block made. The keyer runs on the clock, never ahead of the key events.
+    /// Makes the sidetone a block at a time, each once the device has room for it and another, from
+    /// the keyer as it is then: the block's samples follow the keyer from that moment on, so a key
+    /// event is in the next block made, made the moment the event is read (into the room kept). The
+    /// keyer runs on the clock, never ahead of the key events.
     private func soundSidetone() {
         var block = [Float](repeating: 0, count: Self.blockFrames)
         while !isStopping {
-            output.waitForRoom(frames: Self.blockFrames)
+            output.waitForRoom(frames: Self.blockFrames, headroomFrames: Self.blockFrames, wake: eventRead)
             let now = MonotonicClock.seconds() - startSeconds
             let applied: [KeyEvent] = lock.withLock {
                 let events = applyDueEvents(upTo: now)
