@@ -25,23 +25,10 @@ public final class WAVStream {
         self.path = path
         self.sampleRate = sampleRate
         self.name = name ?? path
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard sf_format_check(&info) != 0 else {
-            throw .invalidSetting("libsndfile cannot write a WAV file at \(sampleRate) Hz.")
-        }
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite(path: self.name, reason: SystemErrorText.reason(errno)) }
-        target = SoundFileTarget(fd: fd)
-        var io = SoundFileTarget.virtualIO
-        guard let opened = sf_open_virtual(&io, Int32(SFM_WRITE), &info, target.userData) else {
-            throw .cannotWrite(path: self.name, reason: target.failure.map(SystemErrorText.reason) ?? String(cString: sf_strerror(nil)))
-        }
+        let (target, opened) = try SoundFileTarget.openWAV(path: path, sampleRate: sampleRate, naming: self.name)
+        self.target = target
         file = opened
-        // Clip rather than wrap samples that reach full scale; a header true after every append.
-        sf_command(opened, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        // A header true after every append, so that the file reads whole wherever the writing stops.
         sf_command(opened, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
     }
 

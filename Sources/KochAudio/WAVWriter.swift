@@ -19,22 +19,7 @@ public enum WAVWriter {
         _ source: SampleSource, sampleRate: Int, to path: String, naming name: String? = nil, tags: MP3Tags? = nil, blocksAtOnce: Int = 16
     ) throws(AudioError) {
         let name = name ?? path
-        var info = SF_INFO()
-        info.samplerate = Int32(sampleRate)
-        info.channels = 1
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard sf_format_check(&info) != 0 else {
-            throw .invalidSetting("libsndfile cannot write a WAV file at \(sampleRate) Hz.")
-        }
-        let fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite(path: name, reason: SystemErrorText.reason(errno)) }
-        let target = SoundFileTarget(fd: fd)
-        var io = SoundFileTarget.virtualIO
-        guard let file = sf_open_virtual(&io, Int32(SFM_WRITE), &info, target.userData) else {
-            throw .cannotWrite(path: name, reason: target.failure.map(SystemErrorText.reason) ?? String(cString: sf_strerror(nil)))
-        }
-        // Clip rather than wrap samples that reach full scale.
-        sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        let (target, file) = try SoundFileTarget.openWAV(path: path, sampleRate: sampleRate, naming: name)
         if let tags {
             for (kind, text) in [
                 (SF_STR_TITLE, tags.title), (SF_STR_ALBUM, tags.album), (SF_STR_ARTIST, tags.artist), (SF_STR_COMMENT, tags.comment),

@@ -23,13 +23,7 @@ import Testing
 
     @Test func aCharacterSplitByALongGapAnswersOnePromptAndTheGradeIsTheDrills() throws {
         let scratch = try KochBinary.scratchFolder()
-        // The drill draws as `koch practice characters --level 2 --seed 3` does.
-        var settings = LessonSettings()
-        settings.level = 2
-        settings.direction = .send
-        settings.seed = 3
-        var drill = CharacterDrill(settings: settings)
-        let shown = (0..<6).map { _ in drill.next().text }
+        let shown = PracticeKeyingTests.charactersShown(6)
         let unit = 1.2 / 20
         var presses: [KeyEventFeed.Press] = []
         for (index, character) in shown.enumerated() {

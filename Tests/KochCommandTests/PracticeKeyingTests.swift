@@ -79,15 +79,19 @@ import Testing
         #expect(!result.standardOutput.contains("on the paddles"))
     }
 
-    @Test func eachCharacterIsJudgedTheMomentItEnds() throws {
-        let scratch = try KochBinary.scratchFolder()
-        // The drill draws as `koch practice characters --level 2 --seed 3` does.
+    /// The first `count` characters `koch practice characters --level 2 --seed 3` shows, drawn as its drill draws them.
+    static func charactersShown(_ count: Int) -> [String] {
         var settings = LessonSettings()
         settings.level = 2
         settings.direction = .send
         settings.seed = 3
         var drill = CharacterDrill(settings: settings)
-        let shown = (0..<6).map { _ in drill.next().text }
+        return (0..<count).map { _ in drill.next().text }
+    }
+
+    @Test func eachCharacterIsJudgedTheMomentItEnds() throws {
+        let scratch = try KochBinary.scratchFolder()
+        let shown = PracticeKeyingTests.charactersShown(6)
         // The fourth keyed wrong: M for K, K for M.
         let keyed = shown.enumerated().map { $0.offset == 3 ? ($0.element == "K" ? "M" : "K") : $0.element }
         var presses: [KeyEventFeed.Press] = []

@@ -103,15 +103,21 @@ import Testing
         #expect(result.standardError.contains("a keying is graded up to where it ends"), "\(result.standardError)")
     }
 
-    @Test func aCountHeardInTheCarWithAStopIsOfTheItemsBeforeIt() throws {
-        let scratch = try GradingScratch()
+    /// A one-minute spoken lesson at level 5 (key only): its folder and its key's file name.
+    func spokenLesson(_ scratch: GradingScratch) throws -> (folder: String, keyName: String) {
         let out = scratch.folder + "/spoken"
         let made = try KochBinary.run([
             "lesson", "--level", "5", "--seed", "4", "--minutes", "1", "--speak", "after", "--format", "none", "--out", out,
             "--progress", scratch.folder + "/no-progress.json",
         ])
-        #expect(made.succeeded, "\(made.standardError)")
+        guard made.succeeded else { throw CommandFailed(result: made) }
         let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") })
+        return (out, name)
+    }
+
+    @Test func aCountHeardInTheCarWithAStopIsOfTheItemsBeforeIt() throws {
+        let scratch = try GradingScratch()
+        let (out, name) = try spokenLesson(scratch)
         let key = try AnswerKeyFile.read(out + "/" + name)
         let third = try #require(key.spokenItems.dropFirst(2).first?.first)
         // Stopped just as the third item began: two items before the moment.
@@ -140,13 +146,7 @@ import Testing
 
     @Test func aCountHeardSaysWhatUnlocksTheNextLevelAsStatusDoes() throws {
         let scratch = try GradingScratch()
-        let out = scratch.folder + "/spoken"
-        let made = try KochBinary.run([
-            "lesson", "--level", "5", "--seed", "4", "--minutes", "1", "--speak", "after", "--format", "none", "--out", out,
-            "--progress", scratch.folder + "/no-progress.json",
-        ])
-        #expect(made.succeeded, "\(made.standardError)")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasSuffix(".key.json") })
+        let (out, name) = try spokenLesson(scratch)
         let result = try grade(scratch, out + "/" + name, ["--heard", "3"])
         #expect(result.succeeded, "\(result.standardError)")
         let status = try KochBinary.run(["status", "--progress", scratch.progressPath])
