@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The signal-heavy targets (synthesis, band conditions, decoding) are optimised in debug builds too, where the
+// The signal-heavy targets (synthesis, band conditions, decoding, audio files and the tests' signals) are optimised in debug builds too, where the
 // tests run them over minutes of audio: unoptimised, they spend most of the test run there.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
@@ -78,7 +78,8 @@ let package = Package(
         .target(name: "KochDecoding", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         .target(
             name: "KochAudio",
-            dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"]),
+            dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
+            swiftSettings: optimisedInDebug),
         .target(
             name: "KochIO",
             dependencies: [
@@ -110,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
-        .target(name: "KochTestSupport", dependencies: ["KochCore"]),
+        .target(name: "KochTestSupport", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         .testTarget(
             name: "KochCoreTests",
             dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
