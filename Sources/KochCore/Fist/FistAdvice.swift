@@ -13,7 +13,7 @@ import Foundation
 /// | gaps inside characters | 0.625 to 1.5 dits |
 /// | gaps between characters | 2.4 dits to 1.6 times the longest allowed (3, or the exercise's Farnsworth gap) |
 /// | gaps between words | 5.4 dits to 1.8 times the longest allowed (7, or the exercise's Farnsworth gap) |
-/// | evenness of dits, dahs and gaps between characters | varying by `evenVariationPercent` (10 %) or less, as printed |
+/// | evenness of dits, dahs and gaps between characters | varying by `evenVariationPercent` or less, as printed |
 /// | ambiguous places | none |
 ///
 /// The overall pace has no tolerance of its own: it follows from the gaps.
@@ -43,8 +43,8 @@ public struct FistAdvice: Sendable, Hashable, Codable {
     }
 
     /// Dits, dahs or gaps between characters varying by more than this (in whole per cent, as
-    /// printed) are uneven: a good hand-keyed fist varies by about 10 % or less. The one
-    /// threshold of evenness: the advice, the report's steadiness line and the docs quote it.
+    /// printed) are uneven, as a good hand-keyed fist is not. The one threshold of evenness:
+    /// the advice and the report's steadiness line use it, and docs/send-practice.md quotes it.
     public static let evenVariationPercent = 10.0
     /// The share of the marks and gaps ambiguous at which the advice on them weighs as much as
     /// a figure just outside its tolerance; fewer still get the advice, less weighty.

@@ -33,8 +33,8 @@ public final class MicrophoneInput: LiveKeyingInput, @unchecked Sendable {
     private var kept = false
     private let timings: PracticeTimings?
     private let done = DispatchSemaphore(value: 0)
-    /// The longest stretch kept: 30 minutes (165 MB of WAV at 48 kHz), twice what a five-minute
-    /// exercise may take.
+    /// The longest stretch kept, a bound on the recording's size on disk: the recording ends
+    /// there, and what was keyed before it is graded as a keying stopped early.
     static let longestSeconds = 30 * 60.0
 
     /// Listens to `microphone`; what it hears is written into `folder` (which must exist) as it comes.
