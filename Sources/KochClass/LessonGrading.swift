@@ -119,7 +119,7 @@ public struct LessonGrading: Sendable {
         case let .events(log, path, speedWPM, mode):
             copy = try keyed { try KeyingCheck.read(events: log, path: path, key: graded, speedWPM: speedWPM, mode: mode, warn: warn) }
         case let .readLive(output, path, keyerMade):
-            copy = keyedLive(output, path: path, keyerMade: keyerMade, against: graded)
+            copy = try keyedLive(output, path: path, keyerMade: keyerMade, against: graded)
         }
         if let keyed = copy.keying?.stop?.groupsKeyed {
             // A keying that ended before the sheet's end: the groups after it were not keyed, and are not graded.
@@ -153,14 +153,15 @@ public struct LessonGrading: Sendable {
         }
     }
 
-    /// A keying read live, graded as it was read.
-    private func keyedLive(_ output: DecoderOutput, path: String, keyerMade: Bool, against graded: AnswerKey) -> GradedCopy {
-        let copy = KeyedCopy(key: graded, characters: output.characters)
-        let fist = FistReport(output: output, copy: copy, exercise: graded.settings.timing)
-        var recording = KeyingRecording(
-            file: path, result: DecodeResult(readLive: output), copy: copy, fist: keyerMade ? fist?.keyerMade() : fist, speedHintWPM: nil)
-        recording.readLive = true
-        return GradedCopy(text: output.text, score: copy.score, keying: recording, unreadable: [])
+    /// A keying read live, graded as it was read, after the checks a recording's reading passes.
+    private func keyedLive(_ output: DecoderOutput, path: String, keyerMade: Bool, against graded: AnswerKey) throws -> GradedCopy {
+        try keyed {
+            var recording = try KeyingCheck.checked(
+                DecodeResult(readLive: output), copy: KeyedCopy(key: graded, characters: output.characters), of: graded, path: path,
+                speedHintWPM: nil, toneGiven: false, isLog: true, keyerMade: keyerMade)
+            recording.readLive = true
+            return recording
+        }
     }
 
     /// Whether the copy is not one of this lesson. A copy that fits its own lesson well cannot fit
