@@ -1,6 +1,7 @@
 import Foundation
 import KochClass
 import KochCore
+import KochDecoding
 import KochIO
 import Testing
 
@@ -115,6 +116,16 @@ import Testing
         grading.stoppedAtSeconds = key.durationSeconds + 60
         let whole = try grading.grade(.copy(ClassFixture.copy(of: key)))
         #expect(whole.groupsInLesson == nil && whole.session.stoppedAtSeconds == nil)
+    }
+
+    @Test func aLiveReadingThatReadNothingIsRefusedAsARecordingsWouldBe() throws {
+        let key = try Self.key(direction: .send)
+        let refused = Self.refusal { try Self.grading(key).grade(.readLive(DecoderOutput(), path: "drill.keying.wav", keyerMade: false)) }
+        guard case let .keying(keying) = refused else {
+            Issue.record("a live reading of nothing was graded: \(String(describing: refused))")
+            return
+        }
+        #expect(keying.reason == .nothingDecoded)
     }
 
     @Test func aStopBeforeAnythingWasSentIsRefused() throws {
