@@ -16,7 +16,8 @@ EMPTY = '{ "formatVersion": 2, "sessions": [] }\n'
 
 
 def make_class(koch, folder, learners, lessons, direction):
-    """A roster of `learners` with empty progress files and its pack of five-minute lessons."""
+    """A roster of `learners` with empty progress files and its pack of five-minute lessons, each
+    learner's keys beside their lessons (where the returns are made from)."""
     os.makedirs(folder)
     with open(os.path.join(folder, "class.csv"), "w") as roster:
         roster.write("name, progress\n")
@@ -25,7 +26,7 @@ def make_class(koch, folder, learners, lessons, direction):
             with open(os.path.join(folder, f"progress-{n + 1:02d}.json"), "w") as handle:
                 handle.write(EMPTY)
     subprocess.run([koch, "pack", "--roster", "class.csv", "--direction", direction, "--per-level", str(lessons), "--minutes", "5",
-                    "--seed", "9", "--sample-rate", "8000", "--bitrate", "16", "--out", "week1"],
+                    "--seed", "9", "--sample-rate", "8000", "--bitrate", "16", "--keys", "beside", "--out", "week1"],
                    cwd=folder, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return sorted(glob.glob(os.path.join(folder, "week1", "learner-*")))
 
