@@ -27,7 +27,8 @@ def make_class(koch, folder, learners, lessons, direction):
                 handle.write(EMPTY)
     subprocess.run([koch, "pack", "--roster", "class.csv", "--direction", direction, "--per-level", str(lessons), "--minutes", "5",
                     "--seed", "9", "--sample-rate", "8000", "--bitrate", "16", "--keys", "beside", "--out", "week1"],
-                   cwd=folder, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                   cwd=folder, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env={**os.environ, "SOURCE_DATE_EPOCH": "1759276800"})  # made 2025-10-01, before the day graded on
     return sorted(glob.glob(os.path.join(folder, "week1", "learner-*")))
 
 
