@@ -23,6 +23,11 @@ public struct PracticeFolder: Sendable {
     /// The name a session's files share: the lesson's name as `koch lesson` gives it.
     public static func baseName(of lesson: Lesson) -> String { LessonWriter.baseName(of: lesson) }
 
+    /// The name a contact's files share: its style, then its key's lesson ID without the
+    /// direction's letter, so that it names both its sessions (R02-… and S02-…), which share the
+    /// level and the contact's hash.
+    public static func contactBaseName(style: String, lessonID: String) -> String { "koch-qso-\(style)-\(lessonID.dropFirst())" }
+
     /// Keeps the lesson's key; returns its path.
     @discardableResult
     public func keep(_ key: AnswerKey, baseName: String) throws -> String {

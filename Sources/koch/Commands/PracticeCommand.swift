@@ -161,13 +161,6 @@ struct PracticeCommand: ParsableCommand {
     func run() throws {
         if devices.listSoundDevices { return print(try devices.soundDeviceList()) }
         if devices.listKeyDevices { return print(try devices.keyDeviceList(mapping: try keyer.mapping())) }
-        let runner = PracticeRunner(command: self)
-        if devices.testSound { return try runner.testSound() }
-        if isContact { return try runner.contact() }
-        switch chosenExercise {
-        case .receive: try runner.receive()
-        case .send: try runner.send()
-        case .characters: try runner.characters()
-        }
+        try practise()
     }
 }

@@ -1,0 +1,148 @@
+import Foundation
+import KochCore
+import KochIO
+import Testing
+
+@testable import KochPractice
+
+/// The practice service driven as a front end drives it, up to where a session would play: what it
+/// refuses before anything plays, what it tells, and that it records nothing then.
+@Suite struct PracticeServiceTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-service-\(UUID().uuidString)").path
+    var progressFile: String { folder + "/progress.json" }
+
+    /// Collects what the service tells.
+    final class Screen {
+        var events: [PracticeEvent] = []
+        func show(_ event: PracticeEvent) { events.append(event) }
+    }
+
+    func request(_ exercise: PracticeRequest.Exercise) throws -> PracticeRequest {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var settings = LessonSettings()
+        settings.minutes = 0.5
+        var request = PracticeRequest(
+            exercise: exercise, settings: settings, lessonCourse: LessonCourse(kind: .groups, asked: nil), progressFile: progressFile)
+        request.seed = 42
+        return request
+    }
+
+    func run(_ request: PracticeRequest, screen: Screen) throws -> PracticeOutcome {
+        try PracticeService(request: request, now: { Date(timeIntervalSince1970: 1_790_000_000) }, events: screen.show).run()
+    }
+
+    /// Nothing written beside the progress file: no progress, no practice folder.
+    func expectNothingWritten() throws {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aSendExerciseWithoutKeyingIsRefusedOnceItsLessonIsToldAndRecordsNothing() throws {
+        let screen = Screen()
+        #expect {
+            _ = try run(try request(.send), screen: screen)
+        } throws: { error in
+            guard case .noKeying(let listing) = error as? PracticeRefusal else { return false }
+            return listing.contains("--key-device PATH")
+        }
+        guard case let .lesson(settings, origin: .made) = screen.events.first else {
+            Issue.record("The lesson was not told first: \(screen.events)")
+            return
+        }
+        #expect(settings.direction == .send)
+        #expect(settings.level == 2)
+        #expect(settings.seed == 42)
+        try expectNothingWritten()
+    }
+
+    @Test func aKeyOfALessonToCopyIsRefusedForSendingBeforeAnyDeviceIsOpened() throws {
+        var request = try request(.send)
+        let lesson = try Lesson(settings: request.settings, content: .generated)
+        let keyPath = folder + "/lesson.key.json"
+        try AnswerKeyFile.encode(AnswerKey(lesson: lesson, createdAt: Date())).write(toFile: keyPath, atomically: true, encoding: .utf8)
+        request.keyPath = keyPath
+        request.keyDevice = folder + "/no-such-device"
+        let screen = Screen()
+        #expect {
+            _ = try run(request, screen: screen)
+        } throws: { error in
+            guard case .keyOfOtherDirection(keyPath, .receive) = error as? PracticeRefusal else { return false }
+            return "\(error)" == "\(keyPath) is a lesson to copy: practise it with koch practice (receive)."
+        }
+        guard case .lesson(_, origin: .key(keyPath)) = screen.events.first else {
+            Issue.record("The key's lesson was not told: \(screen.events)")
+            return
+        }
+        #expect(screen.events.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["lesson.key.json"])
+    }
+
+    @Test func aContactFromAKeyIsRefusedBeforeAnythingIsMade() throws {
+        var request = try request(.contact)
+        request.keyPath = folder + "/lesson.key.json"
+        request.keyDevice = folder + "/no-such-device"
+        let screen = Screen()
+        #expect {
+            _ = try run(request, screen: screen)
+        } throws: { error in
+            guard case .contactFromKey = error as? PracticeRefusal else { return false }
+            return true
+        }
+        #expect(screen.events.isEmpty)
+        try expectNothingWritten()
+    }
+
+    @Test func aConfusionDrillWithNothingConfusedIsRefusedBeforeItsLessonIsTold() throws {
+        var request = try request(.receive)
+        request.drill = .confusions
+        let screen = Screen()
+        #expect {
+            _ = try run(request, screen: screen)
+        } throws: { error in
+            guard case let .nothingConfused(confusions, course) = error as? PracticeRefusal else { return false }
+            return confusions.sessionCount == 0 && confusions.direction == .receive && course == .letters
+        }
+        #expect(screen.events.isEmpty)
+        try expectNothingWritten()
+    }
+
+    @Test func aKeyDeviceThatIsNotThereIsRefusedByItsPath() throws {
+        var request = try request(.characters)
+        request.keyDevice = folder + "/no-such-device"
+        let screen = Screen()
+        #expect {
+            _ = try run(request, screen: screen)
+        } throws: { error in
+            guard case .keyDevice(.notFound(let path)) = error as? PracticeRefusal else { return false }
+            return path == request.keyDevice
+        }
+        try expectNothingWritten()
+    }
+
+    @Test func theTestToneOnNoSoundDeviceTellsTheDeviceAndItsTone() throws {
+        var request = try request(.testSound)
+        request.soundDevice = "null"
+        request.settings.toneHz = 700
+        let screen = Screen()
+        #expect(try run(request, screen: screen) == .toneTested(toneHz: 700))
+        guard case .soundOpened(deviceName: "null", _) = screen.events.first else {
+            Issue.record("The device was not told: \(screen.events)")
+            return
+        }
+        #expect(screen.events.count == 1)
+        try expectNothingWritten()
+    }
+
+    @Test func aMicrophoneValueThatIsAFileIsARecordingAndAnyOtherADevice() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let recording = folder + "/keying.wav"
+        #expect(FileManager.default.createFile(atPath: recording, contents: Data()))
+        #expect(MicrophoneChoice(recording) == .recording(path: recording))
+        #expect(MicrophoneChoice("default") == .device(name: nil))
+        #expect(MicrophoneChoice("USB Audio") == .device(name: "USB Audio"))
+        #expect(MicrophoneChoice(folder + "/missing.wav") == .device(name: folder + "/missing.wav"))
+    }
+
+    @Test func aContactsFilesAreNamedForBothItsSessions() {
+        #expect(PracticeFolder.contactBaseName(style: "ragchew", lessonID: "R02-1a2b3c4d") == "koch-qso-ragchew-02-1a2b3c4d")
+    }
+}
