@@ -1,12 +1,13 @@
 import Foundation
+import KochAudio
 import KochCore
 import KochIO
 import Testing
 
 @testable import KochPractice
 
-/// The practice service driven as a front end drives it, up to where a session would play: what it
-/// refuses before anything plays, what it tells, and that it records nothing then.
+/// The practice service driven as a front end drives it: what it refuses before anything plays,
+/// what it tells, that it records nothing then, and a drill keyed into a recording recorded.
 @Suite struct PracticeServiceTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-service-\(UUID().uuidString)").path
     var progressFile: String { folder + "/progress.json" }
@@ -144,5 +145,66 @@ import Testing
 
     @Test func aContactsFilesAreNamedForBothItsSessions() {
         #expect(PracticeFolder.contactBaseName(style: "ragchew", lessonID: "R02-1a2b3c4d") == "koch-qso-ragchew-02-1a2b3c4d")
+    }
+
+    /// `text` keyed cleanly at 20 WPM and 600 Hz after a second of silence, with time after it
+    /// for the drill to see the character end, as a WAV at 48 kHz.
+    func recordKeying(_ text: String, to path: String) throws {
+        let unitSeconds = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 20).unitSeconds
+        var marks: [KeyedElement] = []
+        var timeSeconds = 1.0
+        for element in text.flatMap({ MorseAlphabet.symbol(for: $0)?.elements ?? [] }) {
+            let units = element == .dit ? 1.0 : 3.0
+            marks.append(KeyedElement(element: element, startSeconds: timeSeconds, durationSeconds: units * unitSeconds))
+            timeSeconds += (units + 1) * unitSeconds
+        }
+        let synthesizer = ToneSynthesizer(frequencyHz: 600, sampleRate: 48_000)
+        try WAVWriter.write(synthesizer.render(marks, durationSeconds: timeSeconds + 3), sampleRate: 48_000, to: path)
+    }
+
+    /// A character drill of one character keyed into the recording given as the microphone, its
+    /// keys from a pipe nothing is written to (the learner never stops it), its screen nowhere.
+    func drill(keying character: (_ shown: String) -> String, screen: Screen) throws -> PracticeOutcome {
+        var request = try request(.characters)
+        request.count = 1
+        request.soundDevice = "null"
+        request.microphone = folder + "/keyed.wav"
+        let service = PracticeService(request: request) { _ in }
+        var drawn = CharacterDrill(settings: try service.settings(direction: .send).0)
+        try recordKeying(character(drawn.next().text), to: folder + "/keyed.wav")
+        var keys: [Int32] = [0, 0]
+        #expect(pipe(&keys) == 0)
+        let nowhere = open("/dev/null", O_WRONLY)
+        defer { for descriptor in keys + [nowhere] { close(descriptor) } }
+        return try PracticeService(
+            request: request, now: { Date(timeIntervalSince1970: 1_790_000_000) },
+            terminal: PracticeTerminal(inputDescriptor: keys[0], screenDescriptor: nowhere), events: screen.show
+        ).run()
+    }
+
+    @Test func aCharacterKeyedIntoARecordingGivenAsTheMicrophoneIsGradedAndRecorded() throws {
+        let screen = Screen()
+        #expect(try drill(keying: { $0 }, screen: screen) == .recorded)
+        #expect(screen.events.contains { if case .listening(source: folder + "/keyed.wav") = $0 { true } else { false } })
+        #expect(screen.events.contains { if case .charactersKeyed(right: 1, of: 1) = $0 { true } else { false } })
+        #expect(screen.events.contains { if case .graded = $0 { true } else { false } })
+        let sessions = try ProgressStore(path: progressFile).read().sessions
+        #expect(sessions.count == 1)
+        #expect(sessions.first?.direction == .send)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/practice").sorted()
+        #expect(kept.count == 2)
+        #expect(kept.contains { $0.hasSuffix(".key.json") } && kept.contains { $0.hasSuffix(".keying.wav") })
+    }
+
+    @Test func anotherCharacterKeyedIntoTheRecordingIsRefusedAndRecordsNothing() throws {
+        let screen = Screen()
+        #expect {
+            _ = try drill(keying: { $0 == "K" ? "M" : "K" }, screen: screen)
+        } throws: { error in
+            guard case .lessonNotGraded(.mismatch, let files) = error as? PracticeRefusal else { return false }
+            return files.sourcePath.hasSuffix(".keying.wav")
+        }
+        #expect(screen.events.contains { if case .charactersKeyed(right: 0, of: 1) = $0 { true } else { false } })
+        #expect(!FileManager.default.fileExists(atPath: progressFile))
     }
 }

@@ -23,7 +23,7 @@ extension PracticeService {
         let session = QSOSession(
             script: script, render: render, settings: settings,
             learnerTiming: Timing(characterSpeedWPM: learnerSpeedWPM, effectiveSpeedWPM: learnerSpeedWPM), show: request.show)
-        let result = session.run(output: output, input: input, terminal: terminal, screen: TerminalScreen())
+        let result = session.run(output: output, input: input, terminal: terminal, screen: terminalEdge.screen())
         terminal.close()
         try writeTimings(timings)
         switch result.ending {

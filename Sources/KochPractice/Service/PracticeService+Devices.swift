@@ -95,7 +95,7 @@ extension PracticeService {
     /// Refuses, before anything plays, a session whose copy would come from standard input that is no terminal.
     func requireCopyTerminal() throws(PracticeRefusal) {
         do {
-            try CopyTerminal.check(keyPath: request.keyPath)
+            try CopyTerminal.check(descriptor: terminalEdge.inputDescriptor, keyPath: request.keyPath)
         } catch {
             throw .copyTerminal(error)
         }
@@ -103,7 +103,7 @@ extension PracticeService {
 
     func terminalInput() throws(PracticeRefusal) -> TerminalInput {
         do {
-            return try TerminalInput()
+            return try TerminalInput(descriptor: terminalEdge.inputDescriptor)
         } catch {
             throw .terminal(error)
         }

@@ -17,13 +17,19 @@ public struct PracticeService {
     let emit: (PracticeEvent) -> Void
     /// Now, for the lesson's creation and the session's date (`KOCH_NOW` by default, else the system's clock).
     let now: () throws -> Date
+    /// The terminal the session reads keys from and draws on.
+    let terminalEdge: PracticeTerminal
 
     var store: ProgressStore { ProgressStore(path: request.progressFile) }
     var folder: PracticeFolder { PracticeFolder(progressFile: request.progressFile) }
 
-    public init(request: PracticeRequest, now: @escaping () throws -> Date = { try RunClock.now() }, events: @escaping (PracticeEvent) -> Void) {
+    public init(
+        request: PracticeRequest, now: @escaping () throws -> Date = { try RunClock.now() }, terminal: PracticeTerminal = .standard,
+        events: @escaping (PracticeEvent) -> Void
+    ) {
         self.request = request
         self.now = now
+        terminalEdge = terminal
         emit = events
     }
 
@@ -52,7 +58,7 @@ public struct PracticeService {
         let session = ReceiveSession(lesson: practice, show: request.show)
         emit(.hint(session.hint))
         let terminal = try terminalInput()
-        let result = session.run(output: output, input: terminal, screen: TerminalScreen())
+        let result = session.run(output: output, input: terminal, screen: terminalEdge.screen())
         terminal.close()
         try writeTimings(timings)
         // Where it stopped is said once, by the grade, with how many groups that leaves.
@@ -73,7 +79,7 @@ public struct PracticeService {
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: practice.key.settings.characterSpeedWPM, timings: timings)
         let terminal = try terminalInput()
-        let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: TerminalScreen())
+        let (ending, _) = SendSession(key: practice.key).run(input: input, terminal: terminal, screen: terminalEdge.screen())
         terminal.close()
         try writeTimings(timings)
         if case .inputEnded(let end) = ending { try report(end, source: input.source) }
@@ -92,7 +98,7 @@ public struct PracticeService {
         let input = try keyingInput(speedWPM: settings.characterSpeedWPM, timings: timings)
         var session = CharacterSession(drill: CharacterDrill(settings: settings), count: request.count, minutes: settings.minutes)
         let terminal = try terminalInput()
-        let ending = session.run(input: input, terminal: terminal, screen: TerminalScreen())
+        let ending = session.run(input: input, terminal: terminal, screen: terminalEdge.screen())
         terminal.close()
         try writeTimings(timings)
         if case .inputEnded(let end) = ending { try report(end, source: input.source) }
