@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KochClass
 import KochCore
+import KochDecoding
 import KochIO
 
 struct GradeCommand: ParsableCommand {
@@ -146,7 +147,11 @@ struct GradeCommand: ParsableCommand {
     )
     var toneHz: Double?
 
-    @Option(name: .customLong("wpm"), help: "With --audio: your speed in WPM (3 to 60), if the decoder misjudges it.")
+    @Option(
+        name: .customLong("wpm"),
+        help:
+            "With --audio: your speed in WPM (\(DecoderConfiguration.speedRangeWPM.lowerBound.formatted) to \(DecoderConfiguration.speedRangeWPM.upperBound.formatted)), if the decoder misjudges it."
+    )
     var speedWPM: Double?
 
     @OptionGroup
@@ -238,8 +243,10 @@ struct GradeCommand: ParsableCommand {
         if partial, audioPath != nil || eventsPath != nil {
             throw ValidationError("--partial is for a copy (--transcript) of under a quarter of the lesson; a keying is graded as it was keyed.")
         }
-        if let speedWPM, !(3...60).contains(speedWPM) {
-            throw ValidationError("--wpm must be 3 to 60, not \(speedWPM.formatted).")
+        if let speedWPM, !DecoderConfiguration.speedRangeWPM.contains(speedWPM) {
+            throw ValidationError(
+                "--wpm must be \(DecoderConfiguration.speedRangeWPM.lowerBound.formatted) to \(DecoderConfiguration.speedRangeWPM.upperBound.formatted), not \(speedWPM.formatted)."
+            )
         }
         if audioPath == nil, eventsPath == nil, transcriptPath == nil || transcriptPath == "-", isatty(STDIN_FILENO) == 1 {
             throw ValidationError("Give your copy with --transcript FILE, or pipe it in: koch grade --key \(keyPath) < copy.txt")
