@@ -2,7 +2,7 @@ import KochCore
 
 extension LessonRequest {
     /// What a lesson request cannot be made with, with the value asked for.
-    public enum Refusal: Error, Sendable {
+    public enum Refusal: Error, Sendable, Hashable {
         case sound(SoundRequest.Refusal)
         /// The level is not one of the lesson's course (`LessonCourse.check(level:)`).
         case level(LevelOutsideCourse)

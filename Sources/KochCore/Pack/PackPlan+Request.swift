@@ -13,7 +13,7 @@ extension PackPlan {
     }
 
     /// A list of levels that cannot be a pack's.
-    public enum LevelsRefusal: Error, Sendable {
+    public enum LevelsRefusal: Error, Sendable, Hashable {
         /// Not like `2-26`, `5` or `2,4,6`.
         case malformed
         /// A level the lesson's course has not.
