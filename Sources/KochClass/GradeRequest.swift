@@ -19,8 +19,10 @@ public struct GradeRequest: Sendable {
 
     /// Where a typed copy is.
     public enum Copy: Sendable, Hashable {
-        /// The copy's text, already read (a page's form, a live session's typing).
+        /// The copy's text, already read (a live session's typing).
         case text(String)
+        /// The copy's bytes as they came (a page's upload): UTF-8, no longer than a lesson's copy can be.
+        case bytes([UInt8])
         /// A text file of it.
         case file(String)
         /// Standard input, piped in.

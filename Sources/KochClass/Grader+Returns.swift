@@ -38,6 +38,8 @@ extension Grader {
         switch copy {
         case let .text(text):
             return text
+        case let .bytes(given):
+            bytes = given
         case let .file(path):
             try FileError.checkNotFolder(path, expected: "your copy (a text file)")
             guard let contents = try FileBytes.read(path) else { throw GradeRefusal.noCopy(path: path) }

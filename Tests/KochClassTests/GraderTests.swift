@@ -68,6 +68,32 @@ import Testing
         #expect(try Grader().grade(request).recorded)
     }
 
+    @Test func aCopyThatIsNotTextIsRefusedOnceTheKeyTakesIt() throws {
+        let key = try LessonGradingTests.key()
+        var request = request(try write(key))
+        request.copy = .bytes([0xFF, 0xFE] + Array(ClassFixture.copy(of: key).utf8))
+        guard case .copyNotText(.notUTF8) = Self.refusal(request) else {
+            Issue.record("bytes that are not UTF-8 not refused")
+            return
+        }
+        request.copy = .bytes(Array(ClassFixture.copy(of: key).utf8))
+        #expect(try Grader().grade(request).recorded)
+    }
+
+    @Test func aProgressFileThatCannotBeWrittenRecordsNothingAndKeepsTheGrade() throws {
+        let key = try LessonGradingTests.key()
+        try Data().write(to: URL(fileURLWithPath: folder + "/file"))
+        var request = request(try write(key), copy: ClassFixture.copy(of: key))
+        // A folder that is a file: the progress file cannot be written there, whoever runs the test.
+        request.progress = ProgressStore(path: folder + "/file/progress.json")
+        guard case let .notWritten(.lesson(recorded), failure) = Self.refusal(request) else {
+            Issue.record("a progress file that cannot be written not refused: \(String(describing: Self.refusal(request)))")
+            return
+        }
+        #expect(!recorded.recorded && recorded.writeFailure != nil && failure.isWriteFailure)
+        #expect(recorded.grade.copy?.score.accuracy == 1)
+    }
+
     @Test func aRefusalRecordsNothingAndLeavesTheProgressFileAsItWas() throws {
         let key = try LessonGradingTests.key(seed: 1), other = try LessonGradingTests.key(seed: 2)
         _ = try Grader().grade(request(try write(other), copy: ClassFixture.copy(of: other)))
