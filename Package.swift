@@ -125,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
         .testTarget(
-            name: "KochPracticeTests", dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+            name: "KochPracticeTests",
+            dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochLessons", "KochTestSupport"]),
         .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
     ]
 )

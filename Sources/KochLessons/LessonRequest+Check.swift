@@ -45,10 +45,7 @@ extension LessonRequest {
         }
         try Self.check(minutes: minutes)
         if let count, !LessonSettings.Limits.lessonCount.contains(count) { throw .count(count) }
-        if drill != nil {
-            if characters != nil { throw .drillWithCharacters }
-            if kind != .groups { throw .drillWithKind(kind) }
-        }
+        try checkDrill()
         try checkRespond()
         do {
             try LessonSettings.checkSpeech(speech, direction: direction)
@@ -60,6 +57,13 @@ extension LessonRequest {
     /// Refuses a lesson's length outside `LessonSettings.Limits.minutes`.
     public static func check(minutes: Double) throws(Refusal) {
         guard LessonSettings.Limits.minutes.contains(minutes) else { throw .minutes(minutes) }
+    }
+
+    /// Refuses a drill asked for beside what makes another lesson: chosen characters or another kind.
+    public func checkDrill() throws(Refusal) {
+        guard drill != nil else { return }
+        if characters != nil { throw .drillWithCharacters }
+        if kind != .groups { throw .drillWithKind(kind) }
     }
 
     private func checkRespond() throws(Refusal) {

@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochLessons
 import Testing
 
 @testable import KochPractice
@@ -20,12 +21,10 @@ import Testing
 
     func request(_ exercise: PracticeRequest.Exercise) throws -> PracticeRequest {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var settings = LessonSettings()
-        settings.minutes = 0.5
-        var request = PracticeRequest(
-            exercise: exercise, settings: settings, lessonCourse: LessonCourse(kind: .groups, asked: nil), progressFile: progressFile)
-        request.seed = 42
-        return request
+        var lesson = LessonRequest()
+        lesson.minutes = 0.5
+        lesson.seed = 42
+        return PracticeRequest(exercise: exercise, lesson: lesson, progressFile: progressFile)
     }
 
     func run(_ request: PracticeRequest, screen: Screen) throws -> PracticeOutcome {
@@ -57,7 +56,7 @@ import Testing
 
     @Test func aKeyOfALessonToCopyIsRefusedForSendingBeforeAnyDeviceIsOpened() throws {
         var request = try request(.send)
-        let lesson = try Lesson(settings: request.settings, content: .generated)
+        let lesson = try Lesson(settings: request.lesson.settings, content: .generated)
         let keyPath = folder + "/lesson.key.json"
         try AnswerKeyFile.encode(AnswerKey(lesson: lesson, createdAt: Date())).write(toFile: keyPath, atomically: true, encoding: .utf8)
         request.keyPath = keyPath
@@ -94,7 +93,7 @@ import Testing
 
     @Test func aConfusionDrillWithNothingConfusedIsRefusedBeforeItsLessonIsTold() throws {
         var request = try request(.receive)
-        request.drill = .confusions
+        request.lesson.drill = .confusions
         let screen = Screen()
         #expect {
             _ = try run(request, screen: screen)
@@ -122,7 +121,7 @@ import Testing
     @Test func theTestToneOnNoSoundDeviceTellsTheDeviceAndItsTone() throws {
         var request = try request(.testSound)
         request.soundDevice = "null"
-        request.settings.toneHz = 700
+        request.lesson.sound.toneHz = 700
         let screen = Screen()
         #expect(try run(request, screen: screen) == .toneTested(toneHz: 700))
         guard case .soundOpened(deviceName: "null", _) = screen.events.first else {
@@ -170,7 +169,7 @@ import Testing
         request.soundDevice = "null"
         request.microphone = folder + "/keyed.wav"
         let service = PracticeService(request: request) { _ in }
-        var drawn = CharacterDrill(settings: try service.settings(direction: .send).0)
+        var drawn = CharacterDrill(settings: try service.prepared(direction: .send).settings)
         try recordKeying(character(drawn.next().text), to: folder + "/keyed.wav")
         var keys: [Int32] = [0, 0]
         #expect(pipe(&keys) == 0)

@@ -18,10 +18,9 @@ public enum PracticeEvent {
 
     /// The lesson or exercise to practise (for characters, the drill's settings).
     case lesson(LessonSettings, origin: Origin)
-    /// What of the lesson came from the progress file: the level, the weak characters.
+    /// A line of what the lesson was made of (`PreparedLesson.notes`): what came from the progress
+    /// file (the level, the weak characters), each pair a confusion drill sets against the other.
     case planNote(String)
-    /// The pairs of a confusion drill.
-    case drill(LessonDrill)
     /// A warning for the side (standard error): a progress file read without its weak characters, a grading note.
     case warning(String)
     /// The sound device opened, and its output latency.

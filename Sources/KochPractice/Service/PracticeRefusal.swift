@@ -7,6 +7,8 @@ import KochCore
 /// case. Every description is a sentence to act on; a front end may word the grading refusals
 /// (`lessonNotGraded`, `notRecorded`, `contactNotGraded`, `contactNotRecorded`) in its own terms.
 public enum PracticeRefusal: Error, CustomStringConvertible {
+    /// What was asked together cannot be (`PracticeRequest.conflict`).
+    case conflict(PracticeRequest.Conflict)
     /// A spoken lesson's key: it is for listening away from the computer.
     case spokenKey(path: String)
     /// A key whose groups and settings do not make the lesson it names.
@@ -47,6 +49,7 @@ public enum PracticeRefusal: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .conflict(let conflict): conflict.description
         case .spokenKey(let path):
             "\(path): a spoken lesson is for listening away from the computer; grade it with koch grade --heard."
         case let .keyNotReproducible(path, lessonID):

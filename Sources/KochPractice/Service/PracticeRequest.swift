@@ -1,4 +1,5 @@
 import KochCore
+import KochLessons
 
 /// What a front end asks of live practice, as plain values: the command line maps its options to
 /// one, a server its form. `PracticeService` decides the rest (the level, the devices, the files).
@@ -18,20 +19,9 @@ public struct PracticeRequest: Sendable {
     }
 
     public var exercise: Exercise
-    /// The lesson's settings as asked (content, speeds, tone, edges, sample rate, minutes, band
-    /// conditions); the level, direction, seed and drill are filled in by the service.
-    public var settings: LessonSettings
-    /// The Koch level asked for; nil: the learner's, from the progress file.
-    public var level: Int?
-    /// Which course the lesson follows, and the levels it allows.
-    public var lessonCourse: LessonCourse
-    /// The seed of the random groups; nil: a new one.
-    public var seed: UInt64?
-    public var drill: LessonDrill.Kind?
-    public var qsoStyle: String?
-    /// The text of a `text` lesson.
-    public var textFile: String?
-    public var skipUnsendable = false
+    /// The lesson as asked (content, level, minutes, sound, band conditions, seed, drill): the
+    /// service sets its direction by the exercise and builds it as `koch lesson` does (`LessonRequest.prepared`).
+    public var lesson: LessonRequest
     /// The key of a lesson or send exercise made before, to practise again.
     public var keyPath: String?
     /// For characters: how many to key, instead of the minutes.
@@ -52,10 +42,9 @@ public struct PracticeRequest: Sendable {
     /// Where to write what the session measured of itself, if anywhere.
     public var timingsPath: String?
 
-    public init(exercise: Exercise, settings: LessonSettings, lessonCourse: LessonCourse, progressFile: String) {
+    public init(exercise: Exercise, lesson: LessonRequest, progressFile: String) {
         self.exercise = exercise
-        self.settings = settings
-        self.lessonCourse = lessonCourse
+        self.lesson = lesson
         self.progressFile = progressFile
     }
 }

@@ -10,10 +10,11 @@ extension PracticeService {
         try requireKeying()
         guard request.keyPath == nil else { throw PracticeRefusal.contactFromKey }
         try requireCopyTerminal()
-        let (settings, plan, note) = try settings(direction: .receive)
-        let (style, script, render) = try contactScript(settings: settings, course: plan.course)
+        let prepared = try prepared(direction: .receive)
+        let settings = prepared.settings
+        let (style, script, render) = try contactScript(settings: settings, course: prepared.plan.course)
         emit(.lesson(settings, origin: .contact(style: style)))
-        if let note { emit(.planNote(note)) }
+        tellNotes(of: prepared)
         let output = try soundOutput(sampleRateHz: settings.sampleRateHz)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let learnerSpeedWPM = settings.characterSpeedWPM
@@ -38,7 +39,7 @@ extension PracticeService {
     /// the learner's level's), a contact drawn from the seed.
     func contactScript(settings: LessonSettings, course: KochCourse) throws -> (style: String, script: QSOScript, render: QSOScript.Renderer) {
         let templates = try Templates()
-        let composer = try QSOComposer(templates: templates, style: request.qsoStyle, level: settings.level, course: course)
+        let composer = try QSOComposer(templates: templates, style: request.lesson.qsoStyle, level: settings.level, course: course)
         let (name, contact) = QSOLiveContact.draw(styles: composer.styles, seed: settings.seed)
         let render: QSOScript.Renderer = { try templates.render(name, $0.context) }
         do {
@@ -79,24 +80,28 @@ extension PracticeService {
         emit(.contactKept(folder: folder.path, files: [keyPath, copyPath, kept].compactMap { $0.map(Self.fileName) }))
         let now = LocalTimestamp(date: try now(), timeZone: .current)
         let files = PracticeKeptFiles(keyPath: keyPath, lessonID: grading.key.lessonID, progressFile: store.path, sourcePath: copyPath ?? "")
-        let grade: QSOGrade
-        do {
-            grade = try grading.grading(done: now, gradedAt: now)
-        } catch let refused as QSOGrading.Refusal {
-            throw PracticeRefusal.contactNotGraded(refused, files: files, overs: PracticeContactOvers(returned: returned, keptPath: kept, done: now))
-        }
-        try recordContact(grade, files: files)
+        var request = GradeRequest(key: .given(grading.key, path: keyPath), progress: store, gradedAt: now)
+        request.reading = .overs(grading.grade.readings.map(\.readText), copy: grading.copy)
+        request.live = true
+        try recordContact(request, files: files, overs: PracticeContactOvers(returned: returned, keptPath: kept, done: now))
     }
 
-    /// Records both halves of a contact as QSO sessions in one write, by the rule every grader shares.
-    private func recordContact(_ grade: QSOGrade, files: PracticeKeptFiles) throws {
-        let recorded: RecordedQSOGrade
+    /// Grades both halves of a contact through `Grader` (`QSOGrading`, as `koch grade` grades a
+    /// contact's log or recording) and records them in one write, or neither: a copy it refuses
+    /// (under a quarter, another lesson's) refuses the whole contact.
+    private func recordContact(_ request: GradeRequest, files: PracticeKeptFiles, overs: PracticeContactOvers) throws {
+        let result: GradeResult
         do {
-            recorded = try grade.record(in: store, replace: false, dryRun: false)
-        } catch let refused as SessionRecording.Refusal {
-            throw PracticeRefusal.contactNotRecorded(refused, session: grade.sent, files: files)
+            result = try Grader().grade(request)
+        } catch .contact(let refused, _, _) {
+            throw PracticeRefusal.contactNotGraded(refused, files: files, overs: overs)
+        } catch .notRecordable(let refused, let session) {
+            throw PracticeRefusal.contactNotRecorded(refused, session: session, files: files)
+        } catch .notWritten(_, let failure) {
+            throw failure
+        } catch .unreadable(let error) {
+            throw error
         }
-        if let writeFailure = recorded.writeFailure { throw writeFailure }
-        emit(.contactRecorded(grade))
+        if case .contact(let recorded) = result { emit(.contactRecorded(recorded.grade)) }
     }
 }

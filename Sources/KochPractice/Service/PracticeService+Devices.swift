@@ -33,11 +33,11 @@ extension PracticeService {
             throw PracticeRefusal.keyDevice(error)
         }
         timings.outputLatencySeconds = output.outputLatencySeconds
-        timings.unitSeconds = Timing(characterSpeedWPM: speedWPM, effectiveSpeedWPM: speedWPM).unitSeconds
+        timings.unitSeconds = Timing.unitSeconds(wpm: speedWPM)
         let keys = KeyingDescription(roles: roles, mode: request.mode, deviceCodes: device.codes)
         emit(.keying(device: device.name ?? path, speedWPM: speedWPM, keys: keys))
         return PaddleInput(
-            device: device, roles: roles, output: output, sampleRateHz: Self.liveSampleRateHz, toneHz: request.settings.toneHz,
+            device: device, roles: roles, output: output, sampleRateHz: Self.liveSampleRateHz, toneHz: request.lesson.sound.toneHz,
             speedWPM: speedWPM, mode: request.mode, timings: timings)
     }
 
@@ -62,9 +62,11 @@ extension PracticeService {
     /// A second of the tone through the sound device.
     func testSound() throws -> PracticeOutcome {
         let output = try soundOutput(sampleRateHz: Self.liveSampleRateHz)
-        let toneHz = request.settings.toneHz
+        let toneHz = request.lesson.sound.toneHz
         let synthesizer = ToneSynthesizer(frequencyHz: toneHz, sampleRate: Self.liveSampleRateHz)
-        let tone = synthesizer.render([KeyedElement(element: nil, startSeconds: 0.05, durationSeconds: 1)], durationSeconds: 1.1)
+        let tone = synthesizer.render(
+            [KeyedElement(element: nil, startSeconds: Self.testToneLeadSeconds, durationSeconds: Self.testToneSeconds)],
+            durationSeconds: Self.testToneLeadSeconds * 2 + Self.testToneSeconds)
         do {
             try tone.withUnsafeBufferPointer { try output.write($0) }
         } catch {

@@ -10,34 +10,39 @@ extension PracticeService {
         return try folder.keep(key, baseName: base)
     }
 
-    /// Grades what the session returned against `key` and records it, as `koch grade` would the
-    /// same copy, recording or log of key events; tells the grade and the files kept.
+    /// Grades what the session returned against `key` and records it through `Grader`, as
+    /// `koch grade` would the same copy, recording or log of key events; tells the grade and the
+    /// files kept, then a progress file that could not be written.
     func grade(_ returned: LessonReturn, key: AnswerKey, keyPath: String, stoppedAtSeconds: Double?, source: String) throws {
         let now = LocalTimestamp(date: try self.now(), timeZone: .current)
         let files = PracticeKeptFiles(keyPath: keyPath, lessonID: key.lessonID, progressFile: store.path, sourcePath: source)
-        let grade = try lessonGrade(returned, key: key, stoppedAtSeconds: stoppedAtSeconds, at: now, files: files)
-        let recorded: RecordedGrade
-        do {
-            recorded = try grade.record(in: store, replace: false, dryRun: false)
-        } catch let refused as SessionRecording.Refusal {
-            throw PracticeRefusal.notRecorded(refused, session: grade.session, files: files)
-        }
-        if let copy = grade.copy { emit(.graded(recorded, copy: copy)) }
+        var request = GradeRequest(key: .given(key, path: keyPath), progress: store, gradedAt: now)
+        request.reading = .lesson(returned)
+        request.live = true
+        // A keying is graded up to where it ends: only a copy has a stop.
+        if case .copy = returned { request.stoppedAtSeconds = stoppedAtSeconds }
+        let (result, writeFailure) = try gradedLesson(request, files: files)
+        guard case .lesson(let recorded) = result else { return }
+        if let copy = recorded.grade.copy { emit(.graded(recorded, copy: copy)) }
         emit(.sessionKept(folder: folder.path, files: [keyPath, source].map(Self.fileName)))
-        if let writeFailure = recorded.writeFailure { throw writeFailure }
+        if let writeFailure { throw writeFailure }
     }
 
-    /// The one place a live lesson is graded, by the pipeline `koch grade` uses, as a session done live.
-    func lessonGrade(
-        _ returned: LessonReturn, key: AnswerKey, stoppedAtSeconds: Double?, at now: LocalTimestamp, files: PracticeKeptFiles
-    ) throws -> LessonGrade {
-        var grading = LessonGrading(key: key, done: now, gradedAt: now)
-        grading.live = true
-        if case .copy = returned { grading.stoppedAtSeconds = stoppedAtSeconds }
+    /// The grade `Grader` gives `request`, with the failure to write the progress file where it
+    /// could not be; its refusals as practice words them, each naming the files kept.
+    func gradedLesson(_ request: GradeRequest, files: PracticeKeptFiles) throws -> (GradeResult, writeFailure: FileError?) {
+        let warnings = GradeWarnings()
+        defer { for warning in warnings.taken() { emit(.warning(warning)) } }
         do {
-            return try grading.grade(returned) { emit(.warning($0)) }
-        } catch let refused as LessonGrading.Refusal {
+            return (try Grader(warn: warnings.add).grade(request), nil)
+        } catch .notWritten(let result, let failure) {
+            return (result, failure)
+        } catch .lesson(let refused, _) {
             throw PracticeRefusal.lessonNotGraded(refused, files: files)
+        } catch .notRecordable(let refused, let session) {
+            throw PracticeRefusal.notRecorded(refused, session: session, files: files)
+        } catch .unreadable(let error) {
+            throw error
         }
     }
 

@@ -12,6 +12,10 @@ import KochIO
 public struct PracticeService {
     /// Sidetone and microphone rate: what sound cards and sound servers run at.
     public static let liveSampleRateHz = 48_000
+    /// How long the test tone sounds (`--test-sound`), and the silence either side of it, which
+    /// lets the device start and drain without cutting the tone's edges.
+    static let testToneSeconds = 1.0
+    static let testToneLeadSeconds = 0.05
 
     public let request: PracticeRequest
     let emit: (PracticeEvent) -> Void
@@ -36,6 +40,7 @@ public struct PracticeService {
     /// Runs the session asked for; throws `PracticeRefusal` for what it refuses, and the errors of
     /// the files it reads and writes as they come.
     public func run() throws -> PracticeOutcome {
+        if let conflict = request.conflict { throw PracticeRefusal.conflict(conflict) }
         switch request.exercise {
         case .testSound: return try testSound()
         case .characters: return try characters()
@@ -92,8 +97,9 @@ public struct PracticeService {
 
     func characters() throws -> PracticeOutcome {
         try requireKeying()
-        let (settings, _, note) = try settings(direction: .send)
-        if let note { emit(.planNote(note)) }
+        let prepared = try prepared(direction: .send)
+        let settings = prepared.settings
+        tellNotes(of: prepared)
         let timings = PracticeTimings(nowSeconds: MonotonicClock.seconds())
         let input = try keyingInput(speedWPM: settings.characterSpeedWPM, timings: timings)
         var session = CharacterSession(drill: CharacterDrill(settings: settings), count: request.count, minutes: settings.minutes)

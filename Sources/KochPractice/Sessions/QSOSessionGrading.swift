@@ -1,12 +1,11 @@
 import Foundation
-import KochClass
 import KochCore
 
 /// A live contact graded as both halves (`QSOContactGrade`): the learner's overs as read, against
 /// the script with the values they heard, and the copy they typed of the other station's overs
 /// as sent. Both halves are sessions of kind `qso`, graded and recorded together as `koch grade`
-/// grades a contact (`grading(done:gradedAt:)`): the send half always, the receive half where a
-/// copy was typed.
+/// grades a contact (`Grader`, given the overs read and the copy): the send half always, the
+/// receive half where a copy was typed.
 public struct QSOSessionGrading {
     /// Why a contact is not graded at all.
     public enum Refusal: Error, Sendable, CustomStringConvertible {
@@ -58,16 +57,5 @@ public struct QSOSessionGrading {
     /// Refuses a contact of which nothing the learner keyed was read (its files may still be kept).
     public func check() throws(Refusal) {
         guard grade.readings.contains(where: { !$0.readText.isEmpty }) else { throw .nothingRead }
-    }
-
-    /// Both halves graded by the rule `koch grade` grades a contact's log or recording by
-    /// (`QSOGrading`), as sessions done live: the learner's overs as read against the script, and
-    /// the copy of the other station where one was typed. A copy `QSOGrading` refuses (under a
-    /// quarter, another lesson's) refuses the whole contact, so that both halves are recorded
-    /// together (`QSOGrade.record`) or neither is.
-    public func grading(done: LocalTimestamp, gradedAt: LocalTimestamp) throws -> QSOGrade {
-        var grading = try QSOGrading(key: key, done: done, gradedAt: gradedAt)
-        grading.live = true
-        return try grading.grade(readTexts: grade.readings.map(\.readText), copy: copy)
     }
 }

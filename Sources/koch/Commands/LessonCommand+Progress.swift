@@ -20,17 +20,6 @@ extension LessonCommand {
         return prepared
     }
 
-    /// The plan for a lesson in `direction` at `level` (nil: the learner's level in `store`), with its
-    /// note (`LessonRequest.plan`); for `koch practice`, which reads the plan apart from its settings.
-    static func learnerPlan(
-        level: Int?, lesson: LessonCourse, direction: Direction, store: ProgressStore
-    ) throws -> (plan: LessonPlan, note: String?) {
-        let (plan, note, warning) = try LessonRequest.plan(
-            level: level, lesson: lesson, direction: direction, progressPath: store.path, progress: Result { try store.read() })
-        if let warning { warn(warning) }
-        return (plan, note)
-    }
-
     private static func warn(_ warning: String) {
         FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
     }

@@ -3,32 +3,31 @@ import KochLessons
 import KochPractice
 
 extension PracticeCommand {
-    /// What was asked for, as live practice takes it.
-    var exerciseAsked: PracticeRequest.Exercise {
-        if devices.testSound { return .testSound }
-        if isContact { return .contact }
+    /// The exercise the options name: a contact for `--kind qso` without send or characters.
+    var exerciseNamed: PracticeRequest.Exercise {
         switch chosenExercise {
-        case .receive: return .receive
-        case .send: return .send
-        case .characters: return .characters
+        case .receive: isContact ? .contact : .receive
+        case .send: .send
+        case .characters: .characters
         }
     }
 
-    /// The options as a request to `PracticeService`.
-    func practiceRequest() throws -> PracticeRequest {
-        var settings = LessonSettings()
-        content.apply(to: &settings)
-        settings.minutes = minutes
-        sound.apply(to: &settings)
-        settings.conditions = try band.conditions()
-        var request = PracticeRequest(
-            exercise: exerciseAsked, settings: settings, lessonCourse: content.lessonCourse, progressFile: progress.store.path)
-        request.level = level
-        request.seed = seed
-        request.drill = drill.drill
-        request.qsoStyle = content.qsoStyle
-        request.textFile = content.textFile
-        request.skipUnsendable = content.skipUnsendable
+    /// The lesson asked for, as `koch lesson` takes it; the service sets its direction.
+    func lessonRequest() throws -> LessonRequest {
+        var lesson = LessonRequest()
+        content.apply(to: &lesson)
+        lesson.level = level
+        lesson.minutes = minutes
+        lesson.sound = sound.request
+        lesson.conditions = try band.conditions()
+        lesson.seed = seed
+        lesson.drill = drill.drill
+        return lesson
+    }
+
+    /// The options as a request to `PracticeService`, for `exercise` (the one named, or the test tone).
+    func practiceRequest(exercise: PracticeRequest.Exercise) throws -> PracticeRequest {
+        var request = PracticeRequest(exercise: exercise, lesson: try lessonRequest(), progressFile: progress.store.path)
         request.keyPath = keyPath
         request.count = count
         request.show = show
@@ -44,7 +43,7 @@ extension PracticeCommand {
 
     /// Runs the session asked for, printing what it tells as it goes.
     func practise() throws {
-        let request = try practiceRequest()
+        let request = try practiceRequest(exercise: devices.testSound ? .testSound : exerciseNamed)
         let printer = PracticeEventText(exercise: request.exercise, progressFile: request.progressFile)
         let outcome: PracticeOutcome
         do {

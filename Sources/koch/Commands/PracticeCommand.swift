@@ -84,9 +84,12 @@ struct PracticeCommand: ParsableCommand {
         help:
             "Length of the lesson or exercise in minutes (\(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)); for characters, how long the drill lasts."
     )
-    var minutes: Double = 5
+    var minutes: Double = LessonSettings.Defaults.minutes
 
-    @Option(help: "For characters: how many to key (1 to 999), instead of --minutes.")
+    @Option(
+        help:
+            "For characters: how many to key (\(PracticeRequest.characterCountRange.lowerBound) to \(PracticeRequest.characterCountRange.upperBound)), instead of --minutes."
+    )
     var count: Int?
 
     @Option(help: "Seed for the random groups. Default: a new random seed, recorded in the key.")
@@ -127,35 +130,9 @@ struct PracticeCommand: ParsableCommand {
     var isContact: Bool { content.kind == .qso }
 
     func validate() throws {
-        guard LessonSettings.Limits.minutes.contains(minutes) else {
-            throw ValidationError(
-                "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
-            )
+        if let conflict = try practiceRequest(exercise: exerciseNamed).conflict {
+            throw ValidationError(PracticeConflictText.message(conflict))
         }
-        if let count, !(1...999).contains(count) { throw ValidationError("--count must be 1 to 999, not \(count).") }
-        if count != nil, chosenExercise != .characters { throw ValidationError("--count is for koch practice characters.") }
-        if isContact, exercise != nil, exercise != .receive {
-            throw ValidationError("--kind qso is a contact to answer: koch practice --kind qso, without send or characters.")
-        }
-        if chosenExercise == .receive, !isContact, devices.microphone != nil || devices.keyDevice != nil {
-            throw ValidationError("--microphone and --key-device are for keying: koch practice send, or koch practice characters.")
-        }
-        if chosenExercise == .characters, keyPath != nil {
-            throw ValidationError("--key is for a lesson or exercise: koch practice characters draws its own characters.")
-        }
-        if let keyPath, sound.speedsGiven {
-            // A key's settings make its lesson or exercise; at another speed it would be another one.
-            let remake = chosenExercise == .send ? "koch lesson --direction send --wpm N" : "koch lesson --wpm N"
-            throw ValidationError(
-                "--wpm and --effective cannot change a lesson or exercise made before: \(keyPath) sets its speeds, so that it stays the exercise its key grades. Practise it without them, or make one at another speed (\(remake))."
-            )
-        }
-        try drill.check(content: content)
-        if drill.drill != nil, chosenExercise == .characters || keyPath != nil {
-            throw ValidationError(
-                "--drill confusions makes a lesson to copy or an exercise to key: koch practice (or send) --drill confusions, without --key.")
-        }
-        try devices.validate()
     }
 
     func run() throws {

@@ -44,9 +44,9 @@ struct PracticeDeviceOptions: ParsableArguments {
     var pitch: Double?
 
     func validate() throws {
-        if keyDevice != nil, microphone != nil { throw ValidationError("Give --key-device or --microphone, not both.") }
-        if let pitch, !(100...3000).contains(pitch) { throw ValidationError("--pitch must be 100 to 3000 Hz, not \(pitch.formatted).") }
-        if pitch != nil, microphone == nil { throw ValidationError("--pitch is for --microphone.") }
+        if let conflict = PracticeRequest.deviceConflict(keyDevice: keyDevice, microphone: microphone, pitchHz: pitch) {
+            throw ValidationError(PracticeConflictText.message(conflict))
+        }
     }
 
     func soundDeviceList() throws -> String {

@@ -13,7 +13,6 @@ struct PracticeEventText {
         case let .lesson(settings, .key(path)): say(LessonCommand.describe(settings) + ", from \(path)")
         case let .lesson(settings, .contact(style)): print(LessonCommand.describe(settings) + ", a \(style) contact, seed \(settings.seed)")
         case .planNote(let note): print(exercise == .characters ? note : "  " + note)
-        case .drill(let drill): for line in DrillOption.notes(drill) { print("  " + line) }
         case .warning(let text): FileHandle.standardError.write(Data((text + "\n").utf8))
         case let .soundOpened(name, latencySeconds): say("Sound: \(name), output latency \(Int((latencySeconds * 1000).rounded())) ms.")
         case .listening(let source): say("Listening: \(source). Key when you are ready.")
