@@ -1,5 +1,4 @@
 import Foundation
-import KochClass
 import KochCore
 import KochIO
 import KochLessons
