@@ -4,7 +4,7 @@ extension ReportCharts {
 
     /// One kind's accuracy week by week: a line through the weeks it was practised.
     public struct KindSeries: Sendable, Hashable {
-        public let kind: KindOfPractice
+        public let kind: ProgressCategory
         public let points: [Point]
     }
 
@@ -19,7 +19,7 @@ extension ReportCharts {
         return (weeks, Frame(first: first, last: lastMonday, low: 0, high: 100))
     }
 
-    /// A series per kind practised in `weeks`, in `KindOfPractice` order: a point per week with its
+    /// A series per kind practised in `weeks`, in `ProgressCategory` order: a point per week with its
     /// accuracy, labelled for a screen reader and a tooltip. A week whose sessions sent nothing
     /// has no accuracy and no point.
     public static func kindSeries(_ weeks: [PracticeByKind.Week], frame: Frame) -> [KindSeries] {

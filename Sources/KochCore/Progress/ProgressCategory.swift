@@ -1,11 +1,12 @@
-/// A kind of practice as the learner knows it, for following each apart over the weeks: the
+/// The category a graded session is counted under in the progress report: a kind of practice as
+/// the learner knows it, for following each apart over the weeks: the
 /// lesson's kind (`SessionKind`), or `live` for practice done at the computer with `koch
 /// practice`, whatever lesson it was.
 ///
 /// A live session counts under `live` only, so each session is counted once. A self-scored
 /// spoken lesson stays `spoken` even when done live: its figures count items heard right, not
 /// characters, and are never added to characters.
-public enum KindOfPractice: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+public enum ProgressCategory: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     case groups
     case drill
     case words
@@ -23,7 +24,7 @@ public enum KindOfPractice: String, Sendable, Hashable, Codable, CaseIterable, C
             return
         }
         // Every lesson kind is a kind of practice of the same name (`PracticeByKindTests` checks each).
-        self = KindOfPractice(rawValue: session.kind.rawValue) ?? .other
+        self = ProgressCategory(rawValue: session.kind.rawValue) ?? .other
     }
 
     /// Whether the learner scored it themselves: its figures are items, not characters.
@@ -44,7 +45,7 @@ public enum KindOfPractice: String, Sendable, Hashable, Codable, CaseIterable, C
         }
     }
 
-    public static func < (lhs: KindOfPractice, rhs: KindOfPractice) -> Bool {
+    public static func < (lhs: ProgressCategory, rhs: ProgressCategory) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }
 }
