@@ -109,7 +109,8 @@ let package = Package(
         // Fuzzing (make fuzz): libFuzzer's driver, and one executable for every harness.
         .target(name: "CFuzzDriver"),
         .executableTarget(
-            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
+            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"],
+            path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
         .target(name: "KochTestSupport", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         .testTarget(

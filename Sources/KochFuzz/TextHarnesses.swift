@@ -2,6 +2,7 @@ import Foundation
 import KochCore
 import KochDecoding
 import KochIO
+import KochLessons
 
 /// Readers of text a learner or a teacher writes.
 enum TextHarnesses {

@@ -4,6 +4,7 @@ import KochAudio
 import KochClass
 import KochCore
 import KochIO
+import KochLessons
 import KochPractice
 
 extension PracticeRunner {

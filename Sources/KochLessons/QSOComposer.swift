@@ -1,4 +1,5 @@
 import KochCore
+import KochIO
 
 /// Whole contacts for a QSO lesson: random stations from `QSOFiller`, each
 /// written out by a style's template in `templates/qso/` (a teacher adds a
@@ -9,24 +10,19 @@ public struct QSOComposer: Sendable {
     /// Template names, `qso/first-contact` and so on.
     public let styles: [String]
 
-    /// `style` if given; else the style of the learner's level (`QSOProgression`) when
-    /// its template is there, else every style at random.
+    /// The styles `QSOProgression.styles` chooses out of the templates there are: `style` if given,
+    /// else the style of the learner's level, else every style at random.
     public init(templates: Templates, style: String?, level: Int, course: KochCourse) throws {
         self.templates = templates
-        let all = templates.names.filter { $0.hasPrefix("qso/") }.sorted()
-        let levelStyle = "qso/" + QSOProgression.style(level: level, course: course)
-        if style == nil, all.contains(levelStyle) {
-            styles = [levelStyle]
-        } else if let style {
-            guard all.contains("qso/" + style) else {
-                throw FileError.malformed(
-                    path: "templates/qso/\(style).mustache",
-                    reason: "there is no QSO style '\(style)'; the styles are " + all.map { String($0.dropFirst(4)) }.joined(separator: ", ") + ".")
-            }
-            styles = ["qso/" + style]
-        } else {
-            guard !all.isEmpty else { throw FileError.malformed(path: "templates/qso", reason: "there are no QSO templates (NAME.mustache).") }
-            styles = all
+        let available = templates.names.filter { $0.hasPrefix("qso/") }.map { String($0.dropFirst("qso/".count)) }
+        do {
+            styles = try QSOProgression.styles(available: available, asked: style, level: level, course: course).map { "qso/" + $0 }
+        } catch .unknown(let style, let available) {
+            throw FileError.malformed(
+                path: "templates/qso/\(style).mustache",
+                reason: "there is no QSO style '\(style)'; the styles are " + available.joined(separator: ", ") + ".")
+        } catch .noStyles {
+            throw FileError.malformed(path: "templates/qso", reason: "there are no QSO templates (NAME.mustache).")
         }
     }
 

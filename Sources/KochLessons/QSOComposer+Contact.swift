@@ -1,4 +1,5 @@
 import KochCore
+import KochIO
 
 extension QSOComposer {
     /// One whole contact as a script of overs (`QSOScript`), the style and the stations drawn
