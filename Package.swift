@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "KochCore", targets: ["KochCore"]),
         .library(name: "KochDecoding", targets: ["KochDecoding"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
+        .library(name: "KochRecordings", targets: ["KochRecordings"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
         .library(name: "KochPractice", targets: ["KochPractice"]),
@@ -78,8 +79,11 @@ let package = Package(
         .target(name: "KochDecoding", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         .target(
             name: "KochAudio",
-            dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
+            dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
             swiftSettings: optimisedInDebug),
+        // A recording's file decoded: KochAudio reads it, KochDecoding reads the keying in it. Its own small
+        // target, so that neither of the two side-by-side layers uses the other and every service above can decode a file.
+        .target(name: "KochRecordings", dependencies: ["KochCore", "KochDecoding", "KochAudio"]),
         .target(
             name: "KochIO",
             dependencies: [
@@ -91,7 +95,7 @@ let package = Package(
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
         .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
-        .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"]),
+        .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochLessons"]),
         // Live practice: a lesson played while the learner types, a paddle or key read as it is
         // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
         .target(
@@ -102,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "KochPractice",
+                "KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochLessons", "KochClass", "KochPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

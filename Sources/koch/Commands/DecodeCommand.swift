@@ -4,6 +4,7 @@ import KochAudio
 import KochCore
 import KochDecoding
 import KochIO
+import KochRecordings
 
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

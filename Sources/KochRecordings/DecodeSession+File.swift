@@ -1,3 +1,4 @@
+import KochAudio
 import KochCore
 import KochDecoding
 
