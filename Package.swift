@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "KochDecoding", targets: ["KochDecoding"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
         .library(name: "KochRecordings", targets: ["KochRecordings"]),
+        .library(name: "KochPresentation", targets: ["KochPresentation"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
         .library(name: "KochPractice", targets: ["KochPractice"]),
@@ -84,18 +85,22 @@ let package = Package(
         // A recording's file decoded: KochAudio reads it, KochDecoding reads the keying in it. Its own small
         // target, so that neither of the two side-by-side layers uses the other and every service above can decode a file.
         .target(name: "KochRecordings", dependencies: ["KochCore", "KochDecoding", "KochAudio"]),
+        // Persistence: progress files, answer keys, rosters, the pack's journal and manifest, the files built into the program.
         .target(
             name: "KochIO",
-            dependencies: [
-                "KochCore", "KochDecoding", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
-                "CCrypto",
-            ],
+            dependencies: ["KochCore", .product(name: "SwiftCSV", package: "SwiftCSV"), "CCrypto"],
             plugins: ["EmbedShippedFiles"]
         ),
+        // Presentation: the JSON and SVG of a decode, the progress report's HTML page, a keying's JSON, the Mustache templates.
+        .target(
+            name: "KochPresentation",
+            dependencies: ["KochCore", "KochDecoding", "KochIO", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
-        .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
+        .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO", "KochPresentation"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
-        .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochLessons"]),
+        .target(
+            name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons"]),
         // Live practice: a lesson played while the learner types, a paddle or key read as it is
         // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
         .target(
@@ -106,14 +111,14 @@ let package = Package(
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochLessons", "KochClass", "KochPractice",
+                "KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons", "KochClass", "KochPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzzing (make fuzz): libFuzzer's driver, and one executable for every harness.
         .target(name: "CFuzzDriver"),
         .executableTarget(
-            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"],
+            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons"],
             path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
         .target(name: "KochTestSupport", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
@@ -122,15 +127,19 @@ let package = Package(
             dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "KochDecodingTests",
-            dependencies: ["KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+            dependencies: ["KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
         .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
+        .testTarget(name: "KochPresentationTests", dependencies: ["KochPresentation", "KochCore"]),
+        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO", "KochPresentation"]),
         .testTarget(
-            name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
+            name: "KochClassTests",
+            dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
         .testTarget(
             name: "KochPracticeTests", dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
-        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+        .testTarget(
+            name: "KochCommandTests",
+            dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
     ]
 )

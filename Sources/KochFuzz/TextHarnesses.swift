@@ -3,6 +3,7 @@ import KochCore
 import KochDecoding
 import KochIO
 import KochLessons
+import KochPresentation
 
 /// Readers of text a learner or a teacher writes.
 enum TextHarnesses {

@@ -1,5 +1,6 @@
 import KochCore
 import KochIO
+import KochPresentation
 
 /// Whole contacts for a QSO lesson: random stations from `QSOFiller`, each
 /// written out by a style's template in `templates/qso/` (a teacher adds a

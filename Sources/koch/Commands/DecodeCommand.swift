@@ -4,6 +4,7 @@ import KochAudio
 import KochCore
 import KochDecoding
 import KochIO
+import KochPresentation
 import KochRecordings
 
 struct DecodeCommand: ParsableCommand {

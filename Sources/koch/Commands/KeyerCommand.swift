@@ -6,6 +6,7 @@ import KochCore
 import KochDecoding
 import KochIO
 import KochLessons
+import KochPresentation
 
 extension IambicMode: ExpressibleByArgument {}
 

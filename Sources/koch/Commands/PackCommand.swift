@@ -5,6 +5,7 @@ import KochClass
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 
 struct PackCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import KochCore
 import KochIO
 import KochLessons
 import KochPractice
+import KochPresentation
 
 extension PracticeRunner {
     /// A live contact (`--kind qso`): the session, then both halves graded and recorded.

@@ -6,6 +6,7 @@ import KochCore
 import KochIO
 import KochLessons
 import KochPractice
+import KochPresentation
 
 extension PracticeRunner {
     /// The lesson's settings at the learner's level in `direction` (or `--level`), as `koch lesson`

@@ -1,6 +1,6 @@
 import Foundation
 import KochCore
-import KochIO
+import KochPresentation
 import Testing
 
 @Suite struct QSOTemplateTests {

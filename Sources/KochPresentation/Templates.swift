@@ -1,4 +1,5 @@
 import Foundation
+import KochIO
 import Mustache
 
 /// The Mustache templates that shape the sheets koch writes: built into

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochIO
 
 /// A learner's progress report as one self-contained HTML page (inline
 /// CSS and SVG, no scripts): `templates/report.html.mustache` filled from

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KochIO
+@testable import KochPresentation
 
 @Suite struct DecodeRenderingTraceRangeTests {
     @Test func aPlotFromAGivenSecondKeepsItsSpanAndTenSecondsMore() {
