@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "koch", targets: ["koch"]),
         .library(name: "KochCore", targets: ["KochCore"]),
+        .library(name: "KochSound", targets: ["KochSound"]),
         .library(name: "KochDecoding", targets: ["KochDecoding"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
         .library(name: "KochRecordings", targets: ["KochRecordings"]),
@@ -73,11 +74,16 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
+        // The layers go one way, from KochCore up to the front ends (koch, koch-fuzz): a target uses only those of the
+        // tiers below its own, as scripts/check-layers lists them and checks (make test runs it).
+        // The method: the Koch order, timing, lesson content, grading, scheduling, progress, a band's conditions as a
+        // lesson records them. Values in, values out, no I/O.
         .target(name: "KochCore", swiftSettings: optimisedInDebug),
+        // Sound as values: synthesis, the band's conditions rendered (noise, fading, other stations), the filters and limiters.
+        .target(name: "KochSound", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,
         // timing, characters, the second readings, talk and rooms, and the signal processing they share.
-        .target(name: "KochDecoding", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
+        .target(name: "KochDecoding", dependencies: ["KochCore", "KochSound"], swiftSettings: optimisedInDebug),
         .target(
             name: "KochAudio",
             dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
@@ -97,21 +103,23 @@ let package = Package(
             dependencies: ["KochCore", "KochDecoding", "KochIO", .product(name: "Mustache", package: "swift-mustache")]
         ),
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
-        .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO", "KochPresentation"]),
+        .target(name: "KochLessons", dependencies: ["KochCore", "KochSound", "KochAudio", "KochIO", "KochPresentation"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
         .target(
             name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons"]),
         // Live practice: a lesson played while the learner types, a paddle or key read as it is
         // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
         .target(
-            name: "KochPractice", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "CEvdev"]),
+            name: "KochPractice",
+            dependencies: ["KochCore", "KochSound", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "CEvdev"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons", "KochClass", "KochPractice",
+                "KochCore", "KochSound", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons", "KochClass",
+                "KochPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -121,23 +129,25 @@ let package = Package(
             name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons"],
             path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
-        .target(name: "KochTestSupport", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
+        .target(name: "KochTestSupport", dependencies: ["KochCore", "KochSound"], swiftSettings: optimisedInDebug),
         .testTarget(
             name: "KochCoreTests",
             dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "KochSoundTests", dependencies: ["KochSound", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochDecodingTests",
-            dependencies: ["KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
-        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochTestSupport"]),
+            dependencies: ["KochDecoding", "KochCore", "KochSound", "KochIO", "KochPresentation", "KochTestSupport"]),
+        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochSound", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "KochPresentationTests", dependencies: ["KochPresentation", "KochCore"]),
-        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO", "KochPresentation"]),
+        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochSound", "KochIO", "KochPresentation"]),
         .testTarget(
             name: "KochClassTests",
             dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
         .testTarget(
-            name: "KochPracticeTests", dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+            name: "KochPracticeTests",
+            dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochSound", "KochIO", "KochTestSupport"]),
         .testTarget(
             name: "KochCommandTests",
             dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import KochCore
 import KochIO
 import KochPresentation
+import KochSound
 import KochTestSupport
 import Testing
 

@@ -7,6 +7,7 @@ import KochDecoding
 import KochIO
 import KochLessons
 import KochPresentation
+import KochSound
 
 extension IambicMode: ExpressibleByArgument {}
 

@@ -6,6 +6,7 @@ import KochCore
 import KochIO
 import KochLessons
 import KochPractice
+import KochSound
 
 /// A practice session as the options ask: the lesson made (or read from its key), the devices
 /// opened, the session run, then graded and recorded by the pipeline `koch grade` uses.

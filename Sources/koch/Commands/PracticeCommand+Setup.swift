@@ -7,6 +7,7 @@ import KochIO
 import KochLessons
 import KochPractice
 import KochPresentation
+import KochSound
 
 extension PracticeRunner {
     /// The lesson's settings at the learner's level in `direction` (or `--level`), as `koch lesson`

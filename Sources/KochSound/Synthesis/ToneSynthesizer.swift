@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Turns a timeline into samples of a keyed sine tone.
 ///

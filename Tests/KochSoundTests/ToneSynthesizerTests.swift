@@ -1,8 +1,9 @@
 import Foundation
+import KochCore
 import KochTestSupport
 import Testing
 
-@testable import KochCore
+@testable import KochSound
 
 @Suite struct ToneSynthesizerTests {
     let text = try! MorseText(parsing: "PARIS KM 5?")

@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Band conditions laid out over a recording of known length, so that any
 /// block of it can be mixed on its own and comes out as it would in the

@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Pink (1/f) noise by the Voss-McCartney algorithm: the sum of a white
 /// row, changed every sample, and R rows of which row k is redrawn every

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KochCore
 
 /// A lesson's sound, the keyed tone (and the spoken answers, when there are
 /// any) heard through the band's conditions, made a block at a time on

@@ -1,7 +1,8 @@
 import Foundation
+import KochCore
 import Testing
 
-@testable import KochCore
+@testable import KochSound
 
 @Suite struct MixedSoundTests {
     static let loudNoise = BandConditions(qrn: QRN(snrDB: -6, cracklePerSecond: 4))

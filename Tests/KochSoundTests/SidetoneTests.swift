@@ -1,7 +1,8 @@
 import Foundation
+import KochCore
 import Testing
 
-@testable import KochCore
+@testable import KochSound
 
 /// The sidetone at 600 Hz, 48 kHz, rendered in blocks of 64 samples.
 @Suite struct SidetoneTests {

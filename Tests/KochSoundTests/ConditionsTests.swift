@@ -1,7 +1,8 @@
 import Foundation
+import KochCore
 import Testing
 
-@testable import KochCore
+@testable import KochSound
 
 @Suite struct ConditionsTests {
     @Test(arguments: [(0.0, 2400.0), (10.0, 2400.0), (20.0, 2400.0), (10.0, 500.0), (10.0, 250.0)])

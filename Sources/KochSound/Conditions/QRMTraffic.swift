@@ -1,3 +1,5 @@
+import KochCore
+
 /// What an interfering station sends: transmissions (overs) of its own,
 /// with its own callsign, made from the station's traffic style.
 struct QRMTraffic {

@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Static crashes: short bursts of noise that decay within a few
 /// milliseconds, at random instants (a Poisson process: exponential gaps

@@ -1,6 +1,7 @@
 import Foundation
+import KochCore
 
-@testable import KochCore
+@testable import KochSound
 
 /// Spectral measurements for the band-condition tests: Welch's method
 /// (Hann-windowed segments of 1024 samples, averaged periodograms), so

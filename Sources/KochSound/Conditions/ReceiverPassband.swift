@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// The audio passband of the receiver a band is heard through, which
 /// shapes the band noise (QRN and crackle): a receiver's audio has no
@@ -7,7 +8,7 @@ import Foundation
 /// 300 Hz up (2400 Hz: 300 to 2700 Hz, the default). Each edge is a
 /// 4th-order Butterworth slope (−3 dB at the edge, 24 dB an octave beyond).
 public struct ReceiverPassband: Sendable {
-    public static let defaultWidthHz = 2400.0
+    public static let defaultWidthHz = QRN.defaultReceiverFilterWidthHz
     public static let widestCWFilterHz = 1000.0
     public static let ssbLowEdgeHz = 300.0
 

@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// The gain that makes QSB: white noise at a control rate of 100 values a
 /// second, low-passed by two one-pole filters in cascade (12 dB per octave

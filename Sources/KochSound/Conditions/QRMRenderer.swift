@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Mixes one interfering station into a buffer: transmissions of its
 /// traffic at its speed, separated by pauses of 1.5 to 5 s (its partner's

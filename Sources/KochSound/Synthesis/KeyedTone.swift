@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Key-down stretches placed on a recording's samples, ready to be rendered
 /// a block at a time: any block comes out sample for sample as it would in

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import KochCore
 
 extension BandConditions {
     /// The samples as heard through these conditions, made the same for the same seed.

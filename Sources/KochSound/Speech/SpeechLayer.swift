@@ -1,3 +1,5 @@
+import KochCore
+
 /// Spoken phrases placed on a lesson's samples, added a block at a time
 /// beside the keyed tone: any block comes out as it would in the whole.
 /// Each distinct phrase's samples are held once, however often it is said.
