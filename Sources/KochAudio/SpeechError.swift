@@ -16,7 +16,8 @@ public enum SpeechError: Error, CustomStringConvertible, Equatable {
         case let .unknownVoice(name, reason):
             return "There is no espeak-ng voice '\(name)' (\(reason)). `espeak-ng --voices` lists them; for example --voice en-us or --voice en."
         case let .invalidRate(wordsPerMinute):
-            return "--speech-rate must be 80 to 450 words per minute, not \(wordsPerMinute)."
+            return
+                "--speech-rate must be \(SpeechSynthesizer.rateRangeWPM.lowerBound) to \(SpeechSynthesizer.rateRangeWPM.upperBound) words per minute, not \(wordsPerMinute)."
         case let .synthesis(text, reason):
             return "espeak-ng could not speak '\(text)': \(reason)."
         case let .resampling(reason):

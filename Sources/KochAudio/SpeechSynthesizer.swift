@@ -1,5 +1,6 @@
 import CEspeakNG
 import Foundation
+import KochCore
 
 /// Speaks text into samples through espeak-ng's library, in its synchronous
 /// mode: the library hands each stretch of speech it makes to a callback,
@@ -13,9 +14,9 @@ import Foundation
 /// or `ESPEAK_DATA_PATH`).
 public final class SpeechSynthesizer: Sendable {
     /// espeak-ng's slowest and fastest rates, in words per minute.
-    public static let rateRangeWPM = 80...450
-    public static let defaultVoice = "en-us"
-    public static let defaultRateWPM = 150
+    public static let rateRangeWPM = LessonSettings.Limits.speechRateWPM
+    public static let defaultVoice = SpeechSettings.defaultVoice
+    public static let defaultRateWPM = SpeechSettings.defaultRateWPM
 
     public let voice: String
     public let rateWPM: Int

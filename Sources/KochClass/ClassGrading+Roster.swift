@@ -35,3 +35,18 @@ extension ClassGrading {
         return RelativePath.resolve(folder, from: pack)
     }
 }
+
+extension ClassGrading {
+    /// The grading of the returns in `returns` of the class pack `pack`, by `roster` (else the
+    /// roster the pack's manifest names), recording in `progressFolder` (else the folder the
+    /// manifest names, else `progress/` beside the roster). Throws `RosterProblem` when no roster
+    /// is given and the pack names none, and the manifest's reader's errors.
+    public static func ofPack(
+        _ pack: String, returns: String, roster: String?, progressFolder: String?, done: LocalTimestamp, gradedAt: LocalTimestamp
+    ) throws -> ClassGrading {
+        let pack = withoutTrailingSlash(pack)
+        let roster = try roster ?? rosterNamed(byPack: pack)
+        let progressFolder = try progressFolder ?? progressFolderNamed(byPack: pack)
+        return ClassGrading(pack: pack, returns: returns, roster: roster, progressFolder: progressFolder, done: done, gradedAt: gradedAt)
+    }
+}

@@ -2,7 +2,7 @@ import KochCore
 import KochIO
 
 /// A lesson's grade and what recording it in the learner's progress file did.
-public struct RecordedGrade {
+public struct RecordedGrade: Sendable {
     public let grade: LessonGrade
     /// The learner's progress without and with the session.
     public let outcome: GradeOutcome

@@ -50,6 +50,12 @@ public struct LessonWriter: Sendable {
         return "koch-\(direction)\(what)-\(number < 10 ? "0" : "")\(number)-\(hash)"
     }
 
+    /// The files `write` would make for `lesson` that are in the folder already: an earlier run's
+    /// with the same seed and settings, which it replaces.
+    public func existingFileNames(of lesson: Lesson) -> [String] {
+        fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+    }
+
     /// The names of the files `write` makes for a lesson, audio first.
     public func fileNames(of lesson: Lesson) -> [String] {
         let base = Self.baseName(of: lesson)

@@ -53,6 +53,12 @@ public struct PackBuilder: Sendable {
         self.makeWriter = makeWriter
     }
 
+    /// The pack's folder as `--out` or a form names it, without a trailing slash (the
+    /// manifest, journal and index name their files from it); `/` stays `/`.
+    public static func root(ofFolder folder: String) -> String {
+        folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+    }
+
     public struct Summary: Sendable {
         public var made = 0
         public var kept = 0

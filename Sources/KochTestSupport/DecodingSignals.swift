@@ -23,7 +23,7 @@ public enum DecodingSignals {
         for (wordIndex, word) in text.split(separator: " ").enumerated() {
             for (letterIndex, letter) in word.enumerated() {
                 let wpm = startWPM + ((endWPM ?? startWPM) - startWPM) * Double(index) / Double(max(1, letters - 1))
-                let dit = 1.2 / wpm
+                let dit = Timing.unitSeconds(wpm: wpm)
                 let timing = Timing(characterSpeedWPM: wpm, effectiveSpeedWPM: effectiveWPM.map { min($0, wpm) })
                 if letterIndex > 0 {
                     time += timing.durationSeconds(of: .character) * scale()

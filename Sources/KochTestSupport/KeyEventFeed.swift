@@ -77,7 +77,7 @@ public enum KeyEventFeed {
     /// the keyer is ready for it and let go half a unit later (before the element ends, so each
     /// press sounds one element), a character's gap and a word's added between them.
     public static func paddle(_ text: String, wpm: Double, startSeconds: Double = 0) -> [Press] {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var time = startSeconds
         var presses: [Press] = []
         for word in text.split(separator: " ") {
@@ -97,7 +97,7 @@ public enum KeyEventFeed {
 
     /// `text` keyed on a straight key (`code`, the space bar by default) at `wpm`, with exact timing.
     public static func straightKey(_ text: String, wpm: Double, code: UInt16 = space, startSeconds: Double = 0) -> [Press] {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var time = startSeconds
         var presses: [Press] = []
         for word in text.split(separator: " ") {

@@ -36,4 +36,21 @@ import Testing
         #expect(throws: ClassGrading.RosterProblem.noRosterNamed(pack: pack)) { try ClassGrading.rosterNamed(byPack: pack) }
         #expect("\(ClassGrading.RosterProblem.noRosterNamed(pack: pack))".hasSuffix("give --roster class.csv."))
     }
+
+    @Test func aPacksGradingTakesTheRosterGivenElseTheOneItsManifestNames() throws {
+        let pack = try Self.pack()
+        try Self.writeManifest(roster: "../class.csv", in: pack)
+        let dates = (done: ClassGradingSetup.done, gradedAt: ClassGradingSetup.gradedAt)
+        let named = try ClassGrading.ofPack(
+            pack + "/", returns: "returns/", roster: nil, progressFolder: nil, done: dates.done, gradedAt: dates.gradedAt)
+        #expect(named.pack == pack && named.returns == "returns" && named.progressFolder == nil)
+        #expect(URL(fileURLWithPath: named.roster).standardized.path == URL(fileURLWithPath: pack + "/../class.csv").standardized.path)
+        let given = try ClassGrading.ofPack(
+            pack, returns: "returns", roster: "other.csv", progressFolder: "progress", done: dates.done, gradedAt: dates.gradedAt)
+        #expect(given.roster == "other.csv" && given.progressFolder == "progress")
+        let bare = try Self.pack()
+        #expect(throws: ClassGrading.RosterProblem.noManifest(pack: bare)) {
+            try ClassGrading.ofPack(bare, returns: "returns", roster: nil, progressFolder: nil, done: dates.done, gradedAt: dates.gradedAt)
+        }
+    }
 }

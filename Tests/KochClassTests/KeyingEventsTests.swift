@@ -9,7 +9,7 @@ import Testing
 
     /// A paddle log keying `groups` at `wpm`: each paddle pressed for half its element (the keyer times it).
     static func paddleLog(_ groups: [String], wpm: Double) -> String {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var time = 0.5
         var lines: [String] = []
         for group in groups {

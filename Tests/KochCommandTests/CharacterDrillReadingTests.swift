@@ -24,7 +24,7 @@ import Testing
     @Test func aCharacterSplitByALongGapAnswersOnePromptAndTheGradeIsTheDrills() throws {
         let scratch = try KochBinary.scratchFolder()
         let shown = PracticeKeyingTests.charactersShown(6)
-        let unit = 1.2 / 20
+        let unit = Timing.unitSeconds(wpm: 20)
         var presses: [KeyEventFeed.Press] = []
         for (index, character) in shown.enumerated() {
             // The fourth keyed wrong (M for K, K for M); the second split by a gap of 2.5 units after its first dah.

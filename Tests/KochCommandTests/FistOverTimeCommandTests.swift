@@ -9,7 +9,7 @@ import Testing
 @Suite struct FistOverTimeCommandTests {
     /// A straight-key log of `groups` at `wpm`, dahs of `dahDits`, every length a little uneven.
     static func straightKeyLog(_ groups: [String], wpm: Double, dahDits: Double, seed: UInt64) -> String {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var generator = SeededGenerator(seed: seed)
         func uneven(_ seconds: Double) -> Double { seconds * (1 + 0.06 * (2 * generator.nextUnit() - 1)) }
         var time = 0.5

@@ -11,7 +11,7 @@ import Testing
     /// A paddle log keying `groups` at `wpm`: each element's paddle pressed for half its length
     /// (the keyer times it), the learner's own pauses between characters and groups.
     static func paddleLog(_ groups: [String], wpm: Double) -> String {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var time = 0.5
         var lines: [String] = []
         for group in groups {
@@ -32,7 +32,7 @@ import Testing
 
     /// A straight-key log of `groups`: the learner's own element lengths, 12 % uneven.
     static func straightKeyLog(_ groups: [String], wpm: Double) -> String {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var generator = SeededGenerator(seed: 5)
         func uneven(_ seconds: Double) -> Double { seconds * (1 + 0.12 * (2 * generator.nextUnit() - 1)) }
         var time = 0.5

@@ -180,6 +180,25 @@ import Testing
         #expect(key["course"] as? String == "full" && key["level"] as? Int == 30, "\(key)")
     }
 
+    @Test func anUnreadableProgressFileIsWarnedOfOnceAndLeftAsItIs() throws {
+        let folder = try KochBinary.scratchFolder()
+        let progress = folder + "/progress.json"
+        try Data("{ not a progress file".utf8).write(to: URL(fileURLWithPath: progress))
+        let out = folder + "/lessons"
+        let atLevel = try KochBinary.run([
+            "lesson", "--level", "4", "--minutes", "0.5", "--seed", "3", "--format", "none", "--out", out, "--progress", progress,
+        ])
+        #expect(atLevel.succeeded, "\(atLevel.standardError)")
+        #expect(atLevel.standardError.components(separatedBy: "Warning:").count == 2, "\(atLevel.standardError)")
+        #expect(atLevel.standardError.contains(progress) && atLevel.standardError.contains("Making the lesson without your weak characters."))
+        #expect(atLevel.standardOutput.hasPrefix("Level 4 (K M R S), 20/12 WPM, 600 Hz, seed 3:"), "\(atLevel.standardOutput)")
+        #expect(try String(contentsOfFile: progress, encoding: .utf8) == "{ not a progress file")
+        // Without a level the lesson depends on the file: nothing is made.
+        let atTheirs = try KochBinary.run(["lesson", "--minutes", "0.5", "--format", "none", "--out", folder + "/none", "--progress", progress])
+        #expect(!atTheirs.succeeded && atTheirs.standardError.contains(progress), "\(atTheirs.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
+    }
+
     @Test func unwritableOutputFolderIsNamed() throws {
         let file = try KochBinary.scratchFolder() + "/not-a-folder"
         _ = FileManager.default.createFile(atPath: file, contents: Data("x".utf8))

@@ -16,7 +16,7 @@ import Testing
         farnsworthWPM: Double? = nil, noiseDeviation: Double = 0.002, seed: UInt64 = 3, edgeSeconds: Double = 0,
         waveform: (Double) -> Double, background: (Double) -> Double = { _ in 0 }
     ) -> (samples: [Float], marks: [(start: Double, end: Double)]) {
-        let dit = 1.2 / speedWPM
+        let dit = Timing.unitSeconds(wpm: speedWPM)
         var characterGap = 3 * dit, wordGap = 7 * dit
         if let farnsworthWPM {
             let added = (60 * speedWPM - 37.2 * farnsworthWPM) / (speedWPM * farnsworthWPM)

@@ -24,7 +24,7 @@ import Testing
     /// A paddle log keying each text from its start time at `wpm`: each paddle pressed for half
     /// its element (the keyer times it), three units between characters and seven between words.
     static func paddleLog(_ overs: [(text: String, startSeconds: Double)], wpm: Double) throws -> String {
-        let unit = 1.2 / wpm
+        let unit = Timing.unitSeconds(wpm: wpm)
         var lines: [String] = []
         for over in overs {
             var time = over.startSeconds

@@ -27,7 +27,7 @@ import Testing
         func scaled(_ dits: Double) -> Double {
             let u = max(random.nextUnit(), 1e-12), v = random.nextUnit()
             let gaussian = (-2 * log(u)).squareRoot() * cos(2 * Double.pi * v)
-            return dits * 1.2 / speedWPM * max(0.3, 1 + jitter * gaussian)
+            return dits * Timing.unitSeconds(wpm: speedWPM) * max(0.3, 1 + jitter * gaussian)
         }
         var marks: [(start: Double, end: Double)] = []
         var time = leadSeconds

@@ -24,7 +24,7 @@ import Testing
     @Test func judgesAgainstTheCharacterShownWithEachElementInUnits() throws {
         var drill = CharacterDrill(settings: Self.settings())
         let shown = drill.next()
-        let unit = 1.2 / 20
+        let unit = Timing.unitSeconds(wpm: 20)
         // Keyed with the first element half as long again and a gap of 2 units after it.
         var marks: [KeyedElement] = []
         var time = 0.0

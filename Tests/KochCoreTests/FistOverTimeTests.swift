@@ -17,7 +17,7 @@ import Testing
             intraCharacterGaps: TimingSpread(count: dits, meanDits: 1, variationPercent: variationPercent),
             characterGaps: TimingSpread(count: dits / 2, meanDits: characterGapDits, variationPercent: variationPercent),
             wordGaps: TimingSpread(count: dits / 5, meanDits: 7, variationPercent: variationPercent), ambiguous: ambiguous,
-            targets: FistTargets(exercise: Timing(characterSpeedWPM: 20), ditSeconds: 1.2 / speedWPM), characters: [:])
+            targets: FistTargets(exercise: Timing(characterSpeedWPM: 20), ditSeconds: Timing.unitSeconds(wpm: speedWPM)), characters: [:])
     }
 
     /// A send session `day` days after 2026-11-01 (a Sunday), keyed as `keying`.

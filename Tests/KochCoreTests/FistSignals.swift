@@ -24,7 +24,7 @@ enum FistSignals {
         gapAfterMarkOverrides: [Int: Double] = [:]
     ) -> DecoderOutput {
         var random = SeededGenerator(seed: style.seed)
-        let dit = 1.2 / style.speedWPM
+        let dit = Timing.unitSeconds(wpm: style.speedWPM)
         func jittered(_ dits: Double) -> Double {
             dits * dit * (style.jitter == 0 ? 1 : max(0.25, 1 + style.jitter * DecodingSignals.gaussian(&random)))
         }

@@ -55,7 +55,7 @@ import Testing
         await propertyCheck(count: 200, input: Self.steps, Self.waits, Gen.int(in: 5...40)) { events, waits, wpm in
             let run = Self.run(mode: mode, wpm: Double(wpm), events: events, waits: waits)
             #expect(run.violations.isEmpty, "\(run.violations.prefix(3))")
-            let unit = 1.2 / Double(wpm)
+            let unit = Timing.unitSeconds(wpm: Double(wpm))
             let elements = run.keyer.elements
             // No element shorter than its length: neither Curtis mode cuts one.
             for element in elements {
@@ -84,7 +84,7 @@ import Testing
             if shared < b.count, shared > 0 {
                 let (before, added) = (b[shared - 1], b[shared])
                 #expect(added.element != before.element)
-                #expect(abs(added.startSeconds - before.endSeconds - 1.2 / Double(wpm)) < 1e-9)
+                #expect(abs(added.startSeconds - before.endSeconds - Timing.unitSeconds(wpm: Double(wpm))) < 1e-9)
             }
         }
     }

@@ -103,7 +103,7 @@ import Testing
     /// A straight key at 13 WPM with a heavy fist (dahs 3.5 units, gaps inside a character 1.2),
     /// read by a session told 20 WPM.
     @Test func aStraightKeysCharactersAreReadAtTheFistsOwnSpeed() {
-        let fistUnit = 1.2 / 13
+        let fistUnit = Timing.unitSeconds(wpm: 13)
         var events: [PaddleEvent] = []
         var seconds = 1.0
         for word in ["PARIS", "MORSE"] {

@@ -40,7 +40,7 @@ import Testing
         var shown = drill.next()
         while shown.pattern.count < 5 { shown = drill.next() }
         // The character keyed a little long: five marks, four gaps, the note of units.
-        let unit = 1.2 / settings.characterSpeedWPM
+        let unit = Timing.unitSeconds(wpm: settings.characterSpeedWPM)
         var marks: [KeyedElement] = []
         var start = 0.0
         for element in shown.pattern {

@@ -12,6 +12,16 @@ import Testing
         #expect(abs(timing.durationSeconds(of: .word) - 0.420) < 1e-12)
     }
 
+    @Test func aUnitAtAnySpeedIsPARISsAndTheSpeedOfAUnitItsInverse() {
+        #expect(abs(Timing.unitSeconds(wpm: 20) - 0.060) < 1e-12)
+        #expect(abs(Timing.unitSeconds(wpm: 12) - 0.100) < 1e-12)
+        #expect(abs(Timing.speedWPM(unitSeconds: 0.080) - 15) < 1e-12)
+        for wpm in [5.0, 13, 18, 40] {
+            #expect(abs(Timing.speedWPM(unitSeconds: Timing.unitSeconds(wpm: wpm)) - wpm) < 1e-9)
+            #expect(Timing(characterSpeedWPM: wpm).unitSeconds == Timing.unitSeconds(wpm: wpm))
+        }
+    }
+
     @Test func farnsworthGapsAtTwentyOverTenMatchTheARRLFormula() {
         let timing = Timing(characterSpeedWPM: 20, effectiveSpeedWPM: 10)
         #expect(abs(timing.durationSeconds(of: .character) - 0.654) < 0.0005)

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import Testing
+
 @testable import KochDecoding
 
 /// Taking a steady carrier out of the baseband, and a speed hint bounding the timing learned.
@@ -56,7 +57,7 @@ import Testing
         model.limitDit(toSpeedWPM: 16, factor: 1.5)
         // Marks a third as long as the hint's dit would pull an unbounded model to 48 WPM.
         for _ in 0..<200 { model.learn(markLog: log(0.025), as: .dit) }
-        #expect(1.2 / model.ditSeconds <= 16 * 1.5 + 0.01)
-        #expect(1.2 / model.ditSeconds >= 16 * 1.5 - 0.5)
+        #expect(Timing.speedWPM(unitSeconds: model.ditSeconds) <= 16 * 1.5 + 0.01)
+        #expect(Timing.speedWPM(unitSeconds: model.ditSeconds) >= 16 * 1.5 - 0.5)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct EnvelopePipelineTests {
     static let rate = 500.0
     static let wpm = 20.0
-    static var ditSeconds: Double { 1.2 / wpm }
+    static var ditSeconds: Double { Timing.unitSeconds(wpm: wpm) }
     /// The full matched filter (0.7 of a dit) and its shortest run (0.3 of a dit), as the warm-up sets them.
     static var filterLength: Int { WarmUpSearch.filterLength(ditSeconds: ditSeconds, rate: rate) }
     static var minimumRunLength: Int { WarmUpSearch.minimumRunLength(ditSeconds: ditSeconds, rate: rate) }

@@ -79,7 +79,7 @@ import Testing
         }
         let marks = keying.intervals.map { InPhaseReading.Mark(startSeconds: $0.0, durationSeconds: $0.1 - $0.0) }
         let read = try #require(
-            InPhaseReading.read(real: real, imaginary: imaginary, rateHz: Self.rateHz, marks: marks, ditSeconds: 1.2 / 20))
+            InPhaseReading.read(real: real, imaginary: imaginary, rateHz: Self.rateHz, marks: marks, ditSeconds: Timing.unitSeconds(wpm: 20)))
         let runs = KeyingChannel.keyDownRuns(read.envelope.map { $0 > InPhaseReading.markLevel })
         #expect(runs.count == marks.count, "\(runs.count) marks read of \(marks.count)")
     }

@@ -47,7 +47,7 @@ import Testing
         #expect(abs(restingSince - lastEnd) < 0.005, "\(restingSince) against \(lastEnd)")
         // Once the tone is found (a second or two), through every dah of the last word: on from
         // the decisions' lag after its start to its end.
-        let dah = 3 * 1.2 / Self.speedWPM
+        let dah = 3 * Timing.unitSeconds(wpm: Self.speedWPM)
         // Its decisions lag the sound by 60 to 105 ms (the matched filter, the segmenter, a block).
         let lag = 0.11
         for (start, end) in marks where start > 3 && end - start > 0.7 * dah {

@@ -46,7 +46,7 @@ import Testing
 
     /// How long after its last mark each character was shown, in dits at `speedWPM`.
     static func delaysInDits(_ characters: [LiveCharacter], speedWPM: Double) -> [Double] {
-        characters.map { $0.displayDelaySeconds / (1.2 / speedWPM) }
+        characters.map { $0.displayDelaySeconds / Timing.unitSeconds(wpm: speedWPM) }
     }
 
     /// The characters shown once the first was, as they end: those that ended after the first was shown.

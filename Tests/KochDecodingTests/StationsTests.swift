@@ -83,7 +83,7 @@ import Testing
 
     @Test func oversAlikeInPitchSpeedAndLevelAreOneStationAndMixedOnesAreNotSplit() {
         func over(_ toneHz: Double, _ wpm: Double, _ levelDB: Double) -> OverMeasure {
-            OverMeasure(spanSeconds: 0...1, toneHz: toneHz, ditSeconds: 1.2 / wpm, levelDB: levelDB)
+            OverMeasure(spanSeconds: 0...1, toneHz: toneHz, ditSeconds: Timing.unitSeconds(wpm: wpm), levelDB: levelDB)
         }
         #expect(OverGrouping([over(600, 20, -10), over(600.5, 20.5, -11), over(599.8, 19.6, -9)]) == .oneStation)
         #expect(OverGrouping([over(600, 20, -10), over(606, 20, -10), over(600, 20, -11)]) == .twoStations([0, 1, 0]))

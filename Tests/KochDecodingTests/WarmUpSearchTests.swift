@@ -30,7 +30,7 @@ import Testing
     func learnsTheDitLengthOfAKeyedRun(wpm: Double) throws {
         let settled = try #require(Self.search(wpm: wpm).settle(final: true, current: Self.unlearned))
         // Within half a step of the dits tried (each 1.25 times the one before).
-        let ditSeconds = 1.2 / wpm
+        let ditSeconds = Timing.unitSeconds(wpm: wpm)
         #expect(abs(settled.model.ditSeconds / ditSeconds - 1) < 0.12, "dit of \(settled.model.ditSeconds) s, keyed \(ditSeconds) s")
         #expect(abs(exp(settled.model.dahLog) / settled.model.ditSeconds - 3) < 0.3)
         // The runs of the filter settled on are the keying's: a mark for every element keyed.

@@ -78,7 +78,7 @@ public struct FistReport: Sendable, Hashable, Encodable {
             TimingSpread(durationsSeconds: rhythmGaps.filter { $0.gap == gap }.map(\.durationSeconds), ditSeconds: ditSeconds)
         }
 
-        speedWPM = FistNumber.rounded(1.2 / ditSeconds, places: 1)
+        speedWPM = FistNumber.rounded(Timing.speedWPM(unitSeconds: ditSeconds), places: 1)
         ditMilliseconds = FistNumber.rounded(ditSeconds * 1000, places: 1)
         dits =
             TimingSpread(durationsSeconds: ditDurations, ditSeconds: ditSeconds)

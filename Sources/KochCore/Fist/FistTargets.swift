@@ -26,7 +26,7 @@ public struct FistTargets: Sendable, Hashable, Codable {
         wordGapDits = 7
         characterSpeedWPM = exercise.characterSpeedWPM
         effectiveSpeedWPM = exercise.effectiveSpeedWPM
-        let keyedWPM = 1.2 / ditSeconds
+        let keyedWPM = Timing.speedWPM(unitSeconds: ditSeconds)
         let stretched = Timing(characterSpeedWPM: keyedWPM, effectiveSpeedWPM: exercise.effectiveSpeedWPM)
         if exercise.isFarnsworth, stretched.isFarnsworth {
             farnsworthCharacterGapDits = FistNumber.rounded(stretched.durationSeconds(of: .character) / ditSeconds, places: 1)

@@ -70,7 +70,7 @@ public struct IambicKeyer: Sendable {
     }
 
     /// `ditDuration(wpm)`: one unit, 1.2 / wpm seconds (PARIS).
-    public var unitSeconds: Double { 1.2 / wpm }
+    public var unitSeconds: Double { Timing.unitSeconds(wpm: wpm) }
 
     /// `ditDuration`, `dahDuration` (three units).
     public func durationSeconds(of element: Element) -> Double { Double(element.units) * unitSeconds }

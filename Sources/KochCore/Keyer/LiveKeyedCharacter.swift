@@ -25,6 +25,6 @@ public struct LiveKeyedCharacter: Sendable, Hashable {
     /// Each element and each gap inside the character, in order, measured in units of `wpm`
     /// (the speed the learner aims at) against its standard length.
     public func timings(atWPM wpm: Double) -> [ElementTiming] {
-        ElementTiming.of(elements, pattern: pattern, unitSeconds: 1.2 / wpm)
+        ElementTiming.of(elements, pattern: pattern, unitSeconds: Timing.unitSeconds(wpm: wpm))
     }
 }

@@ -18,5 +18,11 @@ extension LessonSettings {
         /// Spoken answers' loudness beside the tone's, in dB: from barely there to as loud as the
         /// limiter can make a voice without clipping.
         public static let speechVolumeDB: ClosedRange<Double> = -20...10
+        /// How fast spoken answers are said, in words per minute: espeak-ng's slowest to fastest.
+        public static let speechRateWPM: ClosedRange<Int> = 80...450
+        /// The time to think between an item and its spoken answer, in seconds.
+        public static let speechPauseSeconds: ClosedRange<Double> = 0.2...10
+        /// How many lessons one run makes.
+        public static let lessonCount: ClosedRange<Int> = 1...999
     }
 }

@@ -9,11 +9,11 @@ public struct LessonSettings: Sendable, Hashable, Codable {
     public var customCharacters: String?
     /// Whether the lesson opens with the newest character sent on its own.
     public var introduction = true
-    public var minutes: Double = 5
-    public var characterSpeedWPM: Double = 20
-    public var effectiveSpeedWPM: Double = 12
-    public var toneHz: Double = 600
-    public var riseMilliseconds: Double = 5
+    public var minutes = Defaults.minutes
+    public var characterSpeedWPM = Defaults.characterSpeedWPM
+    public var effectiveSpeedWPM = Defaults.effectiveSpeedWPM
+    public var toneHz = Defaults.toneHz
+    public var riseMilliseconds = Defaults.riseMilliseconds
     public var sampleRateHz: Int = defaultSampleRateHz
     public var mp3BitrateKbps: Int = defaultMP3BitrateKbps
     public var seed: UInt64 = 1

@@ -26,7 +26,7 @@ public struct CharacterDrill: Sendable {
     public init(settings: LessonSettings) {
         self.settings = settings
         characters = settings.characters
-        unitSeconds = 1.2 / settings.characterSpeedWPM
+        unitSeconds = Timing.unitSeconds(wpm: settings.characterSpeedWPM)
         let weighted = GroupGenerator(characters: settings.characters, newest: settings.newestCharacter, extraWeight: settings.extraWeight)
         picker = GroupGenerator(characters: weighted.characters, weights: weighted.weights, groupLengths: 1...1)
         random = SeededGenerator(seed: settings.seed)

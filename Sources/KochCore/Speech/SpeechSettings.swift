@@ -24,14 +24,19 @@ public struct SpeechSettings: Sendable, Hashable, Codable {
     /// words of a words, QSO or text lesson spoken as words.
     public var spelling: Spelling?
     /// The espeak-ng voice.
-    public var voice = "en-us"
-    /// The speaking rate, in words per minute.
-    public var rateWPM = 150
+    public var voice = Self.defaultVoice
+    /// The speaking rate, in words per minute (`LessonSettings.Limits.speechRateWPM`).
+    public var rateWPM = Self.defaultRateWPM
     /// The time to think between an item sent and its answer; nil: scaled to the item's length.
     public var pauseSeconds: Double?
     /// How much louder (or, below 0, quieter) the answers are than the tone, in dB
     /// (`LessonSettings.Limits.speechVolumeDB`); nil: as loud as the tone.
     public var volumeDB: Double?
+
+    /// The voice answers are said in unless another is asked for.
+    public static let defaultVoice = "en-us"
+    /// espeak-ng's own rate, in words per minute: clear at any speed of the Morse.
+    public static let defaultRateWPM = 150
 
     public init() {}
 

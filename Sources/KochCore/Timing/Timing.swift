@@ -22,7 +22,13 @@ public struct Timing: Sendable, Hashable, Codable {
     }
 
     /// One unit (a dit) at the character speed.
-    public var unitSeconds: Double { 1.2 / characterSpeedWPM }
+    public var unitSeconds: Double { Self.unitSeconds(wpm: characterSpeedWPM) }
+
+    /// One unit (a dit) at `wpm` words per minute: PARIS is 50 units, so 60 / (50 · wpm) = 1.2 / wpm seconds.
+    public static func unitSeconds(wpm: Double) -> Double { 1.2 / wpm }
+
+    /// The speed, in words per minute (PARIS), at which a unit (a dit) lasts `unitSeconds`.
+    public static func speedWPM(unitSeconds: Double) -> Double { 1.2 / unitSeconds }
 
     public func durationSeconds(of element: Element) -> Double {
         Double(element.units) * unitSeconds

@@ -27,7 +27,7 @@ public struct LiveDecoder: Sendable {
 
     public init(sampleRateHz: Int, toneHz: Double?, speedWPM: Double?) throws(DecoderError) {
         guard sampleRateHz >= CWDecoder.lowestSampleRate else { throw .sampleRateTooLow(sampleRateHz) }
-        if let speedWPM, !(3...60).contains(speedWPM) { throw .speedOutOfRange(speedWPM) }
+        if let speedWPM, !DecoderConfiguration.speedRangeWPM.contains(speedWPM) { throw .speedOutOfRange(speedWPM) }
         self.sampleRateHz = sampleRateHz
         self.speedWPM = speedWPM
         if let toneHz { _ = try CWDecoder(configuration: Self.configuration(sampleRateHz: sampleRateHz, toneHz: toneHz, speedWPM: speedWPM)) }

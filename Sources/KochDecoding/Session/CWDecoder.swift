@@ -81,7 +81,7 @@ public struct CWDecoder: Sendable {
         guard (100...Self.highestToneHz(sampleRate: configuration.sampleRate)).contains(configuration.toneHz) else {
             throw .toneOutOfRange(frequencyHz: configuration.toneHz, sampleRate: configuration.sampleRate)
         }
-        if let speed = configuration.speedWPM, !(3...60).contains(speed) { throw .speedOutOfRange(speed) }
+        if let speed = configuration.speedWPM, !DecoderConfiguration.speedRangeWPM.contains(speed) { throw .speedOutOfRange(speed) }
         self.configuration = configuration
         assembler = CharacterAssembler(prior: configuration.characterPrior)
         let channels = configuration.channelCount
@@ -91,7 +91,7 @@ public struct CWDecoder: Sendable {
         var weights = configuration.channelWeights.count == channels ? configuration.channelWeights : Array(repeating: 1, count: channels)
         if !weights.contains(where: { $0 > 0 }) { weights = Array(repeating: 1, count: channels) }
         self.weights = weights
-        model = TimingModel(ditSeconds: configuration.speedWPM.map { 1.2 / $0 } ?? 0.06)
+        model = TimingModel(ditSeconds: configuration.speedWPM.map(Timing.unitSeconds(wpm:)) ?? 0.06)
         warmUpReal = Array(repeating: [], count: channels)
         warmUpImaginary = Array(repeating: [], count: channels)
         let live = configuration.isLive

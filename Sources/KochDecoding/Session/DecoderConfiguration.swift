@@ -8,8 +8,11 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var toneHz: Double
     /// How much each channel counts (from `ToneFinder`); equal when empty.
     public var channelWeights: [Double]
-    /// The sender's speed, if known; otherwise it is learned from the recording.
+    /// The sender's speed, if known (within `speedRangeWPM`); otherwise it is learned from the recording.
     public var speedWPM: Double?
+    /// The sender's speeds the decoder can be told, in words per minute: from the slowest
+    /// beginner's straight key to beyond any learner's keyer.
+    public static let speedRangeWPM: ClosedRange<Double> = 3...60
     /// Which stretch of the recording to keep envelope samples of, for a plot.
     public var traceRangeSeconds: ClosedRange<Double>?
     /// Other keyed tones found (from `ToneFinder`): the decoder's filter must stay narrow enough to shut them out.

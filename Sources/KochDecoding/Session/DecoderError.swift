@@ -18,7 +18,8 @@ public enum DecoderError: Error, Sendable, Equatable, CustomStringConvertible {
             return
                 "A tone of \(Int(frequencyHz.rounded())) Hz cannot be decoded from audio sampled at \(sampleRate) Hz: give a tone from 100 Hz to \(Int(CWDecoder.highestToneHz(sampleRate: sampleRate))) Hz."
         case let .speedOutOfRange(speedWPM):
-            return "A speed of \(speedWPM) WPM is outside what the decoder follows: give 3 to 60 WPM."
+            return
+                "A speed of \(speedWPM) WPM is outside what the decoder follows: give \(Int(DecoderConfiguration.speedRangeWPM.lowerBound)) to \(Int(DecoderConfiguration.speedRangeWPM.upperBound)) WPM."
         }
     }
 }

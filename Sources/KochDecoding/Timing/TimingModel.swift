@@ -239,7 +239,7 @@ public struct TimingModel: Sendable, Hashable {
 
     /// Keeps the dit within `factor` of the length a known speed gives (a hint bounds what is learned).
     public mutating func limitDit(toSpeedWPM speedWPM: Double, factor: Double) {
-        let dit = log(1.2 / speedWPM)
+        let dit = log(Timing.unitSeconds(wpm: speedWPM))
         ditLimitsLog = (dit - log(factor))...(dit + log(factor))
         let old = ditLog
         enforceOrder()

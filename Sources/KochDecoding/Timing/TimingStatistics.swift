@@ -31,7 +31,7 @@ public struct TimingStatistics: Sendable, Hashable, Codable {
     }
 
     /// Speed by PARIS timing: a dit lasts 1.2 / WPM seconds.
-    public var speedWPM: Double? { ditSeconds.map { 1.2 / $0 } }
+    public var speedWPM: Double? { ditSeconds.map(Timing.speedWPM(unitSeconds:)) }
 
     public var dahToDitRatio: Double? {
         guard let dah = dahs.meanSeconds, let dit = dits.meanSeconds else { return nil }

@@ -89,9 +89,9 @@ struct WarmUpSearch: Sendable {
             if seconds < 6 { gaps.append(seconds) }
         }
         let allMarks = runs.filter(\.isMark).map { Double($0.lengthSamples) / rate }.filter { $0 < 2 }
-        let defaultDit = configuration.speedWPM.map { 1.2 / $0 } ?? 0.06
+        let defaultDit = configuration.speedWPM.map(Timing.unitSeconds(wpm:)) ?? 0.06
         if let speed = configuration.speedWPM, marks.count < 4 {
-            return (TimingModel(ditSeconds: 1.2 / speed), allMarks.count)
+            return (TimingModel(ditSeconds: Timing.unitSeconds(wpm: speed)), allMarks.count)
         }
         return (TimingModel(markSeconds: marks.isEmpty ? allMarks : marks, gapSeconds: gaps, defaultDitSeconds: defaultDit), allMarks.count)
     }
@@ -135,7 +135,7 @@ struct WarmUpSearch: Sendable {
     /// has ended); `current` is kept when no trial finds a mark.
     func settle(final: Bool, current: TimingModel) -> Settled? {
         var candidates: [(model: TimingModel, marks: Int, consistency: Double, fit: Double)] = []
-        let assumed: [Double] = configuration.speedWPM.map { [1.2 / $0] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
+        let assumed: [Double] = configuration.speedWPM.map { [Timing.unitSeconds(wpm: $0)] } ?? (0..<11).map { 0.024 * pow(1.25, Double($0)) }
         // Many trials land on the same filter: each filter's runs are found once, the trials
         // of a round on every core (the assumed dits, then the dits they lead to).
         var runsByFilter: [Int: Trial] = [:]

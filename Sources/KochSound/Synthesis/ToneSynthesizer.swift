@@ -17,7 +17,9 @@ public struct ToneSynthesizer: Sendable {
     /// Peak amplitude, 1.0 being full scale; 0.708 is −3 dBFS.
     public let peakAmplitude: Double
 
-    public init(frequencyHz: Double, sampleRate: Int, riseSeconds: Double = 0.005, peakAmplitude: Double = 0.708) {
+    public init(
+        frequencyHz: Double, sampleRate: Int, riseSeconds: Double = LessonSettings.Defaults.riseMilliseconds / 1000, peakAmplitude: Double = 0.708
+    ) {
         self.frequencyHz = frequencyHz
         self.sampleRate = sampleRate
         self.riseSeconds = riseSeconds

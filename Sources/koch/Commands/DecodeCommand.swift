@@ -63,7 +63,11 @@ struct DecodeCommand: ParsableCommand {
     )
     var toneHz: Double?
 
-    @Option(name: .customLong("wpm"), help: "The sender's speed in WPM (3 to 60), if known; otherwise it is learned from the recording.")
+    @Option(
+        name: .customLong("wpm"),
+        help:
+            "The sender's speed in WPM (\(DecoderConfiguration.speedRangeWPM.lowerBound.formatted) to \(DecoderConfiguration.speedRangeWPM.upperBound.formatted)), if known; otherwise it is learned from the recording."
+    )
     var speedWPM: Double?
 
     @Option(name: .customLong("plot"), help: "Write an SVG of a few seconds of the envelope, the threshold and the decoded elements to this file.")
@@ -107,8 +111,10 @@ struct DecodeCommand: ParsableCommand {
         if let toneHz, toneHz < 100 {
             throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz).")
         }
-        if let speedWPM, !(3...60).contains(speedWPM) {
-            throw ValidationError("--wpm must be 3 to 60, not \(speedWPM).")
+        if let speedWPM, !DecoderConfiguration.speedRangeWPM.contains(speedWPM) {
+            throw ValidationError(
+                "--wpm must be \(DecoderConfiguration.speedRangeWPM.lowerBound.formatted) to \(DecoderConfiguration.speedRangeWPM.upperBound.formatted), not \(speedWPM)."
+            )
         }
         if let plotPath, URL(fileURLWithPath: plotPath).pathExtension.lowercased() != "svg" {
             throw ValidationError("--plot must name an .svg file, not '\(plotPath)'.")

@@ -26,11 +26,14 @@ extension GradeCommand {
 
     func gradeClass() throws {
         guard let given = returns.pack, let folder = returns.returns else { return }
-        let pack = ClassGrading.withoutTrailingSlash(given)
-        let roster = try returns.roster ?? rosterNamed(byPack: pack)
         let (done, gradedAt) = try sessionDates()
-        let progressFolder = try returns.progressFolder ?? ClassGrading.progressFolderNamed(byPack: pack)
-        var grading = ClassGrading(pack: pack, returns: folder, roster: roster, progressFolder: progressFolder, done: done, gradedAt: gradedAt)
+        var grading: ClassGrading
+        do {
+            grading = try ClassGrading.ofPack(
+                given, returns: folder, roster: returns.roster, progressFolder: returns.progressFolder, done: done, gradedAt: gradedAt)
+        } catch let problem as ClassGrading.RosterProblem {
+            throw CommandFailure(description: problem.description)
+        }
         grading.replace = replace
         grading.doneGivenWithTime = date.map(LocalTimestamp.givesTimeOfDay)
         let templates = try Templates()
@@ -38,17 +41,8 @@ extension GradeCommand {
         let book = Gradebook(learners: result.learners, notGraded: result.notGraded, today: gradedAt.day)
         // The progress files are written: what was graded is said first, whatever becomes of the gradebook.
         print(ClassGradeText(result: result, book: book).text, terminator: "")
-        try GradebookFiles.write(book, graded: result.graded, pack: pack, templates: templates)
-        print(ClassGradeText.gradebookLine(pack: pack))
+        try GradebookFiles.write(book, graded: result.graded, pack: grading.pack, templates: templates)
+        print(ClassGradeText.gradebookLine(pack: grading.pack))
         if !result.notGraded.isEmpty { throw ExitCode.failure }
-    }
-
-    /// The roster a finished class pack was made from (`ClassGrading.rosterNamed(byPack:)`).
-    private func rosterNamed(byPack pack: String) throws -> String {
-        do {
-            return try ClassGrading.rosterNamed(byPack: pack)
-        } catch let problem as ClassGrading.RosterProblem {
-            throw CommandFailure(description: problem.description)
-        }
     }
 }

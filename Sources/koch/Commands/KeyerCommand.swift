@@ -58,7 +58,7 @@ struct KeyerCommand: ParsableCommand {
               0.080 dit up          then down or up
               0.300 dah down
               0.500 dah up
-              2.000 wpm 18          the keyer's speed from the next element on (5 to 40)
+              2.000 wpm 18          the keyer's speed from the next element on (\(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted))
 
             or what Linux's evtest prints for the adapter (evtest /dev/input/eventN > log.txt); \
             --paddle-keys says which keys are the paddles (default: left and right Ctrl, \
@@ -84,7 +84,7 @@ struct KeyerCommand: ParsableCommand {
 
     @Option(
         help:
-            "The keyer's speed in WPM (5 to 40) until the log changes it; for a straight key, your speed, if the reading misjudges it. Default: \(IambicKeyer.defaultWPM.formatted)."
+            "The keyer's speed in WPM (\(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted)) until the log changes it; for a straight key, your speed, if the reading misjudges it. Default: \(IambicKeyer.defaultWPM.formatted)."
     )
     var wpm: Double?
 

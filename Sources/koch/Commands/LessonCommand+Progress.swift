@@ -1,32 +1,37 @@
+import ArgumentParser
 import Foundation
 import KochCore
 import KochIO
+import KochLessons
 
 extension LessonCommand {
-    /// The lesson's plan (`LessonPlan`) from `--level` and the progress file, with a note of what
-    /// came from the file (nil when nothing did); `LessonPlan.planning` decides what an unreadable
-    /// file does.
-    func learnerPlan(lesson: LessonCourse) throws -> (plan: LessonPlan, note: String?) {
-        try Self.learnerPlan(level: level, lesson: lesson, direction: direction, store: progress.store)
+    /// `request` with the learner's progress in `store` read (`LessonRequest.prepared`), saying on
+    /// standard error why the file was not used when it was not. A drill with nothing confused
+    /// says why there is none and what to do instead, and stops with status 1 (nothing is written).
+    static func prepared(_ request: LessonRequest, store: ProgressStore) throws -> PreparedLesson {
+        let prepared: PreparedLesson
+        do {
+            prepared = try request.prepared(progress: store)
+        } catch let nothing as NothingConfused {
+            print(DrillOption.nothingConfused(nothing.confusions, hint: LessonHint.command(direction: request.direction, course: nothing.course)))
+            throw ExitCode.failure
+        }
+        if let warning = prepared.warning { warn(warning) }
+        return prepared
     }
 
-    /// The plan for a lesson in `direction` at `level` (nil: the learner's level in `store`).
+    /// The plan for a lesson in `direction` at `level` (nil: the learner's level in `store`), with its
+    /// note (`LessonRequest.plan`); for `koch practice`, which reads the plan apart from its settings.
     static func learnerPlan(
         level: Int?, lesson: LessonCourse, direction: Direction, store: ProgressStore
     ) throws -> (plan: LessonPlan, note: String?) {
-        let plan: LessonPlan
-        switch try LessonPlan.planning(level: level, lesson: lesson, direction: direction, progress: store.read) {
-        case .planned(let planned):
-            plan = planned
-        case .plannedWithoutProgress(let planned, let error):
-            FileHandle.standardError.write(Data("Warning: \(error) Making the lesson without your weak characters.\n".utf8))
-            plan = planned
-        }
-        var notes: [String] = []
-        if plan.levelFromProgress { notes.append("your \(direction.rawValue) level, from \(store.path)") }
-        if !plan.weakCharacters.isEmpty {
-            notes.append("your weak characters come up more often: \(plan.weakCharacters.joined(separator: " "))")
-        }
-        return (plan, notes.isEmpty ? nil : notes.joined(separator: "; "))
+        let (plan, note, warning) = try LessonRequest.plan(
+            level: level, lesson: lesson, direction: direction, progressPath: store.path, progress: Result { try store.read() })
+        if let warning { warn(warning) }
+        return (plan, note)
+    }
+
+    private static func warn(_ warning: String) {
+        FileHandle.standardError.write(Data("Warning: \(warning)\n".utf8))
     }
 }

@@ -86,9 +86,12 @@ struct LessonCommand: ParsableCommand {
         help:
             "Length of each lesson in minutes, \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted)."
     )
-    var minutes: Double = 5
+    var minutes: Double = LessonSettings.Defaults.minutes
 
-    @Option(help: "How many lessons to write, 1 to 999. Default: 1; with --kind text, every part of the text.")
+    @Option(
+        help:
+            "How many lessons to write, \(LessonSettings.Limits.lessonCount.lowerBound) to \(LessonSettings.Limits.lessonCount.upperBound). Default: 1; with --kind text, every part of the text."
+    )
     var count: Int?
 
     @Option(help: "Audio to write: mp3, wav, both or none (answer key only). Default: mp3; none for --direction send.")
@@ -123,117 +126,59 @@ struct LessonCommand: ParsableCommand {
     @OptionGroup(title: "A contact to answer")
     var respond: RespondOptions
 
+    /// What was asked for, as the libraries take it.
+    func request() throws -> LessonRequest {
+        var request = LessonRequest()
+        content.apply(to: &request)
+        request.level = level
+        request.direction = direction
+        request.minutes = minutes
+        request.count = count
+        request.sound = sound.request
+        request.mp3BitrateKbps = mp3.bitrateKbps
+        request.conditions = try band.conditions()
+        request.seed = seed
+        request.speech = speech.settings
+        request.drill = drill.drill
+        request.respond = respond.isOn
+        request.respondSpeedWPM = respond.sendSpeedWPM
+        return request
+    }
+
     func validate() throws {
-        if let level {
-            do throws(LevelOutsideCourse) {
-                try content.lessonCourse.check(level: level)
-            } catch {
-                throw ValidationError(
-                    "--level must be \(error.levels.lowerBound) to \(error.levels.upperBound), not \(level)\(ContentOptions.courseClause(error)).")
-            }
-        }
-        guard LessonSettings.Limits.minutes.contains(minutes) else {
-            throw ValidationError(
-                "--minutes must be \(LessonSettings.Limits.minutes.lowerBound.formatted) to \(LessonSettings.Limits.minutes.upperBound.formatted), not \(minutes.formatted)."
-            )
-        }
-        if let count, !(1...999).contains(count) {
-            throw ValidationError("--count must be 1 to 999, not \(count).")
-        }
-        try drill.check(content: content)
-        try respond.check(kind: content.kind, direction: direction, speaks: speech.settings != nil)
+        try LessonRefusalText.check(try request())
         if audioFormat.writesMP3 { _ = try mp3.encoder(sound: sound) }
-        do {
-            try LessonSettings.checkSpeech(speech.settings, direction: direction)
-        } catch {
-            throw ValidationError("--speak is for lessons to copy: a send exercise is keyed from its sheet.")
-        }
     }
 
     func run() throws {
         let templates = try Templates()
         let encoder = audioFormat.writesMP3 ? try mp3.encoder(sound: sound) : nil
-
-        var settings = LessonSettings()
-        content.apply(to: &settings)
-        let (plan, note) = try learnerPlan(lesson: content.lessonCourse)
-        settings.level = plan.level
-        settings.direction = direction
-        settings.extraWeight = plan.extraWeight
-        settings.minutes = minutes
-        sound.apply(to: &settings)
-        mp3.apply(to: &settings)
-        settings.conditions = try band.conditions()
-        settings.seed = seed ?? LessonSettings.randomSeed()
-        settings.speech = speech.settings
-        settings.drill = try drill.lessonDrill(direction: direction, course: plan.course, store: progress.store)
+        let prepared = try Self.prepared(try request(), store: progress.store)
+        let settings = prepared.settings
         try Folder.prepareForWriting(outputFolder)
         let answers = try speech.answers(sound: sound)
-        let source = try LessonContentSource(
-            kind: content.kind, qsoStyle: content.qsoStyle, textFile: content.textFile, skipUnsendable: content.skipUnsendable,
-            settings: settings, learnerCourse: plan.course, templates: templates,
-            respondSpeedWPM: respond.isOn ? respond.sendSpeedWPM ?? settings.characterSpeedWPM : nil)
-        let total = source.lessonsToMake(asked: count)
-
-        // Every lesson is made before any file is written, so that content
-        // that cannot be made (callsigns without digits) stops the run clean.
-        var lessons: [Lesson] = []
-        for number in 1...total {
-            lessons.append(
-                try Lesson(
-                    settings: settings, content: try source.content(forLesson: number, settings: settings),
-                    number: number, count: total, speechSeconds: SpeechOptions.measure(answers)))
-        }
+        let source = try prepared.contentSource(templates: templates)
+        let lessons = try prepared.lessons(from: source, speechSeconds: SpeechOptions.measure(answers))
         try SpeechOptions.check(answers)
         let createdAt = CreationDate.date(now: try Now.date())
         var writer = LessonWriter(
             folder: outputFolder, templates: templates, synthesizer: answers?.tone ?? sound.synthesizer, encoder: encoder, format: audioFormat)
         writer.speech = answers
         print(Self.describe(settings) + ", seed \(settings.seed):")
-        if let note { print("  " + note) }
-        for line in settings.drill.map(DrillOption.notes) ?? [] { print("  " + line) }
+        for note in prepared.notes { print("  " + note) }
         if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
-            print("  QSO style \(style), for level \(settings.level) of \(plan.course.lastLevel) (--qso-style chooses another)")
+            print("  QSO style \(style), for level \(settings.level) of \(prepared.plan.course.lastLevel) (--qso-style chooses another)")
         }
         for lesson in lessons {
-            let earlier = writer.fileNames(of: lesson).filter { FileManager.default.fileExists(atPath: outputFolder + "/" + $0) }
+            let earlier = writer.existingFileNames(of: lesson)
             let files = try writer.write(lesson, createdAt: createdAt)
-            print("  lesson \(lesson.number) of \(total): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(Self.contents(lesson))")
+            print(
+                "  lesson \(lesson.number) of \(lessons.count): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(Self.contents(lesson))"
+            )
             for file in files { print("    \(file)") }
             if !earlier.isEmpty {
                 print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
             }
         }
-    }
-
-    /// `42 words`, or for a contact to answer `a QSO (first-contact): 3 overs to hear, 2 to answer at 18 WPM`.
-    static func contents(_ lesson: Lesson) -> String {
-        if let qso = lesson.qso {
-            return
-                "a QSO (\(qso.style)): \(qso.otherOvers.count) overs to hear, \(qso.learnerOvers.count) to answer at \(qso.learnerSpeedWPM.formatted) WPM"
-        }
-        let kind = lesson.settings.kind
-        return "\(lesson.text.words.count) " + (kind == .groups ? "groups" : kind == .callsigns ? "callsigns" : "words")
-    }
-
-    /// `Level 2 (K M), words, 20/12 WPM, 600 Hz, band: fair`.
-    static func describe(_ settings: LessonSettings) -> String {
-        let characters = settings.characters.map(\.text).joined(separator: " ")
-        var parts: [String] = []
-        if settings.customCharacters != nil {
-            parts.append("Characters \(characters)")
-        } else if let drill = settings.drill {
-            let unlocked = settings.course.unlocked(atLevel: settings.level).map(\.text).joined(separator: " ")
-            parts.append("Drill of \(drill.pairsText), level \(settings.level) (\(unlocked))")
-        } else if settings.kind.usesLevel {
-            parts.append("Level \(settings.level) (\(characters))")
-        }
-        if settings.kind != .groups { parts.append(settings.kind.rawValue) }
-        parts.append("\(settings.characterSpeedWPM.formatted)/\(settings.effectiveSpeedWPM.formatted) WPM, \(settings.toneHz.formatted) Hz")
-        if !settings.conditions.isClear { parts.append("band conditions on") }
-        if let speech = settings.speech {
-            parts.append("answers spoken \(speech.placement.rawValue)" + (speech.spelling.map { " (\($0.rawValue))" } ?? ""))
-        }
-        return parts.joined(separator: ", ")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KochCore
+import KochLessons
 
 extension LessonKind: ExpressibleByArgument {}
 extension KochCourse: ExpressibleByArgument {}
@@ -58,6 +59,17 @@ struct ContentOptions: ParsableArguments {
 
     /// Which course the lesson belongs to, and the levels it allows.
     var lessonCourse: LessonCourse { LessonCourse(kind: kind, asked: course) }
+
+    /// Copies the content choices into a lesson request.
+    func apply(to request: inout LessonRequest) {
+        request.kind = kind
+        request.course = course
+        request.characters = chars
+        request.introduction = !noIntroduction
+        request.textFile = textFile
+        request.skipUnsendable = skipUnsendable
+        request.qsoStyle = qsoStyle
+    }
 
     /// Copies the content choices into a lesson's settings.
     func apply(to settings: inout LessonSettings) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KochCore
 import KochIO
+import KochLessons
 
 extension LessonDrill.Kind: ExpressibleByArgument {}
 
@@ -14,15 +15,13 @@ struct DrillOption: ParsableArguments {
             valueName: "drill"))
     var drill: LessonDrill.Kind?
 
-    /// Refuses `--drill` beside what makes another lesson: chosen characters or another kind.
+    /// Refuses `--drill` beside what makes another lesson: chosen characters or another kind
+    /// (`LessonRequest.check`).
     func check(content: ContentOptions) throws {
-        guard drill != nil else { return }
-        if content.chars != nil {
-            throw ValidationError("--drill confusions draws its own pairs: leave out --chars (or --drill, to drill the characters you chose).")
-        }
-        if content.kind != .groups {
-            throw ValidationError("--drill confusions makes groups: leave out --kind \(content.kind.rawValue).")
-        }
+        var request = LessonRequest()
+        content.apply(to: &request)
+        request.drill = drill
+        try LessonRefusalText.check(request)
     }
 
     /// The drill of the pairs the learner confused lately in `direction`, from `store`; nil without
@@ -51,7 +50,5 @@ struct DrillOption: ParsableArguments {
     }
 
     /// What `koch lesson` prints under its heading for a drill: each pair and what the record says of it.
-    static func notes(_ drill: LessonDrill) -> [String] {
-        drill.pairs.map { "drilling \($0.characters.joined(separator: " ")): \($0.text)" }
-    }
+    static func notes(_ drill: LessonDrill) -> [String] { PreparedLesson.notes(drill) }
 }

@@ -25,13 +25,17 @@ struct SpeechOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The espeak-ng voice (espeak-ng --voices lists them).", valueName: "name"))
     var voice: String = SpeechSynthesizer.defaultVoice
 
-    @Option(name: .customLong("speech-rate"), help: ArgumentHelp("How fast the answers are said, 80 to 450 words per minute.", valueName: "wpm"))
+    @Option(
+        name: .customLong("speech-rate"),
+        help: ArgumentHelp(
+            "How fast the answers are said, \(Limits.speechRateWPM.lowerBound) to \(Limits.speechRateWPM.upperBound) words per minute.",
+            valueName: "wpm"))
     var speechRateWPM: Int = SpeechSynthesizer.defaultRateWPM
 
     @Option(
         name: .customLong("speak-pause"),
         help: ArgumentHelp(
-            "Seconds to think between an item and its answer, 0.2 to 10. Default: 0.8 s for one character, 0.3 s more a character, at most 3 s.",
+            "Seconds to think between an item and its answer, \(Limits.speechPauseSeconds.lowerBound.formatted) to \(Limits.speechPauseSeconds.upperBound.formatted). Default: 0.8 s for one character, 0.3 s more a character, at most 3 s.",
             valueName: "seconds"))
     var pauseSeconds: Double?
 
@@ -53,8 +57,10 @@ struct SpeechOptions: ParsableArguments {
                 throw ValidationError("--voice and --speech-rate are for spoken answers: add --speak after (or before, repeat).")
             }
         }
-        guard SpeechSynthesizer.rateRangeWPM.contains(speechRateWPM) else {
-            throw ValidationError("--speech-rate must be 80 to 450 words per minute, not \(speechRateWPM).")
+        guard Limits.speechRateWPM.contains(speechRateWPM) else {
+            throw ValidationError(
+                "--speech-rate must be \(Limits.speechRateWPM.lowerBound) to \(Limits.speechRateWPM.upperBound) words per minute, not \(speechRateWPM)."
+            )
         }
         if placement == .before, pauseSeconds != nil {
             throw ValidationError("--speak-pause is the time to think before an answer: --speak before says the answer first, so it has none.")
@@ -64,8 +70,10 @@ struct SpeechOptions: ParsableArguments {
                 "--speech-volume must be \(Limits.speechVolumeDB.lowerBound.formatted) to \(Limits.speechVolumeDB.upperBound.formatted) dB, not \(volumeDB.formatted)."
             )
         }
-        if let pauseSeconds, !(0.2...10).contains(pauseSeconds) {
-            throw ValidationError("--speak-pause must be 0.2 to 10 seconds, not \(pauseSeconds.formatted).")
+        if let pauseSeconds, !Limits.speechPauseSeconds.contains(pauseSeconds) {
+            throw ValidationError(
+                "--speak-pause must be \(Limits.speechPauseSeconds.lowerBound.formatted) to \(Limits.speechPauseSeconds.upperBound.formatted) seconds, not \(pauseSeconds.formatted)."
+            )
         }
     }
 
