@@ -97,7 +97,8 @@ let package = Package(
             dependencies: ["KochCore", .product(name: "SwiftCSV", package: "SwiftCSV"), "CCrypto"],
             plugins: ["EmbedShippedFiles"]
         ),
-        // Presentation: the JSON and SVG of a decode, the progress report's HTML page, a keying's JSON, the Mustache templates.
+        // Presentation: the JSON and SVG of a decode, the progress report's HTML page and charts, the calendar, a keying's JSON,
+        // live practice's screens as lines of text, the Mustache templates.
         .target(
             name: "KochPresentation",
             dependencies: ["KochCore", "KochDecoding", "KochIO", .product(name: "Mustache", package: "swift-mustache")]
@@ -111,7 +112,7 @@ let package = Package(
         // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
         .target(
             name: "KochPractice",
-            dependencies: ["KochCore", "KochSound", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "CEvdev"]),
+            dependencies: ["KochCore", "KochSound", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CEvdev"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
@@ -132,7 +133,9 @@ let package = Package(
         .target(name: "KochTestSupport", dependencies: ["KochCore", "KochSound"], swiftSettings: optimisedInDebug),
         .testTarget(
             name: "KochCoreTests",
-            dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "KochCore", "KochDecoding", "KochPresentation", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "KochSoundTests", dependencies: ["KochSound", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochDecodingTests",

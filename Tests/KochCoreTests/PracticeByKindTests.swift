@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochPresentation
 import Testing
 
 /// Practice by kind and week, and each character's figures over the sessions.

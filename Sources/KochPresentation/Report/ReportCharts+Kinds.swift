@@ -1,3 +1,5 @@
+import KochCore
+
 extension ReportCharts {
     /// Weeks shown in the chart and table of practice by kind, ending with the week of the report's day.
     public static let kindWeeks = 12

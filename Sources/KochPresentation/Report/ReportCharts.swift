@@ -1,3 +1,5 @@
+import KochCore
+
 /// The geometry of the report's charts, in SVG user units: where each
 /// point, line and cell goes. The page (a template) draws them.
 public enum ReportCharts {

@@ -1,3 +1,5 @@
+import KochCore
+
 /// A screen's line of text broken at its spaces into lines no wider than the screen, so that a
 /// terminal never wraps a word in two. The spaces where it breaks go; the others stay as they
 /// are (two spaces that set a clock apart from a hint, an indent). A word wider than the screen

@@ -1,3 +1,5 @@
+import KochCore
+
 /// What a send exercise practised live shows: the groups to key, and under them what has been read
 /// of the keying so far, wrapped to the screen's width.
 public struct SendScreenText: Sendable {

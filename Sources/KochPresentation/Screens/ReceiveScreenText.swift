@@ -1,3 +1,5 @@
+import KochCore
+
 /// The screen of live receive practice, as lines of plain text: a header with the lesson's time
 /// and the keys to press, then the groups as boxes in rows that fit the width, with what was typed
 /// for each group under its box.

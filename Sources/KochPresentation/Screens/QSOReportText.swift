@@ -1,3 +1,5 @@
+import KochCore
+
 /// The short report after a live contact: both halves' figures, the values the learner sent
 /// wrong in the overs that stood, and the overs the other station queried.
 public struct QSOReportText: Sendable {

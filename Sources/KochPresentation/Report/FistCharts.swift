@@ -1,3 +1,5 @@
+import KochCore
+
 /// The geometry of the report's charts of the fist over time (`FistOverTime`), in SVG user units:
 /// one small chart a figure (the dah/dit ratio, the gaps, the character speed, the steadiness),
 /// the weeks along the bottom, each figure's target as a dashed line. The page (a template) draws

@@ -1,4 +1,5 @@
 import Foundation
+import KochCore
 
 /// Practice reminders as an iCalendar file (RFC 5545): one event a
 /// reminder, at a floating local time (the learner's clock, wherever they

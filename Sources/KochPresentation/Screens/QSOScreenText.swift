@@ -1,3 +1,5 @@
+import KochCore
+
 /// The screen of a live contact (`koch practice --kind qso`), as lines of plain text: the contact
 /// so far, one line per over (the other station's as it was sent, once `ShowSent` lets it be
 /// shown; the learner's as it was read, with what was wrong in it under it), then what happens
