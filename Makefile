@@ -51,12 +51,13 @@ lesson: release
 	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
 
-# The house style first (swift format, from the toolchain, with .swift-format; length limits);
+# The house style first (swift format, from the toolchain, with .swift-format; length limits; the layers);
 # then the debug build is made from scratch; the release binary `make lesson` made is kept. The tests'
 # scratch folders go under one temporary folder, removed when they end.
 test: test-deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 	@scripts/check-lengths Sources
+	@scripts/check-layers
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
 	scripts/run-tests all

@@ -11,8 +11,11 @@ let package = Package(
     products: [
         .executable(name: "koch", targets: ["koch"]),
         .library(name: "KochCore", targets: ["KochCore"]),
+        .library(name: "KochSound", targets: ["KochSound"]),
         .library(name: "KochDecoding", targets: ["KochDecoding"]),
         .library(name: "KochAudio", targets: ["KochAudio"]),
+        .library(name: "KochRecordings", targets: ["KochRecordings"]),
+        .library(name: "KochPresentation", targets: ["KochPresentation"]),
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
         .library(name: "KochPractice", targets: ["KochPractice"]),
@@ -71,62 +74,85 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
-        // The method, lessons, synthesis, grading and progress: values in, values out, no I/O.
+        // The layers go one way, from KochCore up to the front ends (koch, koch-fuzz): a target uses only those of the
+        // tiers below its own, as scripts/check-layers lists them and checks (make test runs it).
+        // The method: the Koch order, timing, lesson content, grading, scheduling, progress, a band's conditions as a
+        // lesson records them. Values in, values out, no I/O.
         .target(name: "KochCore", swiftSettings: optimisedInDebug),
+        // Sound as values: synthesis, the band's conditions rendered (noise, fading, other stations), the filters and limiters.
+        .target(name: "KochSound", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
         // Reading keyed audio, in folders by stage: the session, tone search, baseband, envelope,
         // timing, characters, the second readings, talk and rooms, and the signal processing they share.
-        .target(name: "KochDecoding", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
+        .target(name: "KochDecoding", dependencies: ["KochCore", "KochSound"], swiftSettings: optimisedInDebug),
         .target(
             name: "KochAudio",
-            dependencies: ["KochCore", "KochDecoding", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
+            dependencies: ["KochCore", "CSndFile", "CLame", "CEspeakNG", "CSpeexDSP", "CFFmpeg", "CEbur128", "CPortAudio"],
             swiftSettings: optimisedInDebug),
+        // A recording's file decoded: KochAudio reads it, KochDecoding reads the keying in it. Its own small
+        // target, so that neither of the two side-by-side layers uses the other and every service above can decode a file.
+        .target(name: "KochRecordings", dependencies: ["KochCore", "KochDecoding", "KochAudio"]),
+        // Persistence: progress files, answer keys, rosters, the pack's journal and manifest, the files built into the program.
         .target(
             name: "KochIO",
-            dependencies: [
-                "KochCore", "KochDecoding", .product(name: "Mustache", package: "swift-mustache"), .product(name: "SwiftCSV", package: "SwiftCSV"),
-                "CCrypto",
-            ],
+            dependencies: ["KochCore", .product(name: "SwiftCSV", package: "SwiftCSV"), "CCrypto"],
             plugins: ["EmbedShippedFiles"]
         ),
+        // Presentation: the JSON and SVG of a decode, the progress report's HTML page and charts, the calendar, a keying's JSON,
+        // live practice's screens as lines of text, the Mustache templates.
+        .target(
+            name: "KochPresentation",
+            dependencies: ["KochCore", "KochDecoding", "KochIO", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         // Lessons and packs written to disk: audio, answer keys, sheets, pages, manifest.
-        .target(name: "KochLessons", dependencies: ["KochCore", "KochAudio", "KochIO"]),
+        .target(name: "KochLessons", dependencies: ["KochCore", "KochSound", "KochAudio", "KochIO", "KochPresentation"]),
         // Grading: one lesson's return recorded in a progress file, a class's returns at once, the gradebook.
-        .target(name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons"]),
+        .target(
+            name: "KochClass", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons"]),
         // Live practice: a lesson played while the learner types, a paddle or key read as it is
         // keyed, the microphone decoded as it sounds; the key devices and the terminal at its edges.
         .target(
-            name: "KochPractice", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "CEvdev"]),
+            name: "KochPractice",
+            dependencies: ["KochCore", "KochSound", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CEvdev"]),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
         .executableTarget(
             name: "koch",
             dependencies: [
-                "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochLessons", "KochClass", "KochPractice",
+                "KochCore", "KochSound", "KochDecoding", "KochAudio", "KochRecordings", "KochIO", "KochPresentation", "KochLessons", "KochClass",
+                "KochPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzzing (make fuzz): libFuzzer's driver, and one executable for every harness.
         .target(name: "CFuzzDriver"),
         .executableTarget(
-            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO"], path: "Sources/KochFuzz"),
+            name: "koch-fuzz", dependencies: ["CFuzzDriver", "KochCore", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons"],
+            path: "Sources/KochFuzz"),
         // Signal measurements shared by the tests.
-        .target(name: "KochTestSupport", dependencies: ["KochCore"], swiftSettings: optimisedInDebug),
+        .target(name: "KochTestSupport", dependencies: ["KochCore", "KochSound"], swiftSettings: optimisedInDebug),
         .testTarget(
             name: "KochCoreTests",
-            dependencies: ["KochCore", "KochDecoding", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "KochCore", "KochDecoding", "KochPresentation", "KochTestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(name: "KochSoundTests", dependencies: ["KochSound", "KochCore", "KochTestSupport"]),
         .testTarget(
             name: "KochDecodingTests",
-            dependencies: ["KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
-        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochTestSupport"]),
+            dependencies: ["KochDecoding", "KochCore", "KochSound", "KochIO", "KochPresentation", "KochTestSupport"]),
+        .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochSound", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
-        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochIO"]),
+        .testTarget(name: "KochPresentationTests", dependencies: ["KochPresentation", "KochCore"]),
+        .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochSound", "KochIO", "KochPresentation"]),
         .testTarget(
-            name: "KochClassTests", dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochTestSupport"]),
+            name: "KochClassTests",
+            dependencies: ["KochClass", "KochDecoding", "KochLessons", "KochAudio", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
         .testTarget(
             name: "KochPracticeTests",
-            dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochLessons", "KochTestSupport"]),
-        .testTarget(name: "KochCommandTests", dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochTestSupport"]),
+            dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochSound", "KochIO", "KochLessons", "KochTestSupport"]),
+        .testTarget(
+            name: "KochCommandTests",
+            dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
 
 /// A class's progress pages: one for each learner of a roster whose progress file reads,
 /// named as the learner's folder in a pack made from the roster.

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
 
 /// Writes the gradebook into the pack, each file atomically: `gradebook.csv`, `gradebook.html`, and
 /// in `feedback/` a page for each learner, with the fist reports of the recordings graded.

@@ -1,6 +1,7 @@
 import KochAudio
 import KochCore
 import KochDecoding
+import KochRecordings
 
 /// Reads a recording of a send exercise against its key, and says whether the reading can be
 /// graded: something was decoded, and it is a plausible reading of the exercise. A reading koch is

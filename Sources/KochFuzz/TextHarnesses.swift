@@ -2,6 +2,8 @@ import Foundation
 import KochCore
 import KochDecoding
 import KochIO
+import KochLessons
+import KochPresentation
 
 /// Readers of text a learner or a teacher writes.
 enum TextHarnesses {

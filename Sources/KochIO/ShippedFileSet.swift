@@ -53,7 +53,7 @@ public struct ShippedFileSet: Sendable {
     }
 
     /// The folder an environment variable names, which must be a folder when set.
-    static func environmentFolder(_ variable: String, environment: [String: String], subfolder: String = "") throws -> String? {
+    public static func environmentFolder(_ variable: String, environment: [String: String], subfolder: String = "") throws -> String? {
         guard let value = environment[variable], !value.isEmpty else { return nil }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: value, isDirectory: &isFolder), isFolder.boolValue else {

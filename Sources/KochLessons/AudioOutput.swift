@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochSound
 
 /// Writes audio to WAV or MP3 under its final name only once complete,
 /// reading it a stretch at a time as it goes.

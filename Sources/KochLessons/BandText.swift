@@ -1,4 +1,5 @@
 import KochCore
+import KochSound
 
 /// Band conditions in words, for the answer sheet.
 enum BandText {

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
 
 /// What a lesson kind needs besides its settings, read or rendered once:
 /// the word lists, the QSO templates, or a text cut into lessons.

@@ -2,6 +2,8 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochPresentation
+import KochSound
 
 /// Writes one lesson's files: the audio, the answer key (JSON) and the sheet (text).
 public struct LessonWriter: Sendable {

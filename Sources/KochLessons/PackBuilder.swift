@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochIO
+import KochPresentation
 
 /// Makes a lesson pack on disk from its plan: the lessons (on `jobs` cores),
 /// each folder's playlist and answer sheets, the index, and, once every

@@ -1,5 +1,6 @@
 import KochCore
 import KochIO
+import KochPresentation
 
 /// A lesson request with the learner's progress read: the settings to make its lessons with, the
 /// plan they came from and what to tell the learner of them.

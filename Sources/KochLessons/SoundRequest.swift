@@ -1,4 +1,5 @@
 import KochCore
+import KochSound
 
 /// How the Morse is asked to sound, for a lesson or a live session: the speeds, the tone, its
 /// edges and the sample rate, with the method's defaults (`LessonSettings.Defaults`) for what was

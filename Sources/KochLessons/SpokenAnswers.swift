@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochSound
 
 /// The spoken phrases of lessons: each spoken once by espeak-ng and cut to
 /// its words, then brought to the lessons' sample rate by speexdsp's

@@ -1,5 +1,6 @@
 import KochAudio
 import KochCore
+import KochSound
 
 /// A text rendered to audio with each word sent and then said, as a spoken lesson is heard
 /// without its opening: every word kept, none of a level's newest character introduced.

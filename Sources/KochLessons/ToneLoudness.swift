@@ -1,5 +1,6 @@
 import KochAudio
 import KochCore
+import KochSound
 
 /// How loud a keyed tone sounds (ITU-R BS.1770, `LoudnessMeter`), which the
 /// spoken answers are levelled to: the course's letters keyed in groups at a

@@ -1,4 +1,5 @@
 import Foundation
+import KochSound
 
 /// Measures key-down intervals, sample by sample, in audio made by
 /// `ToneSynthesizer`, whose oscillator runs as sin(ωn) from sample 0. The

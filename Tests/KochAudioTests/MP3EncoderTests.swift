@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochSound
 import Testing
 
 @Suite struct MP3EncoderTests {

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochSound
 import KochTestSupport
 import Testing
 

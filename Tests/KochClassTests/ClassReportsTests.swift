@@ -2,6 +2,7 @@ import Foundation
 import KochClass
 import KochCore
 import KochIO
+import KochPresentation
 import Testing
 
 /// A class's progress pages: one per learner whose progress file reads, the others told apart.

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
 import KochTestSupport
 import Testing
 

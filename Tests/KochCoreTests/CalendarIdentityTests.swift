@@ -1,4 +1,5 @@
 import Foundation
+import KochPresentation
 import Testing
 
 @testable import KochCore

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochPresentation
 import Testing
 
 /// Practice by kind and week, and each character's figures over the sessions.
@@ -31,9 +32,9 @@ import Testing
         #expect(CalendarDay(year: 2026, month: 1, day: 4)?.isoWeekText == "2026-W01")
     }
 
-    @Test func eachLessonKindIsAKindOfPracticeOfItsOwnName() throws {
+    @Test func eachLessonKindIsAProgressCategoryOfItsOwnName() throws {
         for lessonKind in SessionKind.allCases {
-            let counted = KindOfPractice(session: kind(lessonKind, session(day: 1, correct: 1, sent: 1)))
+            let counted = ProgressCategory(session: kind(lessonKind, session(day: 1, correct: 1, sent: 1)))
             #expect(counted.rawValue == lessonKind.rawValue, "\(lessonKind)")
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import KochCore
+@testable import KochPresentation
 
 /// The anti-nag rules of the design: at most two reminders a day, four hours apart, none in the quiet hours.
 @Suite struct PracticeReminderTests {

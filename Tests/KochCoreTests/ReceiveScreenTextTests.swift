@@ -1,4 +1,5 @@
 import KochCore
+import KochPresentation
 import Testing
 
 @Suite struct ReceiveScreenTextTests {

@@ -1,4 +1,5 @@
 import KochCore
+import KochPresentation
 import Testing
 
 /// Lines of the live screens at several widths: none wider than the screen, no word cut in two.

@@ -1,4 +1,5 @@
 import Foundation
+import KochSound
 import KochTestSupport
 import Testing
 

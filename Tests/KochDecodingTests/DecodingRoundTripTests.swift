@@ -1,6 +1,8 @@
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
+import KochSound
 import KochTestSupport
 import Testing
 

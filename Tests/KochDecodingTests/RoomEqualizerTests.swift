@@ -1,5 +1,6 @@
 import Foundation
 import KochIO
+import KochPresentation
 import KochTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 import Testing
 
 /// The content of a run of lessons, chosen in process as a program other than the command line would.

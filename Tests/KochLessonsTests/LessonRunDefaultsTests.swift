@@ -2,6 +2,7 @@ import Foundation
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 import Testing
 
 /// How many lessons a run makes and which audio it writes when the learner does not say.

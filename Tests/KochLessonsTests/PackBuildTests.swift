@@ -3,6 +3,8 @@ import KochAudio
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
+import KochSound
 import Testing
 
 /// A pack built in process, as a program other than the command line would build one.

@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochLessons
+import KochSound
 import Testing
 
 /// A pack lays out all its lessons before it writes them: the clips are held

@@ -1,5 +1,6 @@
 import KochAudio
 import KochCore
+import KochSound
 import Testing
 
 @testable import KochLessons

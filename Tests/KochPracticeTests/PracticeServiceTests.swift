@@ -3,6 +3,7 @@ import KochAudio
 import KochCore
 import KochIO
 import KochLessons
+import KochSound
 import Testing
 
 @testable import KochPractice

@@ -22,7 +22,7 @@ public struct QRN: Sendable, Hashable, Codable {
 
     public init(
         snrDB: Double, cracklePerSecond: Double = 0, crackleLevelDB: Double = 0,
-        receiverFilterWidthHz: Double = ReceiverPassband.defaultWidthHz
+        receiverFilterWidthHz: Double = QRN.defaultReceiverFilterWidthHz
     ) {
         self.snrDB = snrDB
         self.cracklePerSecond = cracklePerSecond
@@ -39,9 +39,13 @@ public struct QRN: Sendable, Hashable, Codable {
             snrDB: try container.decode(Double.self, forKey: .snrDB),
             cracklePerSecond: try container.decode(Double.self, forKey: .cracklePerSecond),
             crackleLevelDB: try container.decode(Double.self, forKey: .crackleLevelDB),
-            receiverFilterWidthHz: try container.decodeIfPresent(Double.self, forKey: .receiverFilterWidthHz) ?? ReceiverPassband.defaultWidthHz)
+            receiverFilterWidthHz: try container.decodeIfPresent(Double.self, forKey: .receiverFilterWidthHz) ?? QRN.defaultReceiverFilterWidthHz)
     }
 
     /// The bandwidth the SNR is measured in, centred on the tone.
     public static let measurementBandwidthHz = 500.0
+
+    /// The receiver filter a band is heard through when none is asked for: an SSB
+    /// filter, 300 to 2700 Hz (KochSound's `ReceiverPassband` shapes it).
+    public static let defaultReceiverFilterWidthHz = 2400.0
 }

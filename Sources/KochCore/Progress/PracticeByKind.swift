@@ -1,5 +1,5 @@
 /// One direction's practice by kind and by week: for each ISO week (Monday first) with practice,
-/// for each kind of practice done in it (`KindOfPractice`), the sessions, what was sent, what was
+/// for each kind of practice done in it (`ProgressCategory`), the sessions, what was sent, what was
 /// right and the accuracy, so that the learner sees how each kind fares over time.
 ///
 /// A partial copy is left out (as from every statistic: it counts for the streak and the history
@@ -9,7 +9,7 @@
 public struct PracticeByKind: Sendable, Hashable {
     /// One kind's sessions in one week.
     public struct Tally: Sendable, Hashable {
-        public let kind: KindOfPractice
+        public let kind: ProgressCategory
         public fileprivate(set) var sessions = 0
         /// Characters sent; items, for a self-scored kind.
         public fileprivate(set) var sent = 0
@@ -18,7 +18,7 @@ public struct PracticeByKind: Sendable, Hashable {
         /// Characters written that stood for nothing sent.
         public fileprivate(set) var inserted = 0
 
-        public init(kind: KindOfPractice) {
+        public init(kind: ProgressCategory) {
             self.kind = kind
         }
 
@@ -39,10 +39,10 @@ public struct PracticeByKind: Sendable, Hashable {
     public struct Week: Sendable, Hashable {
         /// The week's Monday.
         public let weekStart: CalendarDay
-        /// In `KindOfPractice` order.
+        /// In `ProgressCategory` order.
         public let kinds: [Tally]
 
-        public func tally(_ kind: KindOfPractice) -> Tally? {
+        public func tally(_ kind: ProgressCategory) -> Tally? {
             kinds.first { $0.kind == kind }
         }
     }
@@ -54,9 +54,9 @@ public struct PracticeByKind: Sendable, Hashable {
     /// The practice of `direction` among `sessions`.
     public init(sessions: [GradedSession], direction: Direction) {
         self.direction = direction
-        var tallies: [CalendarDay: [KindOfPractice: Tally]] = [:]
+        var tallies: [CalendarDay: [ProgressCategory: Tally]] = [:]
         for session in sessions where session.direction == direction && !session.partial {
-            let kind = KindOfPractice(session: session)
+            let kind = ProgressCategory(session: session)
             tallies[session.date.day.weekStart, default: [:]][kind, default: Tally(kind: kind)].add(session)
         }
         weeks = tallies.keys.sorted().map { weekStart in
@@ -69,8 +69,8 @@ public struct PracticeByKind: Sendable, Hashable {
         weeks.first { $0.weekStart == day.weekStart }
     }
 
-    /// The kinds practised in any week, in `KindOfPractice` order.
-    public var kinds: [KindOfPractice] {
+    /// The kinds practised in any week, in `ProgressCategory` order.
+    public var kinds: [ProgressCategory] {
         Set(weeks.flatMap { $0.kinds.map(\.kind) }).sorted()
     }
 }

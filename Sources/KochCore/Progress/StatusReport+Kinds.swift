@@ -4,7 +4,7 @@ extension StatusReport {
         /// A kind's figures: characters for every kind but a self-scored one, whose figures are
         /// items heard right over items.
         public struct Kind: Encodable {
-            public let kind: KindOfPractice
+            public let kind: ProgressCategory
             public let sessions: Int
             public let charactersSent: Int?
             public let charactersCorrect: Int?

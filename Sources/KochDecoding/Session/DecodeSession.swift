@@ -1,4 +1,5 @@
 import KochCore
+import KochSound
 
 /// Runs the two passes of a decode over any source of sample blocks: the
 /// first finds the keyed tone and the channels that carry it, the second

@@ -1,4 +1,5 @@
 import KochCore
+import KochSound
 
 /// Reading what was keyed: the key-down stretches are sounded as a clean
 /// sidetone and read by the same decoder as a recording, so that a log is

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochSound
 
 /// A Butterworth low-pass filter of even order, as a cascade of biquads.
 ///

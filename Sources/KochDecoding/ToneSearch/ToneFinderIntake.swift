@@ -1,4 +1,5 @@
 import KochCore
+import KochSound
 
 /// The first stage of the tone search: each channel decimated to about
 /// 6 kHz (`Decimator`), and the loudest sample noted. It keeps no state

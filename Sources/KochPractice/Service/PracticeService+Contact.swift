@@ -3,6 +3,8 @@ import KochAudio
 import KochClass
 import KochCore
 import KochIO
+import KochLessons
+import KochPresentation
 
 extension PracticeService {
     /// A live contact: the session, then both halves graded and recorded.

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochSound
 
 extension PracticeService {
     /// The sound device, opened; tells which and its latency, unless `announced` already.

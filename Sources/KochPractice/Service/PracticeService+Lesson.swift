@@ -2,6 +2,7 @@ import Foundation
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 
 extension PracticeService {
     /// The lesson asked for, in `direction`, prepared as `koch lesson` prepares it

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochPresentation
 
 /// The drill of a character at a time, live: koch shows a character, the learner keys it, and the
 /// moment the character's gap ends it shows what was read, its pattern and the timing of each

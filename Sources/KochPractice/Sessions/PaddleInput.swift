@@ -3,6 +3,7 @@ import KochAudio
 import KochClass
 import KochCore
 import KochIO
+import KochSound
 
 /// A paddle or straight key on a Linux input device, keyed through the iambic keyer in real time
 /// with a sidetone. One thread reads the device; another makes the sidetone a small block at a

@@ -2,6 +2,7 @@ import Foundation
 import KochAudio
 import KochCore
 import KochLessons
+import KochSound
 
 /// A lesson or send exercise to practise live: its key, and its sound, made as it plays.
 public struct PracticeLesson: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochSound
 
 /// A contact practised live (`koch practice --kind qso`): the other station's overs play through
 /// the sound device at the lesson's tone, speed and band conditions while the learner types

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochPresentation
 
 /// One run of a `QSOSession`: the contact's state and the devices, turn by turn.
 final class QSOSessionRun {

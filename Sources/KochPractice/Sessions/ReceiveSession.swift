@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochPresentation
 
 /// Receive practice: the lesson plays through the sound device while the learner types what they
 /// hear, each key as it is pressed; the copy goes under the groups' boxes as they go (`ReceiveCopy`

@@ -1,6 +1,7 @@
 import Foundation
 import KochAudio
 import KochCore
+import KochPresentation
 
 /// A send exercise practised live: its groups on the screen, the learner's keying read under them
 /// as it comes, until they end it (Enter, Ctrl-C or `q`), key the whole sheet and pause, or

@@ -1,5 +1,6 @@
 import Foundation
 import KochCore
+import KochPresentation
 
 /// A block of lines at the bottom of the output, shown again each time it changes.
 ///

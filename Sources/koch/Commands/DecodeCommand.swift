@@ -4,6 +4,8 @@ import KochAudio
 import KochCore
 import KochDecoding
 import KochIO
+import KochPresentation
+import KochRecordings
 
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import KochClass
 import KochCore
 import KochIO
+import KochPresentation
 
 /// `koch grade --pack --returns --roster`: a class's returns graded at once (`ClassGrading`).
 extension GradeCommand {

@@ -6,6 +6,8 @@ import KochCore
 import KochDecoding
 import KochIO
 import KochLessons
+import KochPresentation
+import KochSound
 
 extension IambicMode: ExpressibleByArgument {}
 

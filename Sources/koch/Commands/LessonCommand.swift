@@ -4,6 +4,7 @@ import KochAudio
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 
 struct LessonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

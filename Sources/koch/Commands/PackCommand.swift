@@ -5,6 +5,7 @@ import KochClass
 import KochCore
 import KochIO
 import KochLessons
+import KochPresentation
 
 struct PackCommand: ParsableCommand {
     @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6 (to 41 with --course full).")

@@ -1,6 +1,7 @@
 import KochCore
 import KochLessons
 import KochPractice
+import KochSound
 
 extension PracticeCommand {
     /// The exercise the options name: a contact for `--kind qso` without send or characters.

@@ -7,7 +7,7 @@ import KochIO
 import KochLessons
 import KochPractice
 
-extension PracticeKind: ExpressibleByArgument {}
+extension PracticeExercise: ExpressibleByArgument {}
 
 extension ShowSent: ExpressibleByArgument {}
 
@@ -72,7 +72,7 @@ struct PracticeCommand: ParsableCommand {
     )
 
     @Argument(help: "receive (copy a lesson as it plays), send (key an exercise) or characters (key one character at a time).")
-    var exercise: PracticeKind?
+    var exercise: PracticeExercise?
 
     @Option(help: "Koch level, as for koch lesson. Default: your level in the progress file.")
     var level: Int?
@@ -124,7 +124,7 @@ struct PracticeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write what the session measured of itself (latencies, processor time) as JSON.", valueName: "file"))
     var timings: String?
 
-    var chosenExercise: PracticeKind { exercise ?? .receive }
+    var chosenExercise: PracticeExercise { exercise ?? .receive }
 
     /// `--kind qso`: a contact, the other station heard and the learner's overs keyed.
     var isContact: Bool { content.kind == .qso }

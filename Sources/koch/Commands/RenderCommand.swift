@@ -4,6 +4,7 @@ import KochAudio
 import KochCore
 import KochIO
 import KochLessons
+import KochSound
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import KochClass
 import KochCore
 import KochIO
+import KochPresentation
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KochCore
 import KochIO
+import KochPresentation
 
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KochIO
+import KochPresentation
 
 struct TemplatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

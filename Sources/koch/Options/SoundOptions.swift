@@ -2,6 +2,7 @@ import ArgumentParser
 import KochAudio
 import KochCore
 import KochLessons
+import KochSound
 
 /// How the Morse sounds; shared by every command that writes or plays it. How MP3 is
 /// encoded is `MP3Options`'s. The defaults and the limits are `SoundRequest`'s.

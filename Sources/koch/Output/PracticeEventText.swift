@@ -1,6 +1,7 @@
 import Foundation
 import KochCore
 import KochPractice
+import KochPresentation
 
 /// What live practice tells as it goes (`PracticeEvent`), printed as the terminal shows it.
 struct PracticeEventText {
