@@ -7,6 +7,8 @@ import Testing
     /// The options, and the whole line that refuses them.
     static let refused: [([String], String)] = [
         (["--minutes", "90"], "--minutes must be 0.5 to 60, not 90."),
+        (["--level", "99"], "--level must be 2 to 26, not 99, in the letters course."),
+        (["send", "--level", "1"], "--level must be 2 to 26, not 1, in the letters course."),
         (["characters", "--count", "1000"], "--count must be 1 to 999, not 1000."),
         (["send", "--count", "5"], "--count is for koch practice characters."),
         (["send", "--kind", "qso"], "--kind qso is a contact to answer: koch practice --kind qso, without send or characters."),

@@ -62,6 +62,19 @@ import Testing
         #expect(Self.allowed[index].conflict == nil)
     }
 
+    /// A level outside the lesson's course is refused as `koch lesson` refuses it, by the same rule.
+    @Test func aLevelOutsideTheCourseIsRefusedAsALessonIs() throws {
+        for level in [0, 1, 27, 99] {
+            let request = Self.request(.send) { $0.lesson.level = level }
+            guard case .lesson(let refusal) = request.conflict else {
+                Issue.record("level \(level) was not refused: \(String(describing: request.conflict))")
+                continue
+            }
+            #expect(throws: refusal) { try request.lesson.check() }
+        }
+        #expect(Self.request(.receive) { $0.lesson.level = 26 }.conflict == nil)
+    }
+
     @Test func theFirstConflictIsTheOneTold() {
         let request = Self.request(.send) { ($0.lesson.minutes, $0.count, $0.keyDevice, $0.microphone) = (90, 5, "/dev/input/event5", "default") }
         #expect(request.conflict == .lesson(.minutes(90)))

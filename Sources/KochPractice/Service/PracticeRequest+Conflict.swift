@@ -6,7 +6,7 @@ extension PracticeRequest {
     /// anything is read or played, so that a front end can refuse it as it takes the request (the
     /// command line, as it parses its options) and a server refuses the same things.
     public enum Conflict: Error, Sendable, Hashable {
-        /// The lesson cannot be made as asked: its length, or a drill beside chosen characters or another kind.
+        /// The lesson cannot be made as asked: its length, its level outside the course, or a drill beside chosen characters or another kind.
         case lesson(LessonRequest.Refusal)
         /// A character drill's count outside `characterCountRange`.
         case characterCount(Int)
@@ -45,6 +45,15 @@ extension PracticeRequest {
             try LessonRequest.check(minutes: lesson.minutes)
         } catch {
             return .lesson(error)
+        }
+        // A level outside the course would make a lesson of characters the course has not got to:
+        // refused as `koch lesson` refuses it.
+        if let level = lesson.level {
+            do throws(LevelOutsideCourse) {
+                try lesson.lessonCourse.check(level: level)
+            } catch {
+                return .lesson(.level(error))
+            }
         }
         if let count, !Self.characterCountRange.contains(count) { return .characterCount(count) }
         if count != nil, exercise != .characters { return .countWithoutCharacters }
