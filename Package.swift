@@ -90,7 +90,7 @@ let package = Package(
             swiftSettings: optimisedInDebug),
         // A recording's file decoded: KochAudio reads it, KochDecoding reads the keying in it. Its own small
         // target, so that neither of the two side-by-side layers uses the other and every service above can decode a file.
-        .target(name: "KochRecordings", dependencies: ["KochCore", "KochDecoding", "KochAudio"]),
+        .target(name: "KochRecordings", dependencies: ["KochCore", "KochDecoding", "KochAudio", "KochIO"]),
         // Persistence: progress files, answer keys, rosters, the pack's journal and manifest, the files built into the program.
         .target(
             name: "KochIO",
@@ -143,6 +143,7 @@ let package = Package(
         .testTarget(name: "KochAudioTests", dependencies: ["KochAudio", "KochDecoding", "KochCore", "KochSound", "KochTestSupport"]),
         .testTarget(
             name: "KochIOTests", dependencies: ["KochIO", "KochCore", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(name: "KochRecordingsTests", dependencies: ["KochRecordings", "KochDecoding", "KochCore", "KochIO"]),
         .testTarget(name: "KochPresentationTests", dependencies: ["KochPresentation", "KochCore"]),
         .testTarget(name: "KochLessonsTests", dependencies: ["KochLessons", "KochAudio", "KochCore", "KochSound", "KochIO", "KochPresentation"]),
         .testTarget(

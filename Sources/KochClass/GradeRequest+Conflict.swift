@@ -1,5 +1,6 @@
 import KochCore
 import KochDecoding
+import KochRecordings
 
 extension GradeRequest {
     /// What is given together that cannot be, or given out of range: refused before any file is
@@ -34,7 +35,7 @@ extension GradeRequest {
     /// The recording speeds a decoder can be told of.
     public static let recordingSpeedRangeWPM: ClosedRange<Double> = DecoderConfiguration.speedRangeWPM
     /// The lowest sidetone a recording can be steered to.
-    public static let lowestToneHz = 100.0
+    public static let lowestToneHz = RecordingDecodeRequest.lowestToneHz
 
     /// The first thing given that cannot be, in the order a learner is best told of it; nil when
     /// the request can be graded as far as can be told before the key is read.

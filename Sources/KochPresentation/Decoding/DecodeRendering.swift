@@ -158,13 +158,11 @@ public enum DecodeRendering {
     private static func rounded(_ value: Double) -> Double { (value * 10000).rounded() / 10000 }
 
     /// How many seconds a plot shows unless asked for another span.
-    public static let defaultSpanSeconds: Double = 8
+    public static let defaultSpanSeconds: Double = PlotStretch.defaultSpanSeconds
 
-    /// The stretch of the envelope a decode keeps for a plot: from `fromSeconds` with ten seconds
-    /// to spare for the last letter's widening, or, where the plot starts at the first character,
-    /// two minutes ahead for a first character that comes late.
+    /// The stretch of the envelope a decode keeps for a plot (`PlotStretch.traceRange`).
     public static func traceRange(fromSeconds: Double?, spanSeconds: Double = defaultSpanSeconds) -> ClosedRange<Double> {
-        fromSeconds.map { $0...($0 + spanSeconds + 10) } ?? 0...(120 + spanSeconds)
+        PlotStretch.traceRange(fromSeconds: fromSeconds, spanSeconds: spanSeconds)
     }
 
     /// `spanSeconds` from `fromSeconds` (by default from just before the first character): the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KochCore
+import KochIO
 
 struct ChartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,14 +27,11 @@ struct ChartCommand: ParsableCommand {
     var progress: ProgressOption
 
     func run() throws {
-        let store = progress.store
-        let learner = LearnerState(progress: try store.read())
-        let chart = CourseChart(course: course, learner: learner)
-        let chosen = chart.course
-        let levels = CourseChart.levels(of: learner, in: chosen)
+        let found = try progress.store.chart(course: course)
+        let (chart, chosen) = (found.chart, found.chart.course)
         let summary = Direction.allCases.map { direction in
-            levels[direction].map { "\(direction.rawValue) level \($0)" }
-                ?? "\(direction.rawValue) follows the \(learner[direction].course.rawValue) course"
+            found.levels[direction].map { "\(direction.rawValue) level \($0)" }
+                ?? "\(direction.rawValue) follows the \(found.learner[direction].course.rawValue) course"
         }
         print("The \(chosen.rawValue) course in Koch order: \(summary.joined(separator: ", ")) (R, S: unlocked in receive, send)")
         print("")

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import KochAudio
 import KochCore
 import KochDecoding
 import KochIO
@@ -96,48 +95,39 @@ struct DecodeCommand: ParsableCommand {
             valueName: "count"))
     var stationCount = 1
 
+    /// The decode asked for, as the library takes it.
+    var request: RecordingDecodeRequest {
+        var request = RecordingDecodeRequest(path: file)
+        request.toneHz = toneHz
+        request.speedWPM = speedWPM
+        request.expectedCharacters = expectedCharacters
+        request.stationCount = stationCount
+        request.plotPath = plotPath
+        request.plotFromSeconds = plotFromSeconds
+        request.plotSeconds = plotSeconds == DecodeRendering.defaultSpanSeconds ? nil : plotSeconds
+        return request
+    }
+
     func validate() throws {
-        if !(1...2).contains(stationCount) { throw ValidationError("--stations must be 1 or 2, not \(stationCount).") }
-        if stationCount == 2, toneHz != nil || speedWPM != nil || plotPath != nil {
-            throw ValidationError("--stations 2 finds each station's pitch and speed itself: leave out --tone, --wpm and --plot.")
-        }
-        if let expectedCharacters {
-            do {
-                _ = try MorseText(parsing: expectedCharacters)
-            } catch {
-                throw ValidationError("--expect: \(error)")
-            }
-        }
-        if let toneHz, toneHz < 100 {
-            throw ValidationError("--tone must be 100 Hz or more (and under 0.45 of the recording's sample rate), not \(toneHz).")
-        }
-        if let speedWPM, !DecoderConfiguration.speedRangeWPM.contains(speedWPM) {
-            throw ValidationError(
-                "--wpm must be \(DecoderConfiguration.speedRangeWPM.lowerBound.formatted) to \(DecoderConfiguration.speedRangeWPM.upperBound.formatted), not \(speedWPM)."
-            )
-        }
-        if let plotPath, URL(fileURLWithPath: plotPath).pathExtension.lowercased() != "svg" {
-            throw ValidationError("--plot must name an .svg file, not '\(plotPath)'.")
-        }
-        if plotPath == nil, plotFromSeconds != nil || plotSeconds != DecodeRendering.defaultSpanSeconds {
-            throw ValidationError("--plot-from and --plot-seconds choose the stretch of a plot: give --plot FILE.svg too.")
-        }
-        if !(1...120).contains(plotSeconds) { throw ValidationError("--plot-seconds must be 1 to 120, not \(plotSeconds).") }
-        if let plotFromSeconds, plotFromSeconds < 0 { throw ValidationError("--plot-from must be 0 or more, not \(plotFromSeconds).") }
+        if let conflict = request.conflict { throw ValidationError(DecodeConflictText.message(conflict)) }
     }
 
     func run() throws {
-        try FileError.checkNotFolder(file, expected: "the recording")
-        if stationCount == 2 { return try runStations() }
-        let result: DecodeResult
+        let request = request
+        let outcome: RecordingDecodeRequest.Outcome
         do {
-            result = try DecodeSession.decode(
-                file: file, toneHz: toneHz, speedWPM: speedWPM,
-                traceRangeSeconds: plotPath == nil ? nil : DecodeRendering.traceRange(fromSeconds: plotFromSeconds, spanSeconds: plotSeconds),
-                expecting: expectedCharacters.map(CharacterPrior.init(expecting:)) ?? .text)
+            outcome = try request.decode()
         } catch DecoderError.sampleRateTooLow(let rate) {
             throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
         }
+        switch outcome {
+        case .oneStation(let result): try show(result, plotSpanSeconds: request.plotSpanSeconds)
+        case .stations(let stations): show(stations)
+        }
+    }
+
+    /// One station's reading: its text or JSON, its warnings, and its plot.
+    private func show(_ result: DecodeResult, plotSpanSeconds: Double) throws {
         if json {
             print(DecodeRendering.json(result, file: file))
         } else if !result.text.isEmpty {
@@ -145,18 +135,12 @@ struct DecodeCommand: ParsableCommand {
         }
         for warning in result.warnings { printError(warning.message(in: file)) }
         if let plotPath {
-            try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSeconds), to: plotPath)
+            try AtomicFile.write(DecodeRendering.svg(result, fromSeconds: plotFromSeconds, spanSeconds: plotSpanSeconds), to: plotPath)
         }
     }
 
     /// `--stations 2`: each over on a line, or the single-station reading and why.
-    private func runStations() throws {
-        let outcome: StationSeparation.Outcome
-        do {
-            outcome = try StationSeparation.separate(file: file, expecting: expectedCharacters.map(CharacterPrior.init(expecting:)) ?? .text)
-        } catch DecoderError.sampleRateTooLow(let rate) {
-            throw ValidationError("\(file) is sampled at \(rate) Hz; decoding needs \(CWDecoder.lowestSampleRate) Hz or more.")
-        }
+    private func show(_ outcome: StationSeparation.Outcome) {
         if json { print(StationsRendering.json(outcome, file: file)) }
         switch outcome {
         case .twoStations(let stations, let overs, _):

@@ -1,13 +1,9 @@
 import ArgumentParser
 import Foundation
-import KochAudio
 import KochClass
 import KochCore
-import KochDecoding
-import KochIO
 import KochLessons
 import KochPresentation
-import KochSound
 
 extension IambicMode: ExpressibleByArgument {}
 
@@ -37,11 +33,6 @@ struct KeyerOptions: ParsableArguments {
         } catch {
             throw ValidationError("--paddle-keys must be two or three evtest key names, e.g. KEY_LEFTBRACE,KEY_RIGHTBRACE, not '\(paddleKeys)'.")
         }
-    }
-
-    /// Reads a log file; its errors name the file and the line.
-    func read(_ path: String) throws -> PaddleLog {
-        try PaddleLogFile.read(path, mapping: try mapping())
     }
 }
 
@@ -100,33 +91,44 @@ struct KeyerCommand: ParsableCommand {
     @Flag(name: .customLong("elements-only"), help: "Only run the keyer: the elements, without reading them as text.")
     var elementsOnly = false
 
+    /// The keying asked for, as the library takes it.
+    func request() throws -> KeyerRequest {
+        var request = KeyerRequest(eventsPath: eventsPath)
+        request.speedWPM = wpm
+        request.mode = keyer.modeOrDefault
+        request.mapping = try keyer.mapping()
+        request.outputPath = outputPath
+        request.elementsOnly = elementsOnly
+        return request
+    }
+
     func validate() throws {
-        if let wpm, !KeyerSpeed.allows(wpm) {
+        switch try request().conflict {
+        case .speed(let speedWPM):
             throw ValidationError(
-                "--wpm must be \(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted), not \(wpm.formatted).")
-        }
-        if let outputPath, AudioFormat(path: outputPath) == nil {
-            throw ValidationError("--out must name a .wav or .mp3 file, not \(outputPath).")
+                "--wpm must be \(KeyerSpeed.rangeWPM.lowerBound.formatted) to \(KeyerSpeed.rangeWPM.upperBound.formatted), not \(speedWPM.formatted)."
+            )
+        case .outputFormat(let path): throw ValidationError("--out must name a .wav or .mp3 file, not \(path).")
+        case nil: break
         }
     }
 
     func run() throws {
-        let log = try keyer.read(eventsPath)
-        let keying = log.keying(at: KeyerSpeed(givenWPM: wpm), mode: keyer.modeOrDefault)
-        let (elements, speeds) = (keying.elements, keying.speedsWPM)
-        guard !elements.isEmpty else {
-            throw CommandFailure(description: "\(eventsPath): the log holds no key-down long enough to sound; nothing was keyed.")
+        let keyed: KeyerRequest.Result
+        do {
+            keyed = try request().run()
+        } catch let nothing as KeyerRequest.NothingKeyed {
+            throw CommandFailure(description: nothing.description)
         }
-        let text = elementsOnly ? nil : try KeyedElementsReader.decode(elements, speedWPM: keying.readingSpeedWPM).text
-        if let outputPath { try writeAudio(elements, to: outputPath) }
+        let (log, elements) = (keyed.log, keyed.elements)
         if json {
             let report = KeyerReport(
-                file: eventsPath, log: log, mode: keyer.modeOrDefault, speedsWPM: speeds, text: text, elements: elements)
+                file: eventsPath, log: log, mode: keyer.modeOrDefault, speedsWPM: keyed.speedsWPM, text: keyed.text, elements: elements)
             print(try report.json())
         } else {
-            let what = KeyingCheck.describe(log, mode: keyer.modeOrDefault, speedsWPM: speeds)
+            let what = KeyingCheck.describe(log, mode: keyer.modeOrDefault, speedsWPM: keyed.speedsWPM)
             print("\(eventsPath): \(log.events.count) events, \(elements.count) elements (\(what))")
-            if let text {
+            if let text = keyed.text {
                 print(text)
             } else {
                 for element in elements {
@@ -137,17 +139,6 @@ struct KeyerCommand: ParsableCommand {
                 }
             }
             if let outputPath { print("Sidetone written to \(outputPath).") }
-        }
-    }
-
-    private func writeAudio(_ elements: [KeyedElement], to path: String) throws {
-        let sampleRate = LessonSettings.defaultSampleRateHz
-        let samples = SampleSource(KeyedElementsReader.sidetone(elements, sampleRate: sampleRate))
-        if AudioFormat(path: path) == .mp3 {
-            let encoder = try MP3Encoder(sampleRate: sampleRate, bitrateKbps: LessonSettings.defaultMP3BitrateKbps)
-            try AudioOutput.writeMP3(samples, encoder: encoder, tags: .keyed(fromLog: eventsPath), to: path)
-        } else {
-            try AudioOutput.writeWAV(samples, sampleRate: sampleRate, to: path)
         }
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Foundation
-import KochAudio
 import KochCore
-import KochIO
 import KochLessons
-import KochSound
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,66 +43,45 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup(title: "Spoken answers")
     var speech: SpeechOptions
 
+    /// The rendering asked for, as the library takes it; standard input read when the text is `-`.
+    func request(readingInput: Bool = false) -> RenderRequest {
+        var request = RenderRequest(outputPath: outputPath)
+        if let textFile {
+            request.text = .file(textFile)
+        } else if text == "-" {
+            let input = readingInput ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : ""
+            request.text = .given(input, name: "standard input")
+        } else if let text {
+            request.text = .given(text, name: "the text")
+        }
+        request.textGivenTwice = text != nil && textFile != nil
+        request.title = title
+        request.sound = sound.request
+        request.mp3BitrateKbps = mp3.bitrateKbps
+        request.mp3Quality = mp3.quality
+        request.speech = speech.settings
+        return request
+    }
+
     func validate() throws {
-        if text != nil && textFile != nil {
-            throw ValidationError("Give the text either as an argument or with --file, not both.")
-        }
-        if text == nil && textFile == nil {
+        switch request().conflict {
+        case .textGivenTwice: throw ValidationError("Give the text either as an argument or with --file, not both.")
+        case .noText:
             throw ValidationError("Give the text to send: koch render \"CQ DE K1ABC\" --out cq.mp3 (or --file F, or - for standard input).")
+        case .outputFormat(let path): throw ValidationError("--out must end in .mp3 or .wav, not '\(path)'.")
+        case .mp3(let reason): throw ValidationError(reason)
+        case nil: break
         }
-        guard let format = AudioFormat(path: outputPath) else {
-            throw ValidationError("--out must end in .mp3 or .wav, not '\(outputPath)'.")
-        }
-        if format == .mp3 { _ = try mp3.encoder(sound: sound) }
     }
 
     func run() throws {
-        let source = try readText()
-        let morse: MorseText
+        let rendered: RenderRequest.Result
         do {
-            morse = try MorseText(parsing: source.text)
-        } catch {
+            rendered = try request(readingInput: true).render()
+        } catch let unsendable as RenderRequest.Unsendable {
             // The text is fine as an argument; what it says is not: no usage block.
-            throw CommandFailure(description: "\(source.name): \(error.description)")
+            throw CommandFailure(description: unsendable.description)
         }
-        let folder = URL(fileURLWithPath: outputPath).deletingLastPathComponent().path
-        try Folder.prepareForWriting(folder)
-
-        let spoken = try spokenRendering(morse)
-        let timeline = spoken?.timeline ?? Timeline(text: morse, timing: sound.timing)
-        let samples = MixedSound(timeline: timeline, synthesizer: spoken?.answers.tone ?? sound.synthesizer, speech: spoken?.layer).source
-        if AudioFormat(path: outputPath) == .mp3 {
-            let tags = MP3Tags.rendered(title: title, path: outputPath, timing: sound.timing, toneHz: sound.toneHz)
-            let encoder = try mp3.encoder(sound: sound)
-            try AudioOutput.writeMP3(
-                samples, encoder: spoken?.keepingTheVoice(encoder) ?? encoder, tags: tags, to: outputPath)
-        } else {
-            try AudioOutput.writeWAV(samples, sampleRate: sound.sampleRateHz, to: outputPath)
-        }
-        print("\(outputPath): \(morse.words.count) words, \(AnswerSheet.minuteSecond(timeline.durationSeconds))")
-    }
-
-    /// With --speak: each word sent and said, as in a spoken lesson without its opening.
-    private func spokenRendering(_ morse: MorseText) throws -> SpokenRendering? {
-        guard let settings = speech.settings, let answers = try speech.answers(sound: sound) else { return nil }
-        do {
-            return try SpokenRendering(text: morse, timing: sound.timing, speech: settings, answers: answers)
-        } catch {
-            throw CommandFailure(description: error.description)
-        }
-    }
-
-    private func readText() throws -> (name: String, text: String) {
-        if let textFile {
-            guard let data = try FileBytes.read(textFile, action: "read the text file") else {
-                throw FileError.system(path: textFile, action: "read the text file", errno: ENOENT)
-            }
-            return (textFile, String(decoding: data, as: UTF8.self))
-        }
-        if text == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return ("standard input", String(decoding: data, as: UTF8.self))
-        }
-        return ("the text", text ?? "")
+        print("\(outputPath): \(rendered.wordCount) words, \(AnswerSheet.minuteSecond(rendered.durationSeconds))")
     }
 }

@@ -48,44 +48,44 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup
     var day: DayOption
 
+    /// The reports asked for, as the library takes them.
+    var request: ReportRequest {
+        var request = ReportRequest()
+        request.progressGiven = progress.path != nil
+        request.rosterPath = roster
+        request.progressFolder = progressFolder
+        request.outputPath = outputPath
+        return request
+    }
+
     func validate() throws {
-        if roster != nil, progress.path != nil {
-            throw ValidationError("With --roster each learner's progress file comes from the roster: leave out --progress.")
+        switch request.conflict {
+        case .progressWithRoster: throw ValidationError("With --roster each learner's progress file comes from the roster: leave out --progress.")
+        case .progressFolderWithoutRoster: throw ValidationError("--progress-dir is for a roster's reports: give --roster class.csv.")
+        case nil: break
         }
-        if progressFolder != nil, roster == nil { throw ValidationError("--progress-dir is for a roster's reports: give --roster class.csv.") }
     }
 
     func run() throws {
-        let today = try day.day()
-        let templates = try Templates()
-        guard let roster else {
-            let store = progress.store
-            let path = outputPath ?? "report.html"
-            let recorded = try store.read()
-            try ReportPage.write(
-                ProgressReport(progress: recorded, today: today), learner: "you", progressFile: store.path, to: path, templates: templates)
-            print("Wrote \(path): \(DayText.count(recorded.sessions.count, "session")) from \(store.path).")
-            return
-        }
-        let folder = outputPath ?? "reports"
-        var written = 0
-        var unreadable: [String] = []
-        try ClassReports.write(rosterPath: roster, progressFolder: progressFolder, into: folder, today: today, templates: templates) {
-            learner, outcome in
+        let outcome = try request.write(learnerStore: progress.store, today: try day.day(), templates: try Templates()) { learner, outcome in
             switch outcome {
             case .noProgressFile:
                 print("  \(learner.name): no progress file yet (the roster gives a level; koch pack --roster starts one), no report.")
             case .unreadable(let reason):
                 print("  \(learner.name): \(reason) No report.")
-                unreadable.append(learner.name)
             case .written(let page, let sessions):
                 print("  \(learner.name): \(page) (\(DayText.count(sessions, "session")))")
-                written += 1
             }
         }
-        print("Wrote \(DayText.count(written, "report")) into \(folder).")
-        if !unreadable.isEmpty {
-            throw CommandFailure(description: "No report for \(unreadable.joined(separator: ", ")): the progress file could not be read (see above).")
+        switch outcome {
+        case let .page(path, sessionCount, progressFile):
+            print("Wrote \(path): \(DayText.count(sessionCount, "session")) from \(progressFile).")
+        case let .classPages(folder, written, unreadable):
+            print("Wrote \(DayText.count(written, "report")) into \(folder).")
+            if !unreadable.isEmpty {
+                throw CommandFailure(
+                    description: "No report for \(unreadable.joined(separator: ", ")): the progress file could not be read (see above).")
+            }
         }
     }
 }

@@ -33,33 +33,31 @@ struct ResetCommand: ParsableCommand {
     func run() throws {
         let store = progress.store
         let which = direction.map { "\($0.rawValue) " } ?? ""
-        let removal: ResetPreview.Removal
-        switch try store.resetPreview(direction) {
+        let outcome = try ResetRequest(direction: direction, confirmed: yes).run(on: store) {
+            LocalTimestamp(date: try Now.date(), timeZone: .current).day
+        }
+        func levels(_ removal: ResetPreview.Removal) -> String {
+            Direction.allCases.compactMap { direction in removal.levels[direction].map { "\(direction.rawValue) level \($0)" } }
+                .joined(separator: ", ")
+        }
+        switch outcome {
         case .nothingRecorded:
             print("\(store.path) holds no sessions: there is nothing to reset. A new learner starts at level \(ResetPreview.restartLevel).")
-            return
         case .nothingInDirection:
             print("\(store.path) holds no \(which)sessions: there is nothing to reset.")
-            return
-        case .removes(let found):
-            removal = found
-        }
-        let levels = Direction.allCases.compactMap { direction in removal.levels[direction].map { "\(direction.rawValue) level \($0)" } }
-        guard yes else {
+        case .unconfirmed(let removal):
             throw CommandFailure(
                 description: """
-                    A reset would take \(DayText.count(removal.sessionCount, "\(which)session")) out of \(store.path) (\(levels.joined(separator: ", ")) back to \(ResetPreview.restartLevel)), \
+                    A reset would take \(DayText.count(removal.sessionCount, "\(which)session")) out of \(store.path) (\(levels(removal)) back to \(ResetPreview.restartLevel)), \
                     keeping a dated copy of the file beside it. Nothing was changed. To do it: koch reset\(direction.map { " --direction \($0.rawValue)" } ?? "") --yes
                     """)
-        }
-        let today = LocalTimestamp(date: try Now.date(), timeZone: .current).day
-        guard let reset = try store.reset(direction, on: today) else {
+        case .goneBeforeReset:
             print("\(store.path) holds no sessions: there is nothing to reset.")
-            return
+        case let .reset(removal, reset):
+            print(
+                "Took \(DayText.count(reset.removedSessions, "\(which)session")) out of \(store.path): \(levels(removal)) → \(ResetPreview.restartLevel)."
+            )
+            print("The file as it was is kept as \(reset.backupPath); move it back to undo this.")
         }
-        print(
-            "Took \(DayText.count(reset.removedSessions, "\(which)session")) out of \(store.path): \(levels.joined(separator: ", ")) → \(ResetPreview.restartLevel)."
-        )
-        print("The file as it was is kept as \(reset.backupPath); move it back to undo this.")
     }
 }

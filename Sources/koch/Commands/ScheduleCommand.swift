@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import KochCore
 import KochIO
-import KochPresentation
+import KochLessons
 
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,31 +47,29 @@ struct ScheduleCommand: ParsableCommand {
     @OptionGroup
     var day: DayOption
 
+    /// The calendar asked for, as the library takes it.
+    var request: ScheduleRequest {
+        var request = ScheduleRequest(icsPath: icsPath)
+        request.at = at
+        request.quietHours = quietHours
+        return request
+    }
+
     func validate() throws {
-        guard let quiet = QuietHours(parsing: quietHours) else {
-            throw ValidationError("--quiet-hours must be a span such as 22:00-08:00, not \"\(quietHours)\".")
-        }
-        guard let minute = QuietHours.minuteOfDay(parsing: at) else {
-            throw ValidationError("--at must be a time such as 18:00, not \"\(at)\".")
-        }
-        if quiet.contains(minuteOfDay: minute) {
-            throw ValidationError("--at \(at) falls in the quiet hours (\(quiet.description)); choose another time or other quiet hours.")
+        switch request.conflict {
+        case .quietHours(let span): throw ValidationError("--quiet-hours must be a span such as 22:00-08:00, not \"\(span)\".")
+        case .time(let time): throw ValidationError("--at must be a time such as 18:00, not \"\(time)\".")
+        case let .timeInQuietHours(time, quiet):
+            throw ValidationError("--at \(time) falls in the quiet hours (\(quiet.description)); choose another time or other quiet hours.")
+        case nil: break
         }
     }
 
     func run() throws {
-        let store = progress.store
-        let recorded = try store.read()
-        let now = try Now.date()
         let today = try day.day()
-        let quiet = QuietHours(parsing: quietHours) ?? .standard
-        let reminders = PracticeReminders(
-            progress: recorded, today: today,
-            minuteOfDay: QuietHours.minuteOfDay(parsing: at) ?? PracticeReminders.defaultMinuteOfDay, quiet: quiet,
-            nowMinuteOfDay: try day.minuteOfDay())
-        let text = ICalendarText.text(reminders, identity: CalendarIdentity(progressFile: store.path, now: now))
-        try AtomicFile.write(text, to: icsPath)
-        print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(quiet.description)).")
+        let written = try request.write(from: progress.store, now: try Now.date(), today: today, nowMinuteOfDay: try day.minuteOfDay())
+        let reminders = written.reminders
+        print("Wrote \(icsPath): \(DayText.count(reminders.reminders.count, "reminder")) (quiet hours \(written.quiet.description)).")
         if reminders.firstDay > today {
             print("It is past \(at) today: the reminders start tomorrow, \(reminders.firstDay), at \(at).")
         }
@@ -79,6 +77,6 @@ struct ScheduleCommand: ParsableCommand {
             let also = reminder.alsoDue.isEmpty ? "" : " (also: \(reminder.alsoDue.map(\.summary).joined(separator: "; ")))"
             print("  \(reminder.day) \(QuietHours.clock(reminder.minuteOfDay))  \(reminder.item.summary)\(also)")
         }
-        if recorded.sessions.isEmpty { print("No sessions yet: practice is due today.") }
+        if written.noSessions { print("No sessions yet: practice is due today.") }
     }
 }

@@ -46,43 +46,35 @@ struct StatusCommand: ParsableCommand {
     var day: DayOption
 
     func run() throws {
-        let store = progress.store
-        let recorded = try store.read()
-        let today = try day.day()
-        let learner = LearnerState(progress: recorded)
-        let statuses = Direction.allCases.map { DirectionStatus(progress: learner[$0], today: today) }
+        let found = try progress.store.status(on: try day.day())
+        let (status, today) = (found.status, found.status.today)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let report = StatusReport(progressFile: store.path, today: today, progress: recorded)
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(String(decoding: try encoder.encode(status.report(progressFile: found.path)), as: UTF8.self))
             return
         }
-        let exists = FileManager.default.fileExists(atPath: store.path)
+        let sessionCount = status.progress.sessions.count
         print(
-            "Progress file: \(store.path)"
-                + (exists
-                    ? " (\(recorded.sessions.count) session\(recorded.sessions.count == 1 ? "" : "s"))"
+            "Progress file: \(found.path)"
+                + (found.fileExists
+                    ? " (\(sessionCount) session\(sessionCount == 1 ? "" : "s"))"
                     : " (not yet made: your first graded lesson makes it)"))
-        if !recorded.sessions.isEmpty {
-            print(
-                "Streak: \(DayText.days(learner.streakDays(asOf: today))) (longest \(DayText.days(learner.streak.longestDays))), in either direction")
+        if sessionCount > 0 {
+            print("Streak: \(DayText.days(status.streakDays)) (longest \(DayText.days(status.longestStreakDays))), in either direction")
         }
-        let selfScored = SelfScoredSummary(progress: recorded)
+        let selfScored = status.selfScored
         if let last = selfScored.last {
             print(
                 "Self-scored spoken lessons: \(selfScored.sessionCount) (the last on \(last.day): \(last.itemsRight) of \(last.items) items right); "
                     + "they count for the streak and the schedule, not the level or character statistics")
         }
-        if let advice = selfScored.advice(nextCharacter: statuses.first { $0.direction == .receive }?.nextCharacter) {
-            print(advice)
-        }
-        for status in statuses {
+        if let advice = status.selfScoredAdvice { print(advice) }
+        for part in status.directions {
             print("")
-            print(StatusText.text(status, today: today), terminator: "")
-            let byKind = PracticeByKind(sessions: recorded.sessions, direction: status.direction)
-            if let week = StatusText.thisWeek(byKind, today: today) { print(week) }
-            print(StatusText.confusedPairs(ConfusedPairs(progress: recorded, direction: status.direction)), terminator: "")
+            print(StatusText.text(part.status, today: today), terminator: "")
+            if let week = StatusText.thisWeek(part.byKind, today: today) { print(week) }
+            print(StatusText.confusedPairs(part.confusions), terminator: "")
         }
     }
 }

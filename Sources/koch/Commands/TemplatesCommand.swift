@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import KochIO
 import KochPresentation
 
 struct TemplatesCommand: ParsableCommand {
@@ -28,13 +27,11 @@ struct TemplatesCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Each template and where it comes from.")
 
         func run() throws {
-            let templates = try Templates()
-            let environment = ProcessInfo.processInfo.environment
-            let folders = try Templates.overrideFolders(environment: environment)
-            let described = folders.map { FileManager.default.fileExists(atPath: $0) ? $0 : $0 + " (not there)" }
+            let listing = try Templates.listing(environment: ProcessInfo.processInfo.environment)
+            let described = listing.folders.map { $0.exists ? $0.path : $0.path + " (not there)" }
             print("Templates (built in, replaced or added to by: \(described.isEmpty ? "no folder" : described.joined(separator: ", then "))):")
-            for name in templates.names {
-                print("  \(name.padding(toLength: 22, withPad: " ", startingAt: 0))  \(templates.origin(of: name))")
+            for template in listing.templates {
+                print("  \(template.name.padding(toLength: 22, withPad: " ", startingAt: 0))  \(template.origin)")
             }
         }
     }
@@ -47,14 +44,15 @@ struct TemplatesCommand: ParsableCommand {
         var folder: String
 
         func run() throws {
-            let written = try Templates.exportBuiltIn(to: folder)
-            print("Wrote \(written.count) templates into \(folder):")
-            for path in written { print("  \(path)") }
-            let config = ShippedFileSet.configFolder("templates", environment: ProcessInfo.processInfo.environment)
-            if let config, URL(fileURLWithPath: folder).standardizedFileURL.path == URL(fileURLWithPath: config).standardizedFileURL.path {
+            let export = try Templates.export(to: folder, environment: ProcessInfo.processInfo.environment)
+            print("Wrote \(export.written.count) templates into \(folder):")
+            for path in export.written { print("  \(path)") }
+            if export.isReadFromThere {
                 print("koch reads them from there: edit one to change what koch writes; remove one to use the built-in again.")
             } else {
-                print("To use them: KOCH_TEMPLATES=\(folder) koch ..., or copy the ones you change into \(config ?? "~/.config/koch/templates").")
+                print(
+                    "To use them: KOCH_TEMPLATES=\(folder) koch ..., or copy the ones you change into \(export.configFolder ?? "~/.config/koch/templates")."
+                )
             }
         }
     }
