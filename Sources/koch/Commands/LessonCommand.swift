@@ -4,7 +4,6 @@ import KochAudio
 import KochCore
 import KochIO
 import KochLessons
-import KochPresentation
 
 struct LessonCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -151,34 +150,15 @@ struct LessonCommand: ParsableCommand {
     }
 
     func run() throws {
-        let templates = try Templates()
-        let encoder = audioFormat.writesMP3 ? try mp3.encoder(sound: sound) : nil
-        let prepared = try Self.prepared(try request(), store: progress.store)
-        let settings = prepared.settings
-        try Folder.prepareForWriting(outputFolder)
-        let answers = try speech.answers(sound: sound)
-        let source = try prepared.contentSource(templates: templates)
-        let lessons = try prepared.lessons(from: source, speechSeconds: SpeechOptions.measure(answers))
-        try SpeechOptions.check(answers)
-        let createdAt = CreationDate.date(now: try Now.date())
-        var writer = LessonWriter(
-            folder: outputFolder, templates: templates, synthesizer: answers?.tone ?? sound.synthesizer, encoder: encoder, format: audioFormat)
-        writer.speech = answers
-        print(Self.describe(settings) + ", seed \(settings.seed):")
-        for note in prepared.notes { print("  " + note) }
-        if content.qsoStyle == nil, source.qsoStyles.count == 1, let style = source.qsoStyles.first {
-            print("  QSO style \(style), for level \(settings.level) of \(prepared.plan.course.lastLevel) (--qso-style chooses another)")
-        }
-        for lesson in lessons {
-            let earlier = writer.existingFileNames(of: lesson)
-            let files = try writer.write(lesson, createdAt: createdAt)
-            print(
-                "  lesson \(lesson.number) of \(lessons.count): \(AnswerSheet.minuteSecond(lesson.timeline.durationSeconds)), \(Self.contents(lesson))"
-            )
-            for file in files { print("    \(file)") }
-            if !earlier.isEmpty {
-                print("    (replacing \(DayText.count(earlier.count, "file")) of an earlier run with this seed and these settings)")
-            }
+        var making = LessonMaking(request: try request(), outputFolder: outputFolder, format: audioFormat)
+        making.mp3Quality = mp3.quality
+        do {
+            _ = try making.make(progress: progress.store, now: try Now.date(), events: Self.tell)
+        } catch let nothing as NothingConfused {
+            print(DrillOption.nothingConfused(nothing.confusions, hint: LessonHint.command(direction: direction, course: nothing.course)))
+            throw ExitCode.failure
+        } catch let error as SpeechError {
+            throw CommandFailure(description: error.description)
         }
     }
 }

@@ -5,7 +5,6 @@ import KochClass
 import KochCore
 import KochIO
 import KochLessons
-import KochPresentation
 
 struct PackCommand: ParsableCommand {
     @Option(help: "Levels to make lessons for: 2-26, 5, or 2,4,6 (to 41 with --course full).")
@@ -26,8 +25,6 @@ struct PackCommand: ParsableCommand {
             "beside (each lesson's keys beside it, and the key pages after the copy pages in sheets.html) or separate (the keys and their pages in teacher/, which the learners' index does not link). Default: separate with --roster (the learners get their folders), else beside.",
             valueName: "where"))
     var keys: KeyPlacement?
-
-    private var keysSeparate: Bool { PackPlan.keysSeparate(asked: keys.map { $0 == .separate }, roster: roster != nil) }
 
     enum KeyPlacement: String, ExpressibleByArgument {
         case beside, separate
@@ -124,67 +121,45 @@ struct PackCommand: ParsableCommand {
         return request
     }
 
+    /// The pack asked for, as the libraries take it.
+    private func packRequest() throws -> PackRequest {
+        let folders: PackRequest.Folders =
+            if let levels { .levels(try Self.levels(levels, lesson: content.lessonCourse)) } else {
+                .roster(path: roster ?? "", progressFolder: progressFolder)
+            }
+        var pack = PackRequest(lesson: try request(), folders: folders, outputFolder: outputFolder)
+        pack.perFolder = perLevel
+        pack.format = format
+        pack.mp3Quality = mp3.quality
+        pack.seed = seed
+        pack.jobs = jobs
+        (pack.shard, pack.shardCount) = try shard.map(Self.shard) ?? (1, 1)
+        pack.keysSeparateAsked = keys.map { $0 == .separate }
+        return pack
+    }
+
     func run() throws {
         if let verifyFolder { return try verify(verifyFolder) }
-        let root = PackBuilder.root(ofFolder: outputFolder)
-        let (shardIndex, shardCount) = try shard.map(Self.shard) ?? (1, 1)
-        let templates = try Templates()
-        let base = try request().settings
-        let answers = try speech.answers(sound: sound)
-        let requests = try folderRequests(base: base)
-        let origin = try PackOrigin.resolve(inPack: root, seed: seed, newSeed: LessonSettings.randomSeed, now: try Now.date())
-        let (seed, createdAt) = (origin.seed, origin.createdAt)
-        let plan = try PackPlan(folders: requests, perFolder: perLevel, seed: seed, speechSeconds: SpeechOptions.measure(answers))
-        try SpeechOptions.check(answers)
-        let signature = plan.signature(
-            format: format, settings: base, mp3Quality: mp3.quality, createdAt: createdAt, keysSeparate: keysSeparate)
-
-        let encoder = format.writesMP3 ? try mp3.encoder(sound: sound) : nil
-        let synthesizer = answers?.tone ?? sound.synthesizer
-        let format = self.format
+        let pack = try packRequest()
         let interruption = Interruption(notice: "Stopping once the lessons being made are complete (Ctrl-C again stops at once)...")
-        var builder = PackBuilder(
-            root: root, plan: plan, seed: seed, signature: signature, shard: shardIndex, shardCount: shardCount,
-            jobs: jobs, createdAt: createdAt, templates: templates,
-            makeWriter: { folder in
-                var writer = LessonWriter(folder: folder, templates: templates, synthesizer: synthesizer, encoder: encoder, format: format)
-                writer.speech = answers
-                return writer
-            })
-        builder.shouldStop = { interruption.isRequested }
+        var hooks = PackRequest.Hooks()
+        hooks.shouldStop = { interruption.isRequested }
         if let count = Self.interruptAfterLessons() {
-            builder.lessonMade = { made in if made == count { interruption.requestAsCtrlC() } }
+            hooks.lessonMade = { made in if made == count { interruption.requestAsCtrlC() } }
         }
-        builder.progress = ProgressBar.packProgress(label: "lessons")
-        builder.keysSeparate = keysSeparate
-        builder.roster = roster.map { RelativePath.from(folder: root, to: $0) }
-        builder.progressFolder = progressFolder.map { RelativePath.from(folder: root, to: $0) }
-        let share = shardCount > 1 ? " (shard \(shardIndex) of \(shardCount))" : ""
-        print(
-            "Pack in \(root)\(share): \(DayText.count(plan.folders.count, "folder")), \(DayText.count(plan.lessons.count, "lesson")), seed \(seed), \(DayText.count(jobs, "job"))"
-        )
-        try startProgressFiles(base: base)
+        hooks.progress = ProgressBar.packProgress(label: "lessons")
         let start = Date()
         let summary: PackBuilder.Summary
         do {
-            summary = try builder.build()
+            summary = try pack.make(now: try Now.date(), hooks: hooks) { Self.tell($0, direction: direction) }
         } catch let interrupted as PackError {
             guard case .interrupted = interrupted else { throw interrupted }
             // Said on standard error, where it is seen even when standard output goes to a file.
             FileHandle.standardError.write(Data("\(interrupted)\n".utf8))
             throw ExitCode(130)
+        } catch let error as SpeechError {
+            throw CommandFailure(description: error.description)
         }
-        Self.report(summary, root: root, elapsedSeconds: Date().timeIntervalSince(start))
-    }
-
-    /// `Made 12 lessons, kept 0 already complete, in 0:41.` and whether the pack is complete.
-    private static func report(_ summary: PackBuilder.Summary, root: String, elapsedSeconds: Double) {
-        print("Made \(DayText.count(summary.made, "lesson")), kept \(summary.kept) already complete, in \(ProgressBar.clock(elapsedSeconds)).")
-        if summary.manifestWritten {
-            print(
-                "The pack is complete: \(root)/index.html, \(root)/manifest.json (\(String(format: "%.1f", Double(summary.bytes) / 1_000_000)) MB).")
-        } else {
-            print("The pack is not complete yet: run the other shards (or this command without --shard) to finish it.")
-        }
+        Self.report(summary, root: pack.root, elapsedSeconds: Date().timeIntervalSince(start))
     }
 }

@@ -90,29 +90,4 @@ struct SpeechOptions: ParsableArguments {
         settings.volumeDB = volumeDB == 0 ? nil : volumeDB
         return settings
     }
-
-    /// `seconds(of:)` of `answers`, for laying out lessons; nil when not spoken.
-    static func measure(_ answers: SpokenAnswers?) -> ((String) -> Double)? {
-        answers.map { answers in { answers.seconds(of: $0) } }
-    }
-
-    /// Stops with the first phrase espeak-ng could not say while the lessons were laid out.
-    static func check(_ answers: SpokenAnswers?) throws {
-        do {
-            try answers?.checkSpoken()
-        } catch {
-            throw CommandFailure(description: error.description)
-        }
-    }
-
-    /// The speech synthesizer for lessons at `sound`'s sample rate, started
-    /// (which checks the voice); nil when the answers are not spoken.
-    func answers(sound: SoundOptions) throws -> SpokenAnswers? {
-        guard let settings else { return nil }
-        do {
-            return try SpokenAnswers(settings: settings, tone: sound.synthesizer, timing: sound.timing)
-        } catch {
-            throw CommandFailure(description: error.description)
-        }
-    }
 }
