@@ -64,7 +64,7 @@ test: test-deps
 	scripts/check-speech .build/debug/koch .build/check-speech
 
 # The fast tier while working: the libraries' unit tests (no binary, nothing in real time), built
-# incrementally. The other tiers alone: scripts/run-tests end-to-end, scripts/run-tests real-time.
+# incrementally. The other tiers alone: scripts/run-tests signal, end-to-end, real-time.
 check: test-deps
 	$(SWIFT) build --build-tests
 	@start=$$(date +%s); scripts/run-tests unit; status=$$?; echo "make check: $$(( $$(date +%s) - start )) s"; exit $$status
