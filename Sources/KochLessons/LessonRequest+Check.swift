@@ -3,6 +3,12 @@ import KochCore
 extension LessonRequest {
     /// What a lesson request cannot be made with, with the value asked for.
     public enum Refusal: Error, Sendable, Hashable {
+        /// The chosen characters (`CustomCharacters.checked`): none, one without Morse code, or fewer than two.
+        case characters(CustomCharacters.Refusal)
+        /// A text lesson without its text, or a text given for another kind.
+        case textFile(LessonKind.TextFileRefusal)
+        /// A QSO style asked for a lesson that is not a QSO.
+        case qsoStyleWithoutQSO
         case sound(SoundRequest.Refusal)
         /// The level is not one of the lesson's course (`LessonCourse.check(level:)`).
         case level(LevelOutsideCourse)
@@ -28,9 +34,11 @@ extension LessonRequest {
         case spokenSendExercise
     }
 
-    /// Refuses the first thing asked for that the lesson cannot be made with: the sound, then the
-    /// level, the length, the count, a drill's, a contact's and the speech's conflicts.
+    /// Refuses the first thing asked for that the lesson cannot be made with: its content (the
+    /// characters chosen, a text's file, a QSO's style), the sound, then the level, the length,
+    /// the count, a drill's, a contact's and the speech's conflicts.
     public func check() throws(Refusal) {
+        try checkContent()
         do {
             try sound.check()
         } catch {
@@ -52,6 +60,24 @@ extension LessonRequest {
         } catch {
             throw .spokenSendExercise
         }
+    }
+
+    /// Refuses content that cannot be: characters chosen without Morse code or fewer than two, a
+    /// text lesson without its file or a file for another kind, a QSO style for another kind.
+    public func checkContent() throws(Refusal) {
+        if let characters {
+            do throws(CustomCharacters.Refusal) {
+                _ = try CustomCharacters.checked(characters)
+            } catch {
+                throw .characters(error)
+            }
+        }
+        do throws(LessonKind.TextFileRefusal) {
+            try kind.checkTextFile(given: textFile != nil)
+        } catch {
+            throw .textFile(error)
+        }
+        if qsoStyle != nil, kind != .qso { throw .qsoStyleWithoutQSO }
     }
 
     /// Refuses a lesson's length outside `LessonSettings.Limits.minutes`.

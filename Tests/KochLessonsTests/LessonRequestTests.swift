@@ -92,6 +92,31 @@ import Testing
         }
     }
 
+    /// What a lesson's content cannot be is refused by the request itself, whichever front end
+    /// made it: characters without Morse code or too few, a text without its file, a style of QSO
+    /// for another kind.
+    @Test func contentThatCannotBeIsRefusedBeforeAnythingElse() {
+        func refusal(_ change: (inout LessonRequest) -> Void) -> LessonRequest.Refusal? {
+            var request = LessonRequest()
+            change(&request)
+            request.minutes = 90
+            do {
+                try request.check()
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal { $0.characters = "" } == .characters(.empty))
+        #expect(refusal { $0.characters = "KM~" } == .characters(.noMorseCode(character: "~", position: 3)))
+        #expect(refusal { $0.characters = "kK" } == .characters(.fewerThanTwoDifferent))
+        #expect(refusal { $0.kind = .text } == .textFile(.textNeedsFile))
+        #expect(refusal { $0.textFile = "book.txt" } == .textFile(.fileIsOnlyForText))
+        #expect(refusal { $0.qsoStyle = "contest" } == .qsoStyleWithoutQSO)
+        #expect(refusal { ($0.kind, $0.qsoStyle) = (.qso, "contest") } == .minutes(90))
+        #expect(refusal { $0.characters = "KMRS" } == .minutes(90))
+    }
+
     @Test func theLimitsRefuseSpeedsOutsideThem() {
         var fast = LessonRequest()
         fast.sound.characterSpeedWPM = LessonSettings.Limits.characterSpeedWPM.upperBound + 1

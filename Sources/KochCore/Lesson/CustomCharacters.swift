@@ -2,7 +2,7 @@
 /// least two different ones once uppercased, since a drill of one character teaches no telling apart.
 public enum CustomCharacters {
     /// Why a set of characters cannot be drilled.
-    public enum Refusal: Error, Equatable, Sendable {
+    public enum Refusal: Error, Hashable, Sendable {
         case empty
         /// `character` at `position` (counting from 1) has no Morse code.
         case noMorseCode(character: Character, position: Int)

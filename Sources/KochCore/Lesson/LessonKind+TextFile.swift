@@ -1,6 +1,6 @@
 extension LessonKind {
     /// Why a lesson's kind and a text file given for it do not go together.
-    public enum TextFileRefusal: Error, Equatable, Sendable {
+    public enum TextFileRefusal: Error, Hashable, Sendable {
         /// A text lesson is read from a text, and none was given.
         case textNeedsFile
         /// Only a text lesson reads a file.

@@ -36,25 +36,13 @@ struct ContentOptions: ParsableArguments {
     var qsoStyle: String?
 
     func validate() throws {
-        if let chars {
-            do throws(CustomCharacters.Refusal) {
-                _ = try CustomCharacters.checked(chars)
-            } catch .empty {
-                throw ValidationError("--chars is empty.")
-            } catch .noMorseCode(let character, let position) {
-                throw ValidationError("--chars: '\(character)' (character \(position)) has no Morse code.")
-            } catch .fewerThanTwoDifferent {
-                throw ValidationError("--chars needs at least two different characters.")
-            }
+        var request = LessonRequest()
+        apply(to: &request)
+        do {
+            try request.checkContent()
+        } catch {
+            throw ValidationError(LessonRefusalText.message(error))
         }
-        do throws(LessonKind.TextFileRefusal) {
-            try kind.checkTextFile(given: textFile != nil)
-        } catch .textNeedsFile {
-            throw ValidationError("--kind text needs the text: --file book.txt.")
-        } catch .fileIsOnlyForText {
-            throw ValidationError("--file is for --kind text.")
-        }
-        if qsoStyle != nil && kind != .qso { throw ValidationError("--qso-style is for --kind qso.") }
     }
 
     /// Which course the lesson belongs to, and the levels it allows.

@@ -8,6 +8,18 @@ enum LessonRefusalText {
 
     static func message(_ refusal: LessonRequest.Refusal) -> String {
         switch refusal {
+        case .characters(.empty):
+            "--chars is empty."
+        case .characters(.noMorseCode(let character, let position)):
+            "--chars: '\(character)' (character \(position)) has no Morse code."
+        case .characters(.fewerThanTwoDifferent):
+            "--chars needs at least two different characters."
+        case .textFile(.textNeedsFile):
+            "--kind text needs the text: --file book.txt."
+        case .textFile(.fileIsOnlyForText):
+            "--file is for --kind text."
+        case .qsoStyleWithoutQSO:
+            "--qso-style is for --kind qso."
         case .sound(let refusal):
             SoundOptions.message(refusal)
         case .level(let error):
