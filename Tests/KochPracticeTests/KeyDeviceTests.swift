@@ -33,15 +33,16 @@ import Testing
         }
     }
 
-    /// Every event until the device ends.
+    /// Every event until the device ends. The wait for each is long: on a loaded machine the
+    /// writer's thread can be late to run, and a late event is not a lost one.
     static func readAll(_ device: KeyDevice) -> [KeyEvent] {
         var events: [KeyEvent] = []
         while true {
-            let result = Result { () throws(KeyDeviceError) -> KeyEvent? in try device.next(timeoutSeconds: 5) }
+            let result = Result { () throws(KeyDeviceError) -> KeyEvent? in try device.next(timeoutSeconds: 30) }
             switch result {
             case let .success(event?): events.append(event)
             case .success(nil):
-                Issue.record("no event within 5 s")
+                Issue.record("no event within 30 s")
                 return events
             case .failure(.ended): return events
             case let .failure(error):
