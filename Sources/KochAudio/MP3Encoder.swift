@@ -14,7 +14,10 @@ public struct MP3Encoder: Sendable {
     /// (`keepingBelow`); nil: LAME's choice.
     public private(set) var lowpassHz: Int?
 
-    public init(sampleRate: Int, bitrateKbps: Int, quality: Int = 5) throws(AudioError) {
+    /// LAME's quality when none is asked for (`--quality`): 0 is best and slowest, 9 fastest.
+    public static let defaultQuality = 5
+
+    public init(sampleRate: Int, bitrateKbps: Int, quality: Int = defaultQuality) throws(AudioError) {
         guard let allowed = Self.bitratesKbps(sampleRate: sampleRate) else {
             throw .invalidSetting(
                 "MP3 cannot be made at \(sampleRate) Hz: use one of "

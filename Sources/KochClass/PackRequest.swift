@@ -27,7 +27,7 @@ public struct PackRequest: Sendable {
     public var perFolder = 5
     public var format: AudioFormat = .mp3
     /// The MP3 encoder's quality, 0 (best) to 9.
-    public var mp3Quality = 5
+    public var mp3Quality = MP3Encoder.defaultQuality
     /// The pack's seed; nil: an unfinished pack's in the folder, else a new random one.
     public var seed: UInt64?
     /// Lessons made at once.

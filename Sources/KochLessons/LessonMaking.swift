@@ -16,7 +16,7 @@ public struct LessonMaking: Sendable {
     /// The audio to write beside each key.
     public var format: AudioFormat
     /// The MP3 encoder's quality, 0 (best) to 9.
-    public var mp3Quality = 5
+    public var mp3Quality = MP3Encoder.defaultQuality
 
     public init(request: LessonRequest, outputFolder: String, format: AudioFormat) {
         self.request = request

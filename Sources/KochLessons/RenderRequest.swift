@@ -29,7 +29,7 @@ public struct RenderRequest: Sendable {
     /// The MP3 bit rate, kbit/s.
     public var mp3BitrateKbps = LessonSettings.defaultMP3BitrateKbps
     /// The MP3 encoder's quality, 0 (best) to 9.
-    public var mp3Quality = 5
+    public var mp3Quality = MP3Encoder.defaultQuality
     /// How each word is said after or before it is sent; nil when nothing is said.
     public var speech: SpeechSettings?
 

@@ -59,14 +59,6 @@ struct ContentOptions: ParsableArguments {
         request.qsoStyle = qsoStyle
     }
 
-    /// Copies the content choices into a lesson's settings.
-    func apply(to settings: inout LessonSettings) {
-        settings.kind = kind
-        settings.customCharacters = chars?.uppercased()
-        settings.introduction = !noIntroduction
-        settings.course = lessonCourse.course
-    }
-
     /// What follows `--level must be 2 to 26, not 27` in a refusal: `, in the letters course;
     /// give --course full for levels up to 41`.
     static func courseClause(_ refusal: LevelOutsideCourse) -> String {

@@ -9,12 +9,7 @@ struct MP3Options: ParsableArguments {
     var bitrateKbps: Int = LessonSettings.defaultMP3BitrateKbps
 
     @Option(name: .customLong("quality"), help: "MP3 encoder quality, 0 (best, slowest) to 9 (fastest).")
-    var quality: Int = 5
-
-    /// Copies the bit rate into a lesson's settings (its MP3 tags and pack manifest record it).
-    func apply(to settings: inout LessonSettings) {
-        settings.mp3BitrateKbps = bitrateKbps
-    }
+    var quality: Int = MP3Encoder.defaultQuality
 
     /// Checks the MP3 settings at `sound`'s sample rate, before any work is done.
     func encoder(sound: SoundOptions) throws -> MP3Encoder {

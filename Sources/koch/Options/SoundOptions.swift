@@ -88,9 +88,4 @@ struct SoundOptions: ParsableArguments {
             "--sample-rate must be \(Limits.sampleRateHz.lowerBound) to \(Limits.sampleRateHz.upperBound) Hz, not \(rate)."
         }
     }
-
-    /// Copies the sound settings into a lesson's settings.
-    func apply(to settings: inout LessonSettings) {
-        request.apply(to: &settings)
-    }
 }
