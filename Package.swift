@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The signal-heavy targets (synthesis, band conditions, decoding, audio files and the tests' signals) are optimised in debug builds too, where the
@@ -19,12 +19,18 @@ let package = Package(
         .library(name: "KochLessons", targets: ["KochLessons"]),
         .library(name: "KochClass", targets: ["KochClass"]),
         .library(name: "KochPractice", targets: ["KochPractice"]),
+        // The class server (`koch serve`), a program of its own so that its dependencies do not slow building `koch`.
+        .executable(name: "koch-serve", targets: ["koch-serve"]),
+        .library(name: "KochServer", targets: ["KochServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftcsv/SwiftCSV", from: "0.10.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +80,12 @@ let package = Package(
             pkgConfig: "libevdev",
             providers: [.apt(["libevdev-dev"])]
         ),
+        // libqrencode draws a learner's link as a QR code for the teacher's class sheet.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // The layers go one way, from KochCore up to the front ends (koch, koch-fuzz): a target uses only those of the
         // tiers below its own, as scripts/check-layers lists them and checks (make test runs it).
         // The method: the Koch order, timing, lesson content, grading, scheduling, progress, a band's conditions as a
@@ -113,6 +125,20 @@ let package = Package(
         .target(
             name: "KochPractice",
             dependencies: ["KochCore", "KochSound", "KochDecoding", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CEvdev"]),
+        // The class server: a class's learners, lessons and grades in one database, the learners' pages and
+        // feeds, the teacher's pages and the JSON API, over HTTP (Hummingbird) with SQLite (GRDB).
+        .target(
+            name: "KochServer",
+            dependencies: [
+                "KochCore", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CQRencode",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .executableTarget(
+            name: "koch-serve",
+            dependencies: ["KochServer", "KochIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/KochServe"),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).
         .executableTarget(name: "EmbedFiles"),
         .plugin(name: "EmbedShippedFiles", capability: .buildTool(), dependencies: ["EmbedFiles"]),
@@ -152,6 +178,12 @@ let package = Package(
         .testTarget(
             name: "KochPracticeTests",
             dependencies: ["KochPractice", "KochAudio", "KochDecoding", "KochCore", "KochSound", "KochIO", "KochLessons", "KochTestSupport"]),
+        .testTarget(
+            name: "KochServerTests",
+            dependencies: [
+                "KochServer", "KochCore", "KochIO", "KochClass", "KochLessons", "KochTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "KochCommandTests",
             dependencies: ["koch", "KochAudio", "KochDecoding", "KochCore", "KochIO", "KochPresentation", "KochTestSupport"]),

@@ -1,0 +1,3 @@
+import KochServer
+
+print(ServerPlaceholder.router())

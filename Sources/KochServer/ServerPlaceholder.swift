@@ -1,0 +1,7 @@
+import GRDB
+import Hummingbird
+import HummingbirdBcrypt
+
+public enum ServerPlaceholder {
+    public static func router() -> Router<BasicRequestContext> { Router() }
+}

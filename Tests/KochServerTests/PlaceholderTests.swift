@@ -1,0 +1,5 @@
+import HummingbirdTesting
+import KochServer
+import Testing
+
+@Test func placeholder() {}
