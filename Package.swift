@@ -86,6 +86,12 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // zlib compresses the podcast feed's artwork as PNG.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The layers go one way, from KochCore up to the front ends (koch, koch-fuzz): a target uses only those of the
         // tiers below its own, as scripts/check-layers lists them and checks (make test runs it).
         // The method: the Koch order, timing, lesson content, grading, scheduling, progress, a band's conditions as a
@@ -130,7 +136,7 @@ let package = Package(
         .target(
             name: "KochServer",
             dependencies: [
-                "KochCore", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CQRencode",
+                "KochCore", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CQRencode", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
