@@ -58,7 +58,7 @@ public struct GradeRequest: Sendable {
     public var keyMapping: PaddleLog.KeyMapping?
 
     /// The learner's progress file, where the grade is recorded.
-    public var progress: ProgressStore
+    public var progress: any ProgressRecords
     /// When the grade is given, on the learner's clock (the caller's clock: a library reads none).
     public var gradedAt: LocalTimestamp
     /// When the lesson was done; nil: when it is graded.
@@ -81,7 +81,7 @@ public struct GradeRequest: Sendable {
     /// The lesson was done live at the computer (`koch practice`).
     public var live = false
 
-    public init(key: Key, progress: ProgressStore, gradedAt: LocalTimestamp) {
+    public init(key: Key, progress: any ProgressRecords, gradedAt: LocalTimestamp) {
         self.key = key
         self.progress = progress
         self.gradedAt = gradedAt

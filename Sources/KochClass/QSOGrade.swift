@@ -32,7 +32,7 @@ public struct QSOGrade: Sendable {
     /// Records both halves in the progress file at once, by the rule every grader shares
     /// (`SessionRecording`), or for a dry run checks that they could be; throws
     /// `SessionRecording.Refusal` when either may not be, and then records neither.
-    public func record(in store: ProgressStore, replace: Bool, dryRun: Bool) throws -> RecordedQSOGrade {
+    public func record(in store: any ProgressRecords, replace: Bool, dryRun: Bool) throws -> RecordedQSOGrade {
         let (outcomes, writeFailure) = try SessionRecording.outcomes(of: sessions, in: store, replace: replace, dryRun: dryRun)
         return RecordedQSOGrade(grade: self, outcomes: outcomes, dryRun: dryRun, writeFailure: writeFailure)
     }

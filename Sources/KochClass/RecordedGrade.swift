@@ -48,7 +48,7 @@ public struct RecordedGrade: Sendable {
 extension LessonGrade {
     /// Records the session in the progress file by the rule every grader shares (`SessionRecording`),
     /// or for a dry run checks that it could be; throws `SessionRecording.Refusal` when it may not be.
-    public func record(in store: ProgressStore, replace: Bool, dryRun: Bool) throws -> RecordedGrade {
+    public func record(in store: any ProgressRecords, replace: Bool, dryRun: Bool) throws -> RecordedGrade {
         let (outcome, writeFailure) = try SessionRecording.outcome(of: session, in: store, replace: replace, dryRun: dryRun)
         var refusal: SessionRecording.Refusal?
         if dryRun {

@@ -36,6 +36,14 @@ public struct RosterLoader: Sendable {
         public let progressPath: String
         /// The level the roster gives, when it gives one: where their progress file starts.
         public let level: Int?
+
+        public init(name: String, line: Int, folderName: String, progressPath: String, level: Int?) {
+            self.name = name
+            self.line = line
+            self.folderName = folderName
+            self.progressPath = progressPath
+            self.level = level
+        }
     }
 
     /// The roster's learners, in its order; throws `FileError` naming the roster when it cannot be read.

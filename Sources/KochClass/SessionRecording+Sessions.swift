@@ -6,7 +6,7 @@ extension SessionRecording {
     /// progress file in one write, each after the one before it, or none of them when one is
     /// refused; for a dry run, checked and not written. A file that cannot be written still gives
     /// the outcomes, from the file as it is, with the failure to report after them.
-    public static func outcomes(of sessions: [GradedSession], in store: ProgressStore, replace: Bool, dryRun: Bool) throws
+    public static func outcomes(of sessions: [GradedSession], in store: any ProgressRecords, replace: Bool, dryRun: Bool) throws
         -> (outcomes: [GradeOutcome], writeFailure: FileError?)
     {
         if dryRun {

@@ -33,7 +33,7 @@ public enum SessionRecording {
     }
 
     /// Records `session` in the progress file under its lock, atomically: nothing is written when it is refused.
-    public static func record(_ session: GradedSession, in store: ProgressStore, replace: Bool) throws -> GradeOutcome {
+    public static func record(_ session: GradedSession, in store: any ProgressRecords, replace: Bool) throws -> GradeOutcome {
         try store.update { recorded in
             let (next, outcome) = try recording(session, into: recorded, replace: replace)
             return (next, outcome)
@@ -44,7 +44,7 @@ public enum SessionRecording {
     /// and not written). A progress file that cannot be written still gives the outcome, from
     /// the file as it is, with the failure to report after it, so that the learner sees their
     /// score first; if the file cannot be read either, the failure alone is thrown.
-    public static func outcome(of session: GradedSession, in store: ProgressStore, replace: Bool, dryRun: Bool) throws
+    public static func outcome(of session: GradedSession, in store: any ProgressRecords, replace: Bool, dryRun: Bool) throws
         -> (outcome: GradeOutcome, writeFailure: FileError?)
     {
         if dryRun {

@@ -56,7 +56,7 @@ public struct LessonMaking: Sendable {
     /// confused throws `NothingConfused`, and content that cannot be made stops the run, before
     /// any file is written. `templates`: nil for the ones `Templates()` finds.
     public func make(
-        progress store: ProgressStore, now: Date, templates given: Templates? = nil, events: (Event) -> Void = { _ in }
+        progress store: any ProgressRecords, now: Date, templates given: Templates? = nil, events: (Event) -> Void = { _ in }
     ) throws -> [Written] {
         let templates = try given ?? Templates()
         let encoder = try encoder()

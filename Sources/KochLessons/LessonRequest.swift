@@ -65,7 +65,7 @@ public struct LessonRequest: Sendable {
     /// characters, from one read of the file. A file that cannot be read stops the lesson unless a
     /// level was asked for (then it is made without the weak characters, and `warning` says why);
     /// a drill always needs it. A drill with nothing confused is refused (`NothingConfused`).
-    public func prepared(progress store: ProgressStore) throws -> PreparedLesson {
+    public func prepared(progress store: any ProgressRecords) throws -> PreparedLesson {
         let progress = Result { try store.read() }
         let (plan, note, warning) = try Self.plan(
             level: level, lesson: lessonCourse, direction: direction, progressPath: store.path, progress: progress)

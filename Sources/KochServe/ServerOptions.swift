@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import KochIO
+import KochPresentation
+import KochServer
+
+/// Where the class is kept, and the address the server gives its learners.
+struct ServerOptions: ParsableArguments {
+    @Option(
+        name: .customLong("data"),
+        help: ArgumentHelp(
+            "The class's folder: its database (class.sqlite) and the lessons' audio. Default: $XDG_DATA_HOME/koch/class (~/.local/share/koch/class).",
+            valueName: "folder"))
+    var dataFolder: String?
+
+    @Option(
+        name: .customLong("url"),
+        help: ArgumentHelp(
+            "The address learners' phones and podcast apps reach the server at, as the links say it (https://koch.example.org behind a "
+                + "reverse proxy). Default: the last one the server was started with, else http://HOST:PORT of --listen.",
+            valueName: "url"))
+    var publicURL: String?
+
+    /// The class's folder.
+    var folder: String {
+        if let dataFolder { return dataFolder }
+        let environment = ProcessInfo.processInfo.environment
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/koch/class" }
+        return (environment["HOME"] ?? ".") + "/.local/share/koch/class"
+    }
+
+    func validate() throws {
+        if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) || publicURL.contains(where: \.isWhitespace) {
+            throw ValidationError("--url is the address learners reach the server at, starting http:// or https://, not \"\(publicURL)\".")
+        }
+    }
+
+    /// Opens the class (made on first use), its clock `KOCH_NOW` when that is set.
+    func service() throws -> ClassService {
+        let opened = try ClassService.open(dataFolder: folder, templates: try Templates())
+        return ClassService(
+            database: opened.database, dataFolder: opened.dataFolder, templates: opened.templates,
+            now: { (try? RunClock.now()) ?? Date() })
+    }
+
+    /// The public address: `--url`, else the one kept from the server's last start, else `fallback`.
+    func links(service: ClassService, fallback: String) throws -> Links {
+        if let publicURL { return Links(publicURL: publicURL) }
+        return Links(publicURL: try service.database.setting(named: "publicURL") ?? fallback)
+    }
+}

@@ -1,3 +1,0 @@
-import KochServer
-
-print(ServerPlaceholder.router())

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import KochCore
+import NIOCore
+
+extension ClassServer {
+    /// What a submission's route reads from the request: a form's fields, or the API's body.
+    enum Form {
+        case page
+        case api
+    }
+
+    /// A learner's returns, sent from the lesson's page: graded, recorded, and the grade's page shown.
+    func addGradingRoutes(to router: Router<Context>) {
+        for kind in ["copy", "heard", "recording"] {
+            router.post("/l/:token/lessons/:id/\(kind)") { request, context in
+                await answer(api: false) {
+                    let learner = try learner(context)
+                    let submission = try await pageSubmission(kind, request: request, learner: learner)
+                    let graded = try await grade(submission, context: context, learner: learner)
+                    return Reply.html(try pages.result(graded, of: learner, links: links))
+                }
+            }
+        }
+    }
+
+    /// The submission a lesson page's form (or its upload script) sends, its CSRF token checked.
+    private func pageSubmission(_ kind: String, request: Request, learner: LearnerRow) async throws -> Submission {
+        if kind == "recording" {
+            try checkCSRF(request.uri.queryParameters.get("csrf"), for: learner)
+            return .recording(try await Self.body(request, limit: service.limits.recordingBytes))
+        }
+        let form = try await Self.form(request, limit: service.limits.copyBytes * 4)
+        try checkCSRF(form["csrf"], for: learner)
+        let stoppedAt = try StopMoment.seconds(form["stoppedAt"])
+        if kind == "heard" {
+            guard let text = form["heard"], let heard = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw ServerRefusal.badRequest("Give how many items you got right, as a number. Nothing was recorded.")
+            }
+            return .heard(heard, stoppedAtSeconds: stoppedAt)
+        }
+        let copy = form["copy"] ?? ""
+        guard stoppedAt == nil else { return .copyStopped(Array(copy.utf8), stoppedAtSeconds: stoppedAt) }
+        return .copy(Array(copy.utf8))
+    }
+
+    /// Grades a submission for the lesson the request names, once the learner is within the rate limit.
+    func grade(_ submission: Submission, context: Context, learner: LearnerRow) async throws -> ClassService.Graded {
+        let id = try lessonID(context)
+        try admitSubmission(of: learner)
+        return try await Offload.run { try service.grade(submission, lessonID: id, of: learner) }
+    }
+
+    /// A request's body, at most `limit` bytes (a larger one is refused as it arrives, unread).
+    static func body(_ request: Request, limit: Int) async throws -> [UInt8] {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw ServerRefusal.tooLarge(limitBytes: limit) }
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            return Array(buffer.readableBytesView)
+        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
+            throw ServerRefusal.tooLarge(limitBytes: limit)
+        }
+    }
+}

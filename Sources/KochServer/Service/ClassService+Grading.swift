@@ -1,0 +1,122 @@
+import Foundation
+import KochAudio
+import KochClass
+import KochCore
+import KochIO
+
+extension ClassService {
+    /// A submission graded and recorded: the lesson, the grade as recorded, and the grade as
+    /// `koch grade --json` prints it.
+    /// Immutable values only (the report is plain data, not marked Sendable where it is defined).
+    public struct Graded: @unchecked Sendable {
+        public let lesson: LessonRow
+        public let recorded: RecordedGrade
+        /// The grade as `koch grade --json` gives it.
+        public let report: LessonReport
+        public let reportJSON: String
+    }
+
+    /// Grades a learner's return for one of their lessons by `koch grade`'s pipeline (`Grader`), then
+    /// records it in one transaction. The grading is done first, against the progress as read
+    /// (decoding a recording takes a while, and no other learner waits for it); the recording then
+    /// reads the progress again, under the database's write lock, and applies the one rule every grader
+    /// shares (`SessionRecording`). A lesson graded before is refused, and a refusal records nothing.
+    public func grade(_ submission: Submission, lessonID: LessonID, of learner: LearnerRow) throws -> Graded {
+        guard let lesson = try database.lesson(lessonID, of: learner) else { throw ServerRefusal.unknown }
+        if let earlier = try database.submission(of: lesson.id) { throw ServerRefusal.alreadyGraded(accuracyPercent: earlier.accuracyPercent) }
+        try Self.check(submission, takenBy: lesson)
+        let received = now()
+        var request = GradeRequest(
+            key: .given(lesson.key, path: "lesson \(lesson.id)"),
+            progress: ProgressSnapshot(progress: try database.progress(of: learner), path: learner.progressName),
+            gradedAt: LocalTimestamp(date: received, timeZone: .current))
+        request.otherKeys = []
+        request.dryRun = true
+        var upload: String?
+        defer { if let upload { unlink(upload) } }
+        switch submission {
+        case let .copy(bytes):
+            guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
+            request.copy = .bytes(bytes)
+        case let .copyStopped(bytes, stoppedAt):
+            guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
+            request.copy = .bytes(bytes)
+            request.stoppedAtSeconds = stoppedAt
+        case let .recording(bytes):
+            upload = try keepUpload(bytes)
+            request.recordingPath = upload
+        case let .heard(count, stoppedAt):
+            request.heard = count
+            request.stoppedAtSeconds = stoppedAt
+        }
+        let graded: RecordedGrade
+        do {
+            guard case let .lesson(dry) = try Grader().grade(request) else { throw ServerRefusal.notGradable("This lesson is not graded here.") }
+            graded = dry
+        } catch {
+            throw GradeRefusalWords.refusal(error, lesson: lesson, submission: submission)
+        }
+        let name = learner.progressName
+        let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) { progress in
+            let (next, outcome) = try SessionRecording.recording(graded.grade.session, into: progress, replace: false)
+            let recorded = RecordedGrade(grade: graded.grade, outcome: outcome, dryRun: false, writeFailure: nil)
+            let report = LessonReport(recorded, progressFile: name)
+            return ClassDatabase.Recording(
+                progress: next, report: try Self.json(report), accuracyPercent: graded.grade.session.accuracy * 100, value: Kept(recorded, report))
+        }
+        return Graded(lesson: lesson, recorded: recording.value.recorded, report: recording.value.report, reportJSON: recording.report)
+    }
+
+    /// Refuses a return of the wrong kind for the lesson before anything is read: a copy or a count
+    /// heard is of a lesson to copy, a recording of a send exercise.
+    static func check(_ submission: Submission, takenBy lesson: LessonRow) throws {
+        switch (submission, lesson.direction) {
+        case (.copy, .send), (.copyStopped, .send), (.heard, .send):
+            throw ServerRefusal.notGradable(
+                "This is a send exercise: key it, record your keying and send the recording. A typed copy is for a lesson to copy. "
+                    + "Nothing was recorded.")
+        case (.recording, .receive):
+            throw ServerRefusal.notGradable(
+                "This is a lesson to copy: type what you heard. A recording is for a send exercise. Nothing was recorded.")
+        default:
+            return
+        }
+    }
+
+    /// What a recording keeps of the grade.
+    private struct Kept: @unchecked Sendable {
+        let recorded: RecordedGrade
+        let report: LessonReport
+        init(_ recorded: RecordedGrade, _ report: LessonReport) {
+            self.recorded = recorded
+            self.report = report
+        }
+    }
+
+    /// Keeps an uploaded recording under a name of the server's while it is graded, once it is
+    /// found to be a recording no larger and no longer than the limits.
+    private func keepUpload(_ bytes: [UInt8]) throws -> String {
+        guard bytes.count <= limits.recordingBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.recordingBytes) }
+        if case let .notARecording(what) = FileSniffer.content(ofHead: Array(bytes.prefix(FileSniffer.headBytes))) {
+            throw ServerRefusal.wrongKind("That file is \(what), not a recording of your keying. Nothing was recorded.")
+        }
+        let folder = dataFolder + "/uploads"
+        try Folder.prepareForWriting(folder)
+        let path = folder + "/" + LessonID().text + ".upload"
+        try AtomicFile.write(bytes, to: path)
+        do {
+            try RecordingLength.check(path, limitSeconds: limits.recordingSeconds)
+        } catch {
+            unlink(path)
+            throw error
+        }
+        return path
+    }
+
+    /// One object as JSON, as the command line prints it.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}

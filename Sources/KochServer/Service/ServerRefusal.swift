@@ -1,0 +1,63 @@
+/// Why the server did not do what a request asked, in words a learner understands, with the HTTP
+/// status that says it to a program. Whatever the refusal, nothing was recorded.
+public enum ServerRefusal: Error, Sendable, Equatable {
+    /// No such learner, lesson or page for this token: a plain 404, the same for every case, so that
+    /// a guess learns nothing.
+    case unknown
+    /// The lesson was graded before: a lesson counts once. `accuracyPercent`: that grade's.
+    case alreadyGraded(accuracyPercent: Double)
+    /// The upload is larger than the server takes.
+    case tooLarge(limitBytes: Int)
+    /// The recording is longer than an exercise can be.
+    case tooLong(limitSeconds: Double)
+    /// The upload is not what the lesson takes (a photo for a recording, a recording for a copy).
+    case wrongKind(String)
+    /// The return cannot be graded: why, and what to do.
+    case notGradable(String)
+    /// The request is malformed (a field missing or out of range).
+    case badRequest(String)
+    /// Too many submissions in a short time from one learner.
+    case tooMany(retryAfterSeconds: Int)
+    /// A form came without its CSRF token, or with another's.
+    case forbidden
+
+    /// The HTTP status.
+    public var status: Int {
+        switch self {
+        case .unknown: 404
+        case .alreadyGraded: 409
+        case .tooLarge, .tooLong: 413
+        case .wrongKind: 415
+        case .notGradable: 422
+        case .badRequest: 400
+        case .tooMany: 429
+        case .forbidden: 403
+        }
+    }
+
+    /// The words a learner reads.
+    public var message: String {
+        switch self {
+        case .unknown:
+            "Nothing here. Check that the link is the whole one your teacher gave you."
+        case let .alreadyGraded(accuracy):
+            "This lesson was graded before (\(Self.percent(accuracy)) accuracy), and a lesson counts once: "
+                + "nothing was changed. Your next lesson is on your page."
+        case let .tooLarge(limit):
+            "That is larger than the server takes (\(limit / 1_048_576) MB at most). Nothing was recorded."
+        case let .tooLong(limit):
+            "That recording is longer than \(Int(limit / 60)) minutes, longer than any exercise: send the recording of one exercise. "
+                + "Nothing was recorded."
+        case let .wrongKind(words), let .notGradable(words), let .badRequest(words):
+            words
+        case let .tooMany(seconds):
+            "Too many submissions in a short time. Wait \(seconds) seconds and send it again; nothing was recorded."
+        case .forbidden:
+            "This form has expired. Reload the page and send it again; nothing was recorded."
+        }
+    }
+
+    static func percent(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) %" : String(format: "%.1f %%", value)
+    }
+}
