@@ -1,40 +1,25 @@
 import Hummingbird
-import HummingbirdTesting
 import KochServer
 import Testing
 
-/// `AudioResponse` serves a lesson's audio through a router as podcast players fetch it: whole, in byte ranges,
+/// `AudioResponse` serves a lesson's audio as podcast players fetch it: whole, in byte ranges,
 /// and as HEAD, with the headers that let them seek and cache.
 @Suite struct FeedAudioResponseTests {
     /// 1000 bytes, each its offset's low byte, so that a range's bytes say where they came from.
     static let audio: [UInt8] = (0..<1000).map { UInt8(truncatingIfNeeded: $0) }
     static let entityTag = "lesson-0123"
 
-    /// An application with one route (GET and HEAD) that serves `audio` by `AudioResponse`, as the server's audio routes do.
-    static func application() -> some ApplicationProtocol {
-        let router = Router()
-        // Hummingbird answers HEAD only where a route asks for it.
-        for method in [HTTPRequest.Method.get, .head] {
-            router.on("/audio/{id}", method: method) { request, _ in
-                AudioResponse(bytes: audio, entityTag: entityTag).response(to: request)
-            }
-        }
-        return Application(router: router)
+    /// The reply to a GET (or `method`) of the audio with `headers`.
+    static func fetch(_ headers: HTTPFields = [:], method: HTTPRequest.Method = .get) async throws -> AudioResponse.Reply {
+        AudioResponse(bytes: audio, entityTag: entityTag).reply(headers: headers, method: method)
     }
 
-    /// The response to a GET (or `method`) of the audio with `headers`.
-    static func fetch(_ headers: HTTPFields = [:], method: HTTPRequest.Method = .get) async throws -> TestResponse {
-        try await application().test(.router) { client in
-            try await client.execute(uri: "/audio/0123.mp3", method: method, headers: headers) { $0 }
-        }
-    }
-
-    static func bytes(of response: TestResponse) -> [UInt8] {
-        Array(response.body.readableBytesView)
+    static func bytes(of response: AudioResponse.Reply) -> [UInt8] {
+        Array(response.body)
     }
 
     /// The headers every response carries, whatever its status.
-    static func expectCommonHeaders(_ response: TestResponse, contentLength: Int) {
+    static func expectCommonHeaders(_ response: AudioResponse.Reply, contentLength: Int) {
         #expect(response.headers[.acceptRanges] == "bytes")
         #expect(response.headers[.contentType] == "audio/mpeg")
         #expect(response.headers[.eTag] == #""lesson-0123""#)

@@ -32,8 +32,21 @@ public struct AudioResponse: Sendable {
         return "\"\(String(String.UnicodeScalarView(allowed)))\""
     }
 
+    /// What answers a request: its status, headers and body, before it is a Hummingbird response.
+    public struct Reply: Sendable {
+        public let status: HTTPResponse.Status
+        public let headers: HTTPFields
+        public let body: ArraySlice<UInt8>
+    }
+
     /// The response to a request with `headers` and `method`; every method is answered as GET is, HEAD without the body.
     public func response(headers requestHeaders: HTTPFields, method: HTTPRequest.Method) -> Response {
+        let reply = reply(headers: requestHeaders, method: method)
+        return Response(status: reply.status, headers: reply.headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+
+    /// The reply to a request with `headers` and `method`: HEAD gets a GET's headers and no body.
+    public func reply(headers requestHeaders: HTTPFields, method: HTTPRequest.Method) -> Reply {
         let lengthBytes = bytes.count
         var headers: HTTPFields = [
             .acceptRanges: "bytes",
@@ -57,8 +70,7 @@ public struct AudioResponse: Sendable {
             body = []
         }
         headers[.contentLength] = String(body.count)
-        guard method != .head else { return Response(status: status, headers: headers, body: ResponseBody()) }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        return Reply(status: status, headers: headers, body: method == .head ? [] : body)
     }
 
     /// The response to `request`, by its headers and method.
