@@ -36,19 +36,21 @@ extension ClassServer {
         }
     }
 
-    /// The feed: each lesson an episode whose notes link to its page, where it is graded.
+    /// The feed: each lesson an episode whose notes link to its page, where it is graded. The feed's token
+    /// is its own and podcast services hold it, so nothing in the feed is the learner's link: an episode
+    /// links to `/lessons/ID`, which the learner's phone turns into their page of it (`addEpisodeLinkRoute`).
     func feed(of learner: LearnerRow, lessons: [LessonRow]) -> PodcastFeed {
         let episodes = lessons.map { lesson in
             PodcastFeed.Episode(
                 guid: "koch-lesson-" + lesson.id.text, title: lesson.title,
                 notes: "Copy the groups as they come, then type your copy (or, heard in the car, how many you got right) on the lesson's page.",
-                gradingPageURL: links.lessonURL(learner, lesson: lesson), publishedAt: lesson.createdAt,
+                gradingPageURL: links.episodeURL(lesson), publishedAt: lesson.createdAt,
                 audioURL: links.feedAudioURL(learner, lesson: lesson), audioLengthBytes: lesson.audioBytes,
                 durationSeconds: Int(lesson.durationSeconds.rounded()))
         }
         return PodcastFeed(
             title: "koch: \(learner.name)'s Morse lessons", description: "The next Koch-method lessons at \(learner.name)'s level.",
-            pageURL: links.learnerURL(learner), artworkURL: links.publicURL + "/artwork.png", author: "koch", episodes: episodes)
+            pageURL: links.publicURL + "/", artworkURL: links.publicURL + "/artwork.png", author: "koch", episodes: episodes)
     }
 
     /// A lesson's MP3, with byte ranges; its ETag is the lesson's ID, as its audio never changes.

@@ -28,7 +28,13 @@ extension ClassServer {
     private func pageSubmission(_ kind: String, request: Request, learner: LearnerRow) async throws -> Submission {
         if kind == "recording" {
             try checkCSRF(request.uri.queryParameters.get("csrf"), for: learner)
-            return .recording(try await Self.body(request, limit: service.limits.recordingBytes))
+            let body = try await Self.body(request, limit: service.limits.recordingBytes + 64 * 1024)
+            guard let boundary = MultipartFile.boundary(contentType: request.headers[.contentType]) else { return .recording(body) }
+            // The form sent without JavaScript.
+            guard let file = MultipartFile.firstFile(in: body, boundary: boundary), !file.isEmpty else {
+                throw ServerRefusal.badRequest("Choose your recording in the form, then send it. Nothing was recorded.")
+            }
+            return .recording(file)
         }
         let form = try await Self.form(request, limit: service.limits.copyBytes * 4)
         try checkCSRF(form["csrf"], for: learner)

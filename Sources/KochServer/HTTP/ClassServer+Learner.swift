@@ -17,7 +17,10 @@ extension ClassServer {
                     )
                 }
                 let status = try service.status(of: learner)
-                return Reply.html(try pages.learner(learner, status: status, receive: receive, send: send, links: links, csrf: csrf(for: learner)))
+                var response = Reply.html(
+                    try pages.learner(learner, status: status, receive: receive, send: send, links: links, csrf: csrf(for: learner)))
+                response.setCookie(learnerCookie(learner))
+                return response
             }
         }
         router.get("/l/:token/lessons/:id") { _, context in
@@ -69,6 +72,39 @@ extension ClassServer {
                 try checkCSRF(form["csrf"], for: learner)
                 try service.database.setSpokenFeed(of: learner, form["spoken"] == "on")
                 return Reply.seeOther(links.learnerPath(learner))
+            }
+        }
+    }
+
+    /// The cookie that lets the feed's episode links (`/lessons/ID`, no token in them) find the learner's
+    /// lesson page on the phone that opened the learner's link: HttpOnly, sent on a link followed from
+    /// another app (Lax), kept a year.
+    func learnerCookie(_ learner: LearnerRow) -> Cookie {
+        Cookie(
+            name: Self.learnerCookieName, value: learner.linkToken.text, maxAge: 365 * 24 * 3600, path: "/",
+            secure: links.publicURL.hasPrefix("https:"), httpOnly: true, sameSite: .lax)
+    }
+
+    static let learnerCookieName = "koch_learner"
+
+    /// An episode's link from the feed: the learner's own page of the lesson when this phone opened their
+    /// link before (the cookie), else a page saying how; the feed, which podcast services hold, carries
+    /// no learner's link.
+    func addEpisodeLinkRoute(to router: Router<Context>) {
+        router.get("/lessons/:id") { request, context in
+            await answer(api: false) {
+                guard let value = request.cookies[Self.learnerCookieName]?.value, let token = AccessToken(given: value),
+                    let learner = try service.database.learner(token: token, kind: .link),
+                    let lesson = try service.database.lesson(try lessonID(context), of: learner)
+                else {
+                    return Reply.html(
+                        try pages.message(
+                            title: "Open your link first",
+                            words: "Open the personal link your teacher gave you once on this phone, in this browser: "
+                                + "then the links in your podcast app open your lessons' pages."),
+                        status: .notFound)
+                }
+                return Reply.seeOther(links.learnerPath(learner) + "/lessons/" + lesson.id.text)
             }
         }
     }

@@ -34,7 +34,7 @@ extension ClassServer {
         router.get("/teacher/gradebook") { request, _ in
             await answer(api: false) {
                 _ = try requireTeacher(request)
-                return Reply.html(try service.gradebookPage(title: "Gradebook"))
+                return Reply.htmlWithInlineScripts(try service.gradebookPage(title: "Gradebook"))
             }
         }
         router.get("/teacher/gradebook.csv") { request, _ in

@@ -33,6 +33,7 @@ public struct ClassServer: Sendable {
         router.add(middleware: SecurityHeaders())
         addLearnerRoutes(to: router)
         addProgressRoutes(to: router)
+        addEpisodeLinkRoute(to: router)
         addGradingRoutes(to: router)
         addAPIRoutes(to: router)
         addFeedRoutes(to: router)

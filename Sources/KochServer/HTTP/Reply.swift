@@ -10,6 +10,13 @@ enum Reply {
         body(text, type: "text/html; charset=utf-8", status: status)
     }
 
+    /// A page with inline scripts of its template's, each allowed by its hash (`InlineScripts`).
+    static func htmlWithInlineScripts(_ text: String) -> Response {
+        var response = html(text)
+        response.headers[.contentSecurityPolicy] = InlineScripts.contentSecurityPolicy(for: text)
+        return response
+    }
+
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         body(text, type: "application/json", status: status)
     }
@@ -38,7 +45,7 @@ enum Reply {
         var response: Response
         if api {
             response = json(JSONText.object(["error": refusal.message]), status: status)
-        } else if let pages, let page = try? pages.message(title: status.reasonPhrase, words: refusal.message) {
+        } else if let pages, let page = try? pages.message(title: refusal.title, words: refusal.message) {
             response = html(page, status: status)
         } else {
             response = text(refusal.message + "\n", type: "text/plain; charset=utf-8", status: status)

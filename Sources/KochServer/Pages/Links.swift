@@ -24,6 +24,9 @@ public struct Links: Sendable {
         publicURL + "/f/" + learner.feedToken.text + "/audio/" + lesson.id.text + ".mp3"
     }
 
+    /// An episode's link in the feed: no token in it (`/lessons/ID`).
+    public func episodeURL(_ lesson: LessonRow) -> String { publicURL + "/lessons/" + lesson.id.text }
+
     /// A lesson's page, where it is graded.
     public func lessonURL(_ learner: LearnerRow, lesson: LessonRow) -> String {
         learnerURL(learner) + "/lessons/" + lesson.id.text

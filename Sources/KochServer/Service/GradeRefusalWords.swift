@@ -66,7 +66,10 @@ enum GradeRefusalWords {
     }
 
     private static func unreadable(_ error: any Error) -> ServerRefusal {
-        if let audio = error as? AudioError { return .wrongKind(RecordingLength.words(audio)) }
+        if let audio = error as? AudioError {
+            if case .lessonAudio = audio { return .notGradable(RecordingLength.words(audio)) }
+            return .wrongKind(RecordingLength.words(audio))
+        }
         return .notGradable("This return could not be graded. Nothing was recorded.")
     }
 }

@@ -18,6 +18,9 @@ enum RecordingLength {
             do {
                 block = try reader.read(maximumFrames: 65_536)
             } catch {
+                // Some decoders report an error at the end of a compressed file: what was read is the length,
+                // and the grader, reading it again, says what it makes of the file.
+                if frames > 0 { return }
                 throw ServerRefusal.wrongKind(Self.words(error))
             }
             let count = block.first?.count ?? 0
@@ -34,6 +37,9 @@ enum RecordingLength {
         switch error {
         case let .notARecording(_, what):
             "That file is \(what), not a recording of your keying. Nothing was recorded."
+        case .lessonAudio:
+            "That is the lesson's own audio, which koch made, not a recording of your keying: record yourself keying "
+                + "the exercise, and send that recording. Nothing was recorded."
         case let .truncated(_, promised, held):
             "That recording is cut short: it promises \(Int(promised)) s and holds \(Int(held)) s. Send the whole file; nothing was recorded."
         default:

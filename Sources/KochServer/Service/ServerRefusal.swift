@@ -35,6 +35,20 @@ public enum ServerRefusal: Error, Sendable, Equatable {
         }
     }
 
+    /// A page's title for the refusal.
+    public var title: String {
+        switch self {
+        case .unknown: "Not found"
+        case .alreadyGraded: "Graded before"
+        case .tooLarge, .tooLong: "Too large"
+        case .wrongKind: "Not what this lesson takes"
+        case .notGradable: "Not graded"
+        case .badRequest: "Not understood"
+        case .tooMany: "Too many at once"
+        case .forbidden: "Form expired"
+        }
+    }
+
     /// The words a learner reads.
     public var message: String {
         switch self {
