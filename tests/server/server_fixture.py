@@ -18,7 +18,7 @@ import urllib.parse
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PASSWORD = "a-teacher-password"
-ROSTER = [("Ann Lee", 2), ("Bo Chen", 5), ("Cy Diaz", 2), ("Di Evans", 2), ("Ed Fox", 3)]
+ROSTER = [("Ann Lee", 2), ("Bo Chen", 5), ("Cy Diaz", 2), ("Di Evans", 2), ("Ed Fox", 3), ("Fay Gill", 2), ("Gus Hale", 4)]
 
 
 def binary_dir():
