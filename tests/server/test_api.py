@@ -166,6 +166,27 @@ class APITests(unittest.TestCase):
                      "/api/v1/learners/{token}/progress"]:
             self.assertIn(path, document["paths"])
 
+    def test_replies_match_the_openapi_document(self):
+        import jsonschema
+        document = server.request("GET", "/api/v1/openapi.json").json()
+
+        def check(value, name):
+            jsonschema.validate(value, {"$ref": f"#/components/schemas/{name}", "components": document["components"]})
+
+        check(server.request("GET", self.api("Gus Hale")).json(), "Status")
+        lesson = server.next_lesson("Gus Hale")
+        check(lesson, "NextLesson")
+        check(server.next_lesson("Gus Hale", direction="send"), "NextLesson")
+        grade = server.request("POST", self.api("Gus Hale") + f"/lessons/{lesson['id']}/copy", body=server.perfect_copy(lesson["id"])[:-6], timeout=120)
+        self.assertEqual(grade.status, 200, grade)
+        check(grade.json(), "LessonGrade")
+        spoken = server.next_lesson("Gus Hale", spoken=True)
+        heard = server.request("POST", self.api("Gus Hale") + f"/lessons/{spoken['id']}/heard", body='{"heard": 3}')
+        self.assertEqual(heard.status, 200, heard)
+        check(heard.json(), "SpokenGrade")
+        check(server.progress("Gus Hale"), "Progress")
+        check(server.request("GET", self.api("Gus Hale") + "/lessons/next?direction=up").json(), "Error")
+
 
 if __name__ == "__main__":
     unittest.main()
