@@ -4,8 +4,10 @@
 
 SWIFT ?= swift
 RELEASE_BIN = .build/release/koch
+# make serve: the class server's options (koch serve --help), e.g. SERVE_ARGS="--listen 0.0.0.0:8080 --roster class.csv".
+SERVE_ARGS ?=
 
-.PHONY: check check-speech lesson test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
+.PHONY: check check-speech lesson serve test build release install dist man completions deps test-deps bench fuzz check-pages examples clean help
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -23,6 +25,7 @@ FUZZ_SECONDS ?= 60
 help:
 	@echo "make lesson   a new learner's first lesson (level 2: K M) in ./lessons"
 	@echo "make test     every test (installs what is missing, builds from scratch)"
+	@echo "make serve    the class server on 127.0.0.1:8080 (SERVE_ARGS=\"...\" for its options; koch serve --help)"
 	@echo "make check    the libraries' unit tests, the fast tier to run while working (prints its time)"
 	@echo "make bench    speed against ebook2cw and lame; decoder against multimon-ng and morse2ascii"
 	@echo "make fuzz     every reader of outside data under libFuzzer and AddressSanitizer, FUZZ_SECONDS ($(FUZZ_SECONDS)) each"
@@ -50,6 +53,12 @@ lesson: release
 	@echo "Your first lesson is in ./lessons: play the .mp3, copy what you hear, then check"
 	@echo "your copy against the .key.txt, or type it into copy.txt and grade it:"
 	@echo "  $(RELEASE_BIN) grade --key lessons/NAME.key.json --transcript copy.txt"
+
+# The class server: koch serve runs koch-serve, built beside koch (a program of its own, so that building
+# koch for a lesson does not build the server's HTTP stack).
+serve: release
+	$(SWIFT) build -c release --product koch-serve
+	$(RELEASE_BIN) serve $(SERVE_ARGS)
 
 # The house style first (swift format, from the toolchain, with .swift-format; length limits; the layers);
 # then the debug build is made from scratch; the release binary `make lesson` made is kept. The tests'

@@ -192,8 +192,8 @@ let package = Package(
         .testTarget(
             name: "KochServerTests",
             dependencies: [
-                "KochServer", "KochCore", "KochIO", "KochClass", "KochLessons", "KochTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "KochServer", "KochCore", "KochIO", "KochClass", "KochLessons", "KochPresentation", "KochTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         .testTarget(
             name: "KochCommandTests",

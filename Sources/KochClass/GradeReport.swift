@@ -14,7 +14,8 @@ public struct GradeReport: Encodable {
 
     /// The recording a send exercise was graded from.
     public struct Recording: Encodable {
-        public let file: String
+        /// The file graded; a server names it as the learner knows it (`your recording`), not by where it kept it.
+        public internal(set) var file: String
         public let toneHz: Double?
         public let decodedText: String
         /// The speed the decoder was told, when the exercise's speed gave the better reading.

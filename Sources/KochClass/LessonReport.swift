@@ -18,6 +18,13 @@ public enum LessonReport: Encodable {
         }
     }
 
+    /// The report with its recording's file named `name` (a server's upload is kept under a name of its own).
+    public func namingRecording(_ name: String) -> LessonReport {
+        guard case var .copy(report) = self, report.recording != nil else { return self }
+        report.recording?.file = name
+        return .copy(report)
+    }
+
     /// The report's own object, with nothing around it.
     public func encode(to encoder: any Encoder) throws {
         switch self {

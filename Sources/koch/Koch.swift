@@ -14,7 +14,7 @@ struct Koch: ParsableCommand {
         subcommands: [
             LessonCommand.self, RenderCommand.self, GradeCommand.self, PracticeCommand.self, StatusCommand.self, ChartCommand.self,
             DecodeCommand.self, PackCommand.self,
-            ResetCommand.self, TemplatesCommand.self, KeyerCommand.self, ReportCommand.self, ScheduleCommand.self,
+            ResetCommand.self, TemplatesCommand.self, KeyerCommand.self, ReportCommand.self, ScheduleCommand.self, ServeCommand.self,
         ]
     )
 }

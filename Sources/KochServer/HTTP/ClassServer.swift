@@ -28,7 +28,8 @@ public struct ClassServer: Sendable {
 
     /// Every route of the server.
     public func router() -> Router<Context> {
-        let router = Router(context: Context.self)
+        // HEAD is answered wherever GET is (podcast apps ask an episode's headers first).
+        let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders())
         addLearnerRoutes(to: router)
         addProgressRoutes(to: router)

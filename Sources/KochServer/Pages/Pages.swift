@@ -43,28 +43,37 @@ public struct Pages: Sendable {
     }
 
     private func lessonSummary(_ lesson: LessonRow, base: String) -> [String: Any] {
-        [
+        var summary: [String: Any] = [
             "title": lesson.title, "page": base + "/lessons/" + lesson.id.text, "audio": base + "/audio/" + lesson.id.text + ".mp3",
-            "minutes": "\(Int((lesson.durationSeconds / 60).rounded())) min",
+            "minutes": "\(Int((lesson.durationSeconds / 60).rounded())) min", "settings": Self.settingsText(lesson),
         ]
+        if let introduction = Self.introduction(lesson) { summary["introduction"] = introduction }
+        return summary
+    }
+
+    /// `20 WPM characters at 12 WPM overall, 600 Hz, 50 groups, 5 minutes`.
+    static func settingsText(_ lesson: LessonRow) -> String {
+        let settings = lesson.key.settings
+        return "\(number(settings.characterSpeedWPM)) WPM characters at \(number(settings.effectiveSpeedWPM)) WPM overall, "
+            + "\(number(settings.toneHz)) Hz, \(lesson.key.groups.count) groups, \(Int((lesson.durationSeconds / 60).rounded())) minutes"
+    }
+
+    /// What the lesson opens with: its newest character, sent on its own before the groups.
+    static func introduction(_ lesson: LessonRow) -> String? {
+        guard lesson.key.introduction != nil, !lesson.key.newestCharacter.isEmpty else { return nil }
+        return "New at this level: \(lesson.key.newestCharacter). The lesson opens with it on its own, then the groups."
     }
 
     /// A lesson's page: its audio, settings and introduction, and the forms that grade it.
     func lesson(_ lesson: LessonRow, of learner: LearnerRow, graded: SubmissionRow?, links: Links, csrf: String) throws -> String {
         let base = links.learnerPath(learner)
         let key = lesson.key
-        let settings = key.settings
         var context: [String: Any] = [
             "title": lesson.title, "base": base, "lessonBase": base + "/lessons/" + lesson.id.text, "csrf": csrf,
-            "audio": base + "/audio/" + lesson.id.text + ".mp3",
-            "settings":
-                "\(Self.number(settings.characterSpeedWPM)) WPM characters at \(Self.number(settings.effectiveSpeedWPM)) WPM overall, "
-                + "\(Self.number(settings.toneHz)) Hz, \(key.groups.count) groups, \(Int((lesson.durationSeconds / 60).rounded())) minutes",
+            "audio": base + "/audio/" + lesson.id.text + ".mp3", "settings": Self.settingsText(lesson),
         ]
         if let graded { context["graded"] = ServerRefusal.percent(graded.accuracyPercent) + " accuracy" }
-        if key.newestCharacter.isEmpty == false {
-            context["introduction"] = "The newest character of this level is \(key.newestCharacter); the lesson opens with it."
-        }
+        if let introduction = Self.introduction(lesson) { context["introduction"] = introduction }
         if lesson.direction == .receive {
             context["receive"] = ["spoken": lesson.spoken, "items": key.spokenItems.count]
         } else {

@@ -60,7 +60,7 @@ extension ClassService {
         let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) { progress in
             let (next, outcome) = try SessionRecording.recording(graded.grade.session, into: progress, replace: false)
             let recorded = RecordedGrade(grade: graded.grade, outcome: outcome, dryRun: false, writeFailure: nil)
-            let report = LessonReport(recorded, progressFile: name)
+            let report = LessonReport(recorded, progressFile: name).namingRecording("your recording")
             return ClassDatabase.Recording(
                 progress: next, report: try Self.json(report), accuracyPercent: graded.grade.session.accuracy * 100, value: Kept(recorded, report))
         }

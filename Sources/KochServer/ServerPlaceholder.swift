@@ -1,7 +1,0 @@
-import GRDB
-import Hummingbird
-import HummingbirdBcrypt
-
-public enum ServerPlaceholder {
-    public static func router() -> Router<BasicRequestContext> { Router() }
-}

@@ -1,5 +1,0 @@
-import HummingbirdTesting
-import KochServer
-import Testing
-
-@Test func placeholder() {}

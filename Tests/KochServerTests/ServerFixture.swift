@@ -1,0 +1,36 @@
+import Foundation
+import KochCore
+import KochIO
+import KochPresentation
+import KochServer
+
+/// A class server's service for one test, in a temporary folder, on a fixed clock.
+struct ServerFixture {
+    let folder: String
+    let service: ClassService
+
+    /// 2026-11-29 19:30 UTC: the clock every grade of these tests is given at.
+    static let now = Date(timeIntervalSince1970: 1_796_067_000)
+
+    init(submissionsLimits: UploadLimits = UploadLimits()) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-serve-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let database = try ClassDatabase(path: folder + "/class.sqlite")
+        service = ClassService(database: database, dataFolder: folder, templates: try Templates(), limits: submissionsLimits, now: { Self.now })
+    }
+
+    /// The groups of a lesson's key, typed perfectly.
+    static func perfectCopy(of lesson: LessonRow) -> [UInt8] {
+        Array(lesson.key.groups.map(\.text).joined(separator: " ").utf8)
+    }
+
+    /// A copy with the first `wrong` groups each missing a character.
+    static func copy(of lesson: LessonRow, wrongGroups wrong: Int) -> [UInt8] {
+        let groups = lesson.key.groups.enumerated().map { index, group in index < wrong ? String(group.text.dropLast()) : group.text }
+        return Array(groups.joined(separator: " ").utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}
