@@ -1,0 +1,229 @@
+"""The class server as the tests meet it: koch-serve started on a free loopback port with a
+temporary data folder, a roster and a teacher's password, and stopped when the tests are done.
+
+The binary is $KOCH_SERVE_BIN_DIR/koch-serve (scripts/check-server sets it), else the debug build
+of this checkout. Nothing here sleeps to wait: every wait polls with a deadline.
+"""
+
+import glob
+import http.client
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PASSWORD = "a-teacher-password"
+ROSTER = [("Ann Lee", 2), ("Bo Chen", 5), ("Cy Diaz", 2), ("Di Evans", 2), ("Ed Fox", 3), ("Fay Gill", 2), ("Gus Hale", 4)]
+
+
+def binary_dir():
+    return os.environ.get("KOCH_SERVE_BIN_DIR") or os.path.join(REPO, ".build", "debug")
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def poll(condition, timeout_seconds, what, interval_seconds=0.05):
+    """Returns condition()'s first true value, or fails after the deadline saying what was awaited."""
+    deadline = time.monotonic() + timeout_seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up after {timeout_seconds} s waiting for {what}")
+        time.sleep(interval_seconds)
+
+
+class Reply:
+    """One HTTP response: its status, headers (lower-case names) and body bytes."""
+
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = headers
+        self.body = body
+
+    @property
+    def text(self):
+        return self.body.decode("utf-8", errors="replace")
+
+    def json(self):
+        return json.loads(self.body)
+
+    def __repr__(self):
+        return f"<{self.status} {self.headers.get('content-type', '')} {self.text[:300]!r}>"
+
+
+class Server:
+    """A running koch-serve with its class: `links` maps each learner's name to their link and feed."""
+
+    def __init__(self, roster=ROSTER):
+        self.binary = os.path.join(binary_dir(), "koch-serve")
+        if not os.access(self.binary, os.X_OK):
+            raise RuntimeError(f"no koch-serve at {self.binary}: build it (swift build --product koch-serve) or set KOCH_SERVE_BIN_DIR")
+        self.folder = tempfile.mkdtemp(prefix="koch-serve-test-")
+        self.data = os.path.join(self.folder, "data")
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process = None
+        self.log = None
+        roster_path = os.path.join(self.folder, "class.csv")
+        with open(roster_path, "w") as f:
+            f.write("name,level\n" + "".join(f"{name},{level}\n" for name, level in roster))
+        self._run("--data", self.data, "--roster", roster_path, "--no-serve")
+        self._run("--data", self.data, "--set-password", input=PASSWORD + "\n")
+
+    def _run(self, *arguments, input=None):
+        done = subprocess.run([self.binary, *arguments], input=input, capture_output=True, text=True, timeout=60)
+        if done.returncode != 0:
+            raise RuntimeError(f"koch-serve {' '.join(arguments)} failed ({done.returncode}): {done.stderr}")
+        return done.stdout
+
+    def start(self):
+        self.log = open(os.path.join(self.folder, "server.log"), "w")
+        self.process = subprocess.Popen(
+            [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}"],
+            stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        poll(self._answers, 30, f"koch-serve to answer on port {self.port}")
+        rows = json.loads(self._run("links", "--data", self.data, "--json"))
+        self.links = {row["name"]: row for row in rows}
+        return self
+
+    def _answers(self):
+        if self.process.poll() is not None:
+            raise RuntimeError(f"koch-serve stopped (exit {self.process.returncode}): {self.server_log()}")
+        try:
+            return self.request("GET", "/", timeout=2).status == 200
+        except OSError:
+            return False
+
+    def alive(self):
+        """True when the process runs and answers its home page."""
+        if self.process is None or self.process.poll() is not None:
+            return False
+        try:
+            return self.request("GET", "/", timeout=10).status == 200
+        except OSError:
+            return False
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        if self.log is not None:
+            self.log.close()
+        if os.environ.get("KOCH_KEEP_SERVER_DATA"):
+            print(f"kept {self.folder}")
+        else:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def server_log(self):
+        try:
+            with open(os.path.join(self.folder, "server.log")) as f:
+                return f.read()[-4000:]
+        except OSError:
+            return ""
+
+    # Learners, their tokens and lessons
+
+    def token(self, name):
+        return self.links[name]["link"].rsplit("/", 1)[1]
+
+    def feed_token(self, name):
+        return self.links[name]["feed"].rsplit("/", 2)[1]
+
+    def path_of(self, url):
+        """The path (and query) of one of the server's own URLs."""
+        parts = urllib.parse.urlsplit(url)
+        return parts.path + (("?" + parts.query) if parts.query else "")
+
+    def key(self, lesson_id):
+        """The answer key of a lesson the server made (its *.key.json)."""
+        found = glob.glob(os.path.join(self.data, "lessons", lesson_id, "*.key.json"))
+        if len(found) != 1:
+            raise AssertionError(f"expected one key for lesson {lesson_id}, found {found}")
+        with open(found[0]) as f:
+            return json.load(f)
+
+    def perfect_copy(self, lesson_id):
+        return " ".join(group["text"] for group in self.key(lesson_id)["groups"])
+
+    def next_lesson(self, name, direction="receive", spoken=False):
+        query = f"direction={direction}" + ("&spoken=true" if spoken else "")
+        reply = self.request("GET", f"/api/v1/learners/{self.token(name)}/lessons/next?{query}", timeout=120)
+        if reply.status != 200:
+            raise AssertionError(f"next lesson for {name}: {reply!r}")
+        return reply.json()
+
+    def progress(self, name):
+        reply = self.request("GET", f"/api/v1/learners/{self.token(name)}/progress")
+        if reply.status != 200:
+            raise AssertionError(f"progress of {name}: {reply!r}")
+        return reply.json()
+
+    # HTTP
+
+    def request(self, method, path, body=None, headers=None, timeout=60):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            data = response.read()
+            return Reply(response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+        finally:
+            connection.close()
+
+    def teacher_login(self, password=PASSWORD):
+        """Logs in as a browser would (the login page's cookie and form); returns (reply, session cookie or None)."""
+        page = self.request("GET", "/teacher")
+        login_cookie = cookie_value(page.headers.get("set-cookie", ""), "koch_login")
+        csrf = form_field(page.text, "csrf")
+        body = urllib.parse.urlencode({"csrf": csrf, "password": password})
+        reply = self.request("POST", "/teacher/login", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": f"koch_login={login_cookie}"})
+        return reply, cookie_value(reply.headers.get("set-cookie", ""), "koch_teacher")
+
+
+def cookie_value(header, name):
+    for part in header.split(";"):
+        part = part.strip()
+        for piece in part.split(","):
+            piece = piece.strip()
+            if piece.startswith(name + "="):
+                return piece[len(name) + 1:] or None
+    return None
+
+
+def form_field(html, name):
+    """The value of the first hidden input named `name` in a page."""
+    marker = f'name="{name}" value="'
+    start = html.find(marker)
+    if start < 0:
+        raise AssertionError(f"no field {name} in the page: {html[:500]}")
+    start += len(marker)
+    return html[start:html.index('"', start)]
+
+
+def lesson_ids_in(html):
+    """The lesson IDs a page links to, in order, each once."""
+    ids = []
+    marker = "/lessons/"
+    at = html.find(marker)
+    while at >= 0:
+        candidate = html[at + len(marker):at + len(marker) + 32]
+        if len(candidate) == 32 and all(c in "0123456789abcdef" for c in candidate) and candidate not in ids:
+            ids.append(candidate)
+        at = html.find(marker, at + 1)
+    return ids
