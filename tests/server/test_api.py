@@ -127,13 +127,25 @@ class APITests(unittest.TestCase):
         self.assertAlmostEqual(fist["dahToDitRatio"], 3, delta=0.2)
         self.assertNotIn(server.data, reply.text, "the grade gives the server's own file path")
 
-    def test_recording_as_the_lessons_own_mp3_grades_perfectly(self):
-        """An MP3 is a recording `koch grade --audio` reads: the lesson's own MP3 is a perfect keying."""
+    def test_the_lessons_own_audio_is_refused_and_an_mp3_recording_of_it_is_graded(self):
+        """koch's own lesson audio sent back is no keying (refused as `koch grade --audio` refuses it); the
+        same sound recorded into an MP3 (koch's tags gone) is a recording `koch grade --audio` reads."""
         lesson = server.next_lesson("Ed Fox", direction="send")
         audio = server.request("GET", server.path_of(lesson["audioURL"]))
-        reply = server.request(
-            "POST", self.api("Ed Fox") + f"/lessons/{lesson['id']}/recording", body=audio.body,
-            headers={"Content-Type": "audio/mpeg"}, timeout=180)
+        path = self.api("Ed Fox") + f"/lessons/{lesson['id']}/recording"
+        reply = server.request("POST", path, body=audio.body, headers={"Content-Type": "audio/mpeg"}, timeout=180)
+        self.assertEqual(reply.status, 422, reply)
+        self.assertIn("lesson's own audio", reply.json()["error"])
+        self.assertEqual(server.progress("Ed Fox").get("sessions", []), [], "a refusal records nothing")
+        with tempfile.TemporaryDirectory() as folder:
+            lesson_mp3, recorded = os.path.join(folder, "lesson.mp3"), os.path.join(folder, "recorded.mp3")
+            with open(lesson_mp3, "wb") as f:
+                f.write(audio.body)
+            subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", lesson_mp3, "-map_metadata", "-1",
+                            "-c:a", "libmp3lame", "-b:a", "96k", recorded], check=True, timeout=120)
+            with open(recorded, "rb") as f:
+                body = f.read()
+        reply = server.request("POST", path, body=body, headers={"Content-Type": "audio/mpeg"}, timeout=180)
         self.assertEqual(reply.status, 200, reply)
         self.assertGreaterEqual(reply.json()["accuracy"], 0.98)
 
