@@ -17,7 +17,9 @@ from server_fixture import REPO, PASSWORD, Server, poll
 
 server = None
 browser = None
-SCREENSHOT = os.path.join(REPO, "docs", "images", "server-learner-phone.png")
+# The README's picture of the learner's page is remade only when asked (KOCH_SCREENSHOT=1): a test run
+# leaves the repository as it found it.
+SCREENSHOT = os.path.join(REPO, "docs", "images", "server-learner-phone.png") if os.environ.get("KOCH_SCREENSHOT") else None
 
 
 def chromium():
@@ -102,8 +104,8 @@ class BrowserTests(unittest.TestCase):
         self.assertIn(name, browser.find_element(By.TAG_NAME, "h1").text)
         scroll_width = browser.execute_script("return document.documentElement.scrollWidth")
         self.assertLessEqual(scroll_width, 390, "the learner's page scrolls sideways on a phone")
-        os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
-        browser.save_screenshot(SCREENSHOT)
+        if SCREENSHOT:
+            browser.save_screenshot(SCREENSHOT)
         learner_violations = self.axe("learner's page")
         learner_csp = self.csp_errors()
 

@@ -60,8 +60,12 @@ public struct Pages: Sendable {
 
     /// What the lesson opens with: its newest character, sent on its own before the groups.
     static func introduction(_ lesson: LessonRow) -> String? {
-        guard lesson.key.introduction != nil, !lesson.key.newestCharacter.isEmpty else { return nil }
-        return "New at this level: \(lesson.key.newestCharacter). The lesson opens with it on its own, then the groups."
+        guard let introduction = lesson.key.introduction else { return nil }
+        var introduced: [Substring] = []
+        for character in introduction.text.split(separator: " ") where !introduced.contains(character) { introduced.append(character) }
+        guard !introduced.isEmpty else { return nil }
+        let names = introduced.joined(separator: " and ")
+        return "New at this level: \(names). The lesson opens with \(introduced.count == 1 ? "it" : "each") on its own, then the groups."
     }
 
     /// A lesson's page: its audio, settings and introduction, and the forms that grade it.
