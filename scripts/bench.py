@@ -17,6 +17,7 @@ import time
 
 from bench_class import bench_class
 from bench_practice import bench_practice
+from bench_server import bench_server
 from bench_stations import bench_stations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -431,7 +432,8 @@ def main():
     parser.add_argument("koch", help="the koch binary (a release build)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
-    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed", "class", "practice", "stations"],
+    parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed",
+                                           "class", "practice", "stations", "server"],
                         help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
@@ -453,6 +455,7 @@ def main():
             "outside": lambda: bench_outside(decoders_for(koch), scratch),
             "speed": lambda: bench_decode_speed(koch, make_corpus(scratch, args.corpus_seed), scratch),
             "stations": lambda: bench_stations(koch, scratch, decoders_for(koch), shared_bench, table),
+            "server": lambda: bench_server(koch, scratch, table),
         }
         for name, run in parts.items():
             if args.only == name or (args.only is None and name not in ("rooms", "outside", "speed")):
