@@ -83,6 +83,7 @@ check-speech: release test-deps
 	scripts/check-speech $(RELEASE_BIN) .build/check-speech
 
 bench: release
+	$(SWIFT) build -c release --product koch-serve
 	@scripts/install-deps --bench
 	python3 scripts/bench.py $(RELEASE_BIN)
 

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import KochServer
 import Testing
@@ -11,7 +12,7 @@ import Testing
 
     /// The reply to a GET (or `method`) of the audio with `headers`.
     static func fetch(_ headers: HTTPFields = [:], method: HTTPRequest.Method = .get) async throws -> AudioResponse.Reply {
-        AudioResponse(bytes: audio, entityTag: entityTag).reply(headers: headers, method: method)
+        try AudioResponse(bytes: audio, entityTag: entityTag).reply(headers: headers, method: method)
     }
 
     static func bytes(of response: AudioResponse.Reply) -> [UInt8] {
@@ -98,10 +99,25 @@ import Testing
         #expect(Self.bytes(of: response) == Self.audio)
     }
 
-    @Test func theMediaTypeAndTagAreTheCallers() {
-        let response = AudioResponse(bytes: [1, 2, 3], entityTag: #"a "b" c"#, mediaType: .audioOgg)
+    @Test func theMediaTypeAndTagAreTheCallers() throws {
+        let response = try AudioResponse(bytes: [1, 2, 3], entityTag: #"a "b" c"#, mediaType: .audioOgg)
             .response(headers: [:], method: .get)
         #expect(response.headers[.contentType] == "audio/ogg")
         #expect(response.headers[.eTag] == #""abc""#)
+    }
+
+    @Test func aFileIsReadOnlyWhereTheRangeAsks() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("koch-audio-\(UUID().uuidString).mp3").path
+        try Data(Self.audio).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = AudioResponse(file: path, lengthBytes: Self.audio.count, entityTag: Self.entityTag)
+        let probe = try file.reply(headers: [.range: "bytes=0-1"], method: .get)
+        #expect(probe.status == .partialContent && Array(probe.body) == [0, 1])
+        let middle = try file.reply(headers: [.range: "bytes=300-399"], method: .get)
+        #expect(Array(middle.body) == Array(Self.audio[300...399]))
+        let whole = try file.reply(headers: [:], method: .get)
+        #expect(Array(whole.body) == Self.audio)
+        let gone = AudioResponse(file: path + ".gone", lengthBytes: 10, entityTag: Self.entityTag)
+        #expect(throws: (any Error).self) { try gone.reply(headers: [:], method: .get) }
     }
 }

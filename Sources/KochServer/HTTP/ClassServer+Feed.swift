@@ -55,7 +55,7 @@ extension ClassServer {
 
     /// A lesson's MP3, with byte ranges; its ETag is the lesson's ID, as its audio never changes.
     func audioResponse(_ lesson: LessonRow, request: Request) throws -> Response {
-        AudioResponse(bytes: try service.audio(of: lesson), entityTag: lesson.id.text).response(to: request)
+        try AudioResponse(file: service.audioPath(of: lesson), lengthBytes: lesson.audioBytes, entityTag: lesson.id.text).response(to: request)
     }
 }
 

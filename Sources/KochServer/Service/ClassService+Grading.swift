@@ -17,54 +17,73 @@ extension ClassService {
     }
 
     /// Grades a learner's return for one of their lessons by `koch grade`'s pipeline (`Grader`), then
-    /// records it in one transaction. The grading is done first, against the progress as read
-    /// (decoding a recording takes a while, and no other learner waits for it); the recording then
-    /// reads the progress again, under the database's write lock, and applies the one rule every grader
-    /// shares (`SessionRecording`). A lesson graded before is refused, and a refusal records nothing.
+    /// records it in one transaction that reads the progress, applies the one rule every grader shares
+    /// (`SessionRecording`) and writes the progress with the submission. A recording is graded first,
+    /// against the progress as read (decoding takes a while, and no other learner waits for it), and the
+    /// transaction reads the progress again; a typed copy or a count heard, graded in a millisecond or
+    /// two, is graded inside the transaction against the progress it reads. A lesson graded before is
+    /// refused, and a refusal records nothing.
     public func grade(_ submission: Submission, lessonID: LessonID, of learner: LearnerRow) throws -> Graded {
         guard let lesson = try database.lesson(lessonID, of: learner) else { throw ServerRefusal.unknown }
-        if let earlier = try database.submission(of: lesson.id) { throw ServerRefusal.alreadyGraded(accuracyPercent: earlier.accuracyPercent) }
         try Self.check(submission, takenBy: lesson)
         let received = now()
         var request = GradeRequest(
-            key: .given(lesson.key, path: "lesson \(lesson.id)"),
-            progress: ProgressSnapshot(progress: try database.progress(of: learner), path: learner.progressName),
+            key: .given(lesson.key, path: "lesson \(lesson.id)"), progress: ProgressSnapshot(progress: LearnerProgress(), path: ""),
             gradedAt: LocalTimestamp(date: received, timeZone: .current))
         request.otherKeys = []
         request.dryRun = true
         var upload: String?
         defer { if let upload { unlink(upload) } }
         switch submission {
-        case let .copy(bytes):
+        case let .copy(bytes), let .copyStopped(bytes, _):
             guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
             request.copy = .bytes(bytes)
-        case let .copyStopped(bytes, stoppedAt):
-            guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
-            request.copy = .bytes(bytes)
-            request.stoppedAtSeconds = stoppedAt
+            if case let .copyStopped(_, stoppedAt) = submission { request.stoppedAtSeconds = stoppedAt }
         case let .recording(bytes):
+            if let earlier = try database.submission(of: lesson.id) {
+                throw ServerRefusal.alreadyGraded(accuracyPercent: earlier.accuracyPercent)
+            }
             upload = try keepUpload(bytes)
             request.recordingPath = upload
         case let .heard(count, stoppedAt):
             request.heard = count
             request.stoppedAtSeconds = stoppedAt
         }
-        let graded: RecordedGrade
-        do {
-            guard case let .lesson(dry) = try Grader().grade(request) else { throw ServerRefusal.notGradable("This lesson is not graded here.") }
-            graded = dry
-        } catch {
-            throw GradeRefusalWords.refusal(error, lesson: lesson, submission: submission)
-        }
         let name = learner.progressName
-        let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) { progress in
-            let (next, outcome) = try SessionRecording.recording(graded.grade.session, into: progress, replace: false)
+        let asked = request
+        let gradedBefore: RecordedGrade? =
+            upload == nil ? nil : try Self.dryGrade(request, progress: try database.progress(of: learner), name: name, lesson: lesson)
+        let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) {
+            (progress: LearnerProgress) throws -> ClassDatabase.Recording<Kept> in
+            let graded = try gradedBefore ?? Self.dryGrade(asked, progress: progress, name: name, lesson: lesson)
+            let next: LearnerProgress
+            let outcome: GradeOutcome
+            do throws(SessionRecording.Refusal) {
+                (next, outcome) = try SessionRecording.recording(graded.grade.session, into: progress, replace: false)
+            } catch {
+                throw GradeRefusalWords.refusal(GradeRefusal.notRecordable(error, session: graded.grade.session), lesson: lesson)
+            }
             let recorded = RecordedGrade(grade: graded.grade, outcome: outcome, dryRun: false, writeFailure: nil)
             let report = LessonReport(recorded, progressFile: name).namingRecording("your recording")
             return ClassDatabase.Recording(
                 progress: next, report: try Self.json(report), accuracyPercent: graded.grade.session.accuracy * 100, value: Kept(recorded, report))
         }
         return Graded(lesson: lesson, recorded: recording.value.recorded, report: recording.value.report, reportJSON: recording.report)
+    }
+
+    /// The grade `Grader` gives the request against `progress`, recording nothing (a dry run): the
+    /// transaction records it. A refusal is said in a learner's words.
+    private static func dryGrade(_ request: GradeRequest, progress: LearnerProgress, name: String, lesson: LessonRow) throws -> RecordedGrade {
+        var request = request
+        request.progress = ProgressSnapshot(progress: progress, path: name)
+        do {
+            guard case let .lesson(graded) = try Grader().grade(request) else {
+                throw ServerRefusal.notGradable("This lesson is not graded here.")
+            }
+            return graded
+        } catch {
+            throw GradeRefusalWords.refusal(error, lesson: lesson)
+        }
     }
 
     /// Refuses a return of the wrong kind for the lesson before anything is read: a copy or a count

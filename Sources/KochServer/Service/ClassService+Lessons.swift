@@ -12,6 +12,10 @@ extension ClassService {
 
     /// The learner's next `count` lessons in `direction`, made as needed: the feed's episodes.
     public func nextLessons(for learner: LearnerRow, direction: Direction, spoken: Bool, count: Int) throws -> [LessonRow] {
+        try LearnerLocks.shared.withLock(learner.id) { try nextLessonsLocked(for: learner, direction: direction, spoken: spoken, count: count) }
+    }
+
+    private func nextLessonsLocked(for learner: LearnerRow, direction: Direction, spoken: Bool, count: Int) throws -> [LessonRow] {
         let snapshot = ProgressSnapshot(progress: try database.progress(of: learner), path: learner.progressName)
         let request = Self.lessonRequest(direction: direction, spoken: spoken && direction == .receive)
         let level = try request.prepared(progress: snapshot).plan.level
@@ -58,6 +62,9 @@ extension ClassService {
         "Level \(key.level): \(key.characters.map(String.init).joined(separator: " ")), \(key.direction.rawValue)"
             + (key.isSpoken ? ", spoken answers" : "")
     }
+
+    /// Where the lesson's audio is: under the data folder, by the name the server gave it.
+    public func audioPath(of lesson: LessonRow) -> String { dataFolder + "/" + lesson.audioFile }
 
     /// The lesson's audio, read from where the server kept it.
     public func audio(of lesson: LessonRow) throws -> [UInt8] {

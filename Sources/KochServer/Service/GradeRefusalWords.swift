@@ -5,7 +5,7 @@ import KochCore
 /// What the server says of a return `Grader` did not grade, in a learner's words: no command-line
 /// options, no paths of the server's, and always that nothing was recorded.
 enum GradeRefusalWords {
-    static func refusal(_ error: any Error, lesson: LessonRow, submission: Submission) -> ServerRefusal {
+    static func refusal(_ error: any Error, lesson: LessonRow) -> ServerRefusal {
         if let refusal = error as? ServerRefusal { return refusal }
         guard let refusal = error as? GradeRefusal else { return unreadable(error) }
         switch refusal {

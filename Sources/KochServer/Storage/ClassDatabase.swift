@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import KochCore
 
 /// The class's database: its learners with their progress, the lessons made for them, every
 /// submission graded, the teacher's password and sessions. SQLite through GRDB, in write-ahead
@@ -71,6 +72,14 @@ public final class ClassDatabase: Sendable {
             }
         }
         return migrator
+    }
+
+    /// A learner's progress as the database keeps it: the progress file's JSON, without its indentation
+    /// (`ProgressStore.decode` reads either; a download is indented as a file is).
+    static func storedText(_ progress: LearnerProgress) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(progress), as: UTF8.self)
     }
 
     /// A secret of the server's, made once and kept (the key of the learners' forms' CSRF tokens).

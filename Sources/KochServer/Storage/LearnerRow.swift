@@ -47,7 +47,7 @@ extension ClassDatabase {
     @discardableResult
     public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
         let (link, feed) = (AccessToken(), AccessToken())
-        let text = try ProgressStore.encode(progress)
+        let text = try ClassDatabase.storedText(progress)
         return try pool.write { db in
             try db.execute(
                 sql: """
@@ -101,7 +101,7 @@ extension ClassDatabase {
     public func updateProgress(of learner: LearnerRow, change: @Sendable (LearnerProgress) throws -> LearnerProgress) throws {
         try pool.write { db in
             let next = try change(try Self.progress(db, learner: learner))
-            try db.execute(sql: "UPDATE learner SET progress = ? WHERE id = ?", arguments: [try ProgressStore.encode(next), learner.id])
+            try db.execute(sql: "UPDATE learner SET progress = ? WHERE id = ?", arguments: [try ClassDatabase.storedText(next), learner.id])
         }
     }
 

@@ -28,7 +28,7 @@ public struct LessonRow: Sendable {
         level = row["level"]
         spoken = row["spoken"]
         title = row["title"]
-        key = try AnswerKeyFile.decode(Array((row["key"] as String).utf8), path: "lesson \(row["id"] as String)")
+        key = try AnswerKeyCache.shared.key(id: row["id"], json: row["key"])
         audioFile = row["audioFile"]
         audioBytes = row["audioBytes"]
         durationSeconds = row["durationSeconds"]

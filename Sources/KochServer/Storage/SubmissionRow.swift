@@ -70,7 +70,7 @@ extension ClassDatabase {
             }
             let recording = try record(try Self.progress(db, learner: learner))
             try db.execute(
-                sql: "UPDATE learner SET progress = ? WHERE id = ?", arguments: [try ProgressStore.encode(recording.progress), learner.id])
+                sql: "UPDATE learner SET progress = ? WHERE id = ?", arguments: [try ClassDatabase.storedText(recording.progress), learner.id])
             try db.execute(
                 sql: "INSERT INTO submission (lessonID, learnerID, kind, report, accuracy, receivedAt) VALUES (?, ?, ?, ?, ?, ?)",
                 arguments: [lesson.id.text, learner.id, kind, recording.report, recording.accuracyPercent, receivedAt])
