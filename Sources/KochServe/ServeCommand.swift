@@ -46,7 +46,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-serve"), help: "Only add the roster's learners (with --roster), then stop.")
     var noServe = false
 
+    @Option(
+        name: .customLong("submissions-per-minute"),
+        help: ArgumentHelp("How many returns a learner may send in a minute before the server asks them to wait (1 to 1000).", valueName: "n"))
+    var submissionsPerMinute = 10
+
     func validate() throws {
+        guard (1...1000).contains(submissionsPerMinute) else {
+            throw ValidationError("--submissions-per-minute is 1 to 1000, not \(submissionsPerMinute).")
+        }
         guard ListenAddress(listen) != nil else {
             throw ValidationError("--listen is HOST:PORT, like 127.0.0.1:8080 or 0.0.0.0:8080, not \"\(listen)\".")
         }
@@ -69,7 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard let address = ListenAddress(listen) else { throw ValidationError("--listen is HOST:PORT.") }
         let links = try server.links(service: service, fallback: "http://\(address.host):\(address.port)")
         try service.database.setSetting(named: "publicURL", to: links.publicURL)
-        let classServer = try ClassServer(service: service, links: links)
+        let classServer = try ClassServer(service: service, links: links, submissionsPerMinute: submissionsPerMinute)
         var logger = Logger(label: "koch-serve")
         logger.logLevel = .info
         print("Serving the class in \(server.folder) at http://\(address.host):\(address.port) (links give \(links.publicURL)).")

@@ -15,14 +15,19 @@ final class AnswerKeyCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The key of lesson `id`, decoded from `json` the first time.
-    func key(id: String, json: String) throws -> AnswerKey {
-        if let known = keys.withLock({ $0[id] }) { return known }
-        let key = try AnswerKeyFile.decode(Array(json.utf8), path: "lesson \(id)")
+    /// Keeps the key of a lesson just made.
+    func store(_ key: AnswerKey, id: String) {
         keys.withLock { keys in
             if keys.count >= capacity { keys.removeAll(keepingCapacity: true) }
             keys[id] = key
         }
+    }
+
+    /// The key of lesson `id`, decoded from `json` the first time.
+    func key(id: String, json: String) throws -> AnswerKey {
+        if let known = keys.withLock({ $0[id] }) { return known }
+        let key = try AnswerKeyFile.decode(Array(json.utf8), path: "lesson \(id)")
+        store(key, id: id)
         return key
     }
 }

@@ -67,6 +67,7 @@ extension ClassDatabase {
                     lesson.audioFile, lesson.audioBytes, lesson.durationSeconds, lesson.createdAt,
                 ])
         }
+        AnswerKeyCache.shared.store(lesson.key, id: lesson.id.text)
     }
 
     /// The learner's lesson of that ID, or nil (another learner's lesson is nobody's to this one).
