@@ -77,9 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard let address = ListenAddress(listen) else { throw ValidationError("--listen is HOST:PORT.") }
         let links = try server.links(service: service, fallback: "http://\(address.host):\(address.port)")
         try service.database.setSetting(named: "publicURL", to: links.publicURL)
-        let classServer = try ClassServer(service: service, links: links, submissionsPerMinute: submissionsPerMinute)
         var logger = Logger(label: "koch-serve")
         logger.logLevel = .info
+        let classServer = try ClassServer(service: service, links: links, submissionsPerMinute: submissionsPerMinute, logger: logger)
         print("Serving the class in \(server.folder) at http://\(address.host):\(address.port) (links give \(links.publicURL)).")
         print("Teacher: \(links.publicURL)/teacher · learners' links: koch serve links · stop with Ctrl-C.")
         if try service.database.teacherPasswordHash() == nil {

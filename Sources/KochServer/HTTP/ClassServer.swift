@@ -16,8 +16,12 @@ public struct ClassServer: Sendable {
     /// How long a teacher stays logged in.
     static let sessionSeconds = 12.0 * 3600
 
-    public init(service: ClassService, links: Links, submissionsPerMinute: Int = 10) throws {
+    /// Where failures the server did not expect are told (the operator's log; the learner sees plain words).
+    let logger: Logger
+
+    public init(service: ClassService, links: Links, submissionsPerMinute: Int = 10, logger: Logger = Logger(label: "koch-serve")) throws {
         self.service = service
+        self.logger = logger
         self.pages = Pages(templates: service.templates)
         self.links = links
         self.limiter = RateLimiter(limit: submissionsPerMinute, windowSeconds: 60)
@@ -91,9 +95,9 @@ public struct ClassServer: Sendable {
         } catch let error as HTTPResponseError where error.status == .contentTooLarge {
             return Reply.refusal(.tooLarge(limitBytes: service.limits.recordingBytes), api: api, pages: pages)
         } catch {
+            logger.error("A request failed: \(String(describing: error))")
             var response = Reply.refusal(
-                .notGradable("Something went wrong on the server (\(type(of: error))). Nothing was recorded; try again later."), api: api,
-                pages: pages)
+                .notGradable("Something went wrong on the server. Nothing was recorded; try again later."), api: api, pages: pages)
             response.status = .internalServerError
             return response
         }
