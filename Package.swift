@@ -146,7 +146,8 @@ let package = Package(
         .executableTarget(
             name: "koch-serve",
             dependencies: [
-                "KochServer", "KochIO", "KochPresentation", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "KochServer", "KochCore", "KochIO", "KochPresentation", "KochLessons",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/KochServe"),

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import KochCore
 import KochIO
+import KochLessons
 import KochPresentation
 import KochServer
 
@@ -21,6 +23,14 @@ struct ServerOptions: ParsableArguments {
             valueName: "url"))
     var publicURL: String?
 
+    @Option(
+        name: .customLong("lesson-minutes"),
+        help: ArgumentHelp(
+            "How long the learners' lessons are, in minutes (\(LessonSettings.Limits.minutes.lowerBound.formatted) to "
+                + "\(LessonSettings.Limits.minutes.upperBound.formatted)). Default: \(LessonSettings.Defaults.minutes.formatted).",
+            valueName: "minutes"))
+    var lessonMinutes = LessonSettings.Defaults.minutes
+
     /// The class's folder.
     var folder: String {
         if let dataFolder { return dataFolder }
@@ -30,6 +40,11 @@ struct ServerOptions: ParsableArguments {
     }
 
     func validate() throws {
+        guard LessonSettings.Limits.minutes.contains(lessonMinutes) else {
+            throw ValidationError(
+                "--lesson-minutes is \(LessonSettings.Limits.minutes.lowerBound.formatted) to "
+                    + "\(LessonSettings.Limits.minutes.upperBound.formatted), not \(lessonMinutes.formatted).")
+        }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) || publicURL.contains(where: \.isWhitespace) {
             throw ValidationError("--url is the address learners reach the server at, starting http:// or https://, not \"\(publicURL)\".")
         }
@@ -39,7 +54,7 @@ struct ServerOptions: ParsableArguments {
     func service() throws -> ClassService {
         let opened = try ClassService.open(dataFolder: folder, templates: try Templates())
         return ClassService(
-            database: opened.database, dataFolder: opened.dataFolder, templates: opened.templates,
+            database: opened.database, dataFolder: opened.dataFolder, templates: opened.templates, lessonMinutes: lessonMinutes,
             now: { (try? RunClock.now()) ?? Date() })
     }
 

@@ -16,7 +16,9 @@ struct ServerFixture {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("koch-serve-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let database = try ClassDatabase(path: folder + "/class.sqlite")
-        service = ClassService(database: database, dataFolder: folder, templates: try Templates(), limits: submissionsLimits, now: { Self.now })
+        // Two-minute lessons: long enough for every rule (a level moves on 20 characters), quicker to make than five.
+        service = ClassService(
+            database: database, dataFolder: folder, templates: try Templates(), limits: submissionsLimits, lessonMinutes: 2, now: { Self.now })
     }
 
     /// The groups of a lesson's key, typed perfectly.

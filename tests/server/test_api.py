@@ -81,12 +81,12 @@ class APITests(unittest.TestCase):
         self.assertTrue(lesson["spoken"])
         reply = server.request(
             "POST", self.api("Cy Diaz") + f"/lessons/{lesson['id']}/heard",
-            body=json.dumps({"heard": 10, "stoppedAt": "2:30"}), headers={"Content-Type": "application/json"})
+            body=json.dumps({"heard": 6, "stoppedAt": "1:30"}), headers={"Content-Type": "application/json"})
         self.assertEqual(reply.status, 200, reply)
         grade = reply.json()
         self.assertTrue(grade["recorded"])
-        self.assertEqual(grade["heard"], 10)
-        self.assertEqual(grade["stoppedAtSeconds"], 150)
+        self.assertEqual(grade["heard"], 6)
+        self.assertEqual(grade["stoppedAtSeconds"], 90)
         self.assertIn("nextDue", grade)
         self.assertGreater(grade["accuracy"], 0)
         self.assertEqual(server.progress("Cy Diaz")["sessions"][-1].get("lessonID"), server.key(lesson["id"])["lessonID"])

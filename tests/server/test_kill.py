@@ -38,7 +38,7 @@ class Server:
         self.port = free_port()
         self.log = open(os.path.join(data, "..", f"serve-{self.port}.log"), "wb")
         self.process = subprocess.Popen(
-            [SERVE, "--data", data, "--listen", f"127.0.0.1:{self.port}", "--url", f"http://127.0.0.1:{self.port}"],
+            [SERVE, "--data", data, "--listen", f"127.0.0.1:{self.port}", "--url", f"http://127.0.0.1:{self.port}", "--lesson-minutes", "2"],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

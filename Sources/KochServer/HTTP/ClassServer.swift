@@ -35,6 +35,7 @@ public struct ClassServer: Sendable {
         // HEAD is answered wherever GET is (podcast apps ask an episode's headers first).
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: NotFoundAnswer(pages: pages))
         addLearnerRoutes(to: router)
         addProgressRoutes(to: router)
         addEpisodeLinkRoute(to: router)

@@ -17,7 +17,8 @@ extension ClassService {
 
     private func nextLessonsLocked(for learner: LearnerRow, direction: Direction, spoken: Bool, count: Int) throws -> [LessonRow] {
         let snapshot = ProgressSnapshot(progress: try database.progress(of: learner), path: learner.progressName)
-        let request = Self.lessonRequest(direction: direction, spoken: spoken && direction == .receive)
+        var request = Self.lessonRequest(direction: direction, spoken: spoken && direction == .receive)
+        request.minutes = lessonMinutes
         let level = try request.prepared(progress: snapshot).plan.level
         var lessons = try database.ungradedLessons(of: learner, direction: direction, level: level, spoken: request.speech != nil)
         while lessons.count < count {
@@ -26,7 +27,8 @@ extension ClassService {
         return Array(lessons.prefix(count))
     }
 
-    /// What the server's lessons are: five minutes of groups at the learner's level, as `koch lesson` makes them by default.
+    /// What the server's lessons are: groups at the learner's level, as `koch lesson` makes them by default
+    /// (for `lessonMinutes`).
     static func lessonRequest(direction: Direction, spoken: Bool) -> LessonRequest {
         var request = LessonRequest()
         request.direction = direction

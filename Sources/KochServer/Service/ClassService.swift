@@ -15,15 +15,18 @@ public struct ClassService: Sendable {
     public let now: @Sendable () -> Date
     /// The largest upload taken.
     public let limits: UploadLimits
+    /// How long the learners' lessons are (five minutes, as `koch lesson` makes them, unless the teacher says otherwise).
+    public let lessonMinutes: Double
 
     public init(
         database: ClassDatabase, dataFolder: String, templates: Templates, limits: UploadLimits = UploadLimits(),
-        now: @escaping @Sendable () -> Date = { Date() }
+        lessonMinutes: Double = LessonSettings.Defaults.minutes, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
         self.dataFolder = dataFolder
         self.templates = templates
         self.limits = limits
+        self.lessonMinutes = lessonMinutes
         self.now = now
     }
 
