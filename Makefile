@@ -61,8 +61,10 @@ serve: release
 	$(RELEASE_BIN) serve $(SERVE_ARGS)
 
 # The house style first (swift format, from the toolchain, with .swift-format; length limits; the layers);
-# then the debug build is made from scratch; the release binary `make lesson` made is kept. The tests'
-# scratch folders go under one temporary folder, removed when they end.
+# then the debug build is made from scratch (the release binary `make lesson` made is kept); then every
+# tier at once (scripts/run-tests all): the libraries', the binary's, the real-time ones, the class
+# server's from outside, and spoken lessons heard by PocketSphinx. The tests' scratch folders go under
+# one temporary folder, removed when they end.
 test: test-deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 	@scripts/check-lengths Sources
@@ -70,7 +72,6 @@ test: test-deps
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
 	$(SWIFT) build --build-tests
 	scripts/run-tests all
-	scripts/check-speech .build/debug/koch .build/check-speech
 
 # The fast tier while working: the libraries' unit tests (no binary, nothing in real time), built
 # incrementally. The other tiers alone: scripts/run-tests signal, end-to-end, real-time.
