@@ -85,6 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
         if try service.database.teacherPasswordHash() == nil {
             print("No teacher's password yet: set one with koch serve --set-password.")
         }
+        // Said before the server's own log lines, even when standard output is a pipe or a file.
+        fflush(stdout)
         try await classServer.run(host: address.host, port: address.port, logger: logger)
     }
 }
