@@ -75,8 +75,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if noServe { return }
         guard let address = ListenAddress(listen) else { throw ValidationError("--listen is HOST:PORT.") }
-        let links = try server.links(service: service, fallback: "http://\(address.host):\(address.port)")
-        try service.database.setSetting(named: "publicURL", to: links.publicURL)
+        let listening = "http://\(address.host):\(address.port)"
+        if let given = server.publicURL { try service.database.setSetting(named: "publicURL", to: given) }
+        try service.database.setSetting(named: "listenURL", to: listening)
+        let links = try server.links(service: service, listening: listening)
         var logger = Logger(label: "koch-serve")
         logger.logLevel = .info
         let classServer = try ClassServer(service: service, links: links, submissionsPerMinute: submissionsPerMinute, logger: logger)
@@ -86,7 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
             print("No teacher's password yet: set one with koch serve --set-password.")
         }
         // Said before the server's own log lines, even when standard output is a pipe or a file.
-        fflush(stdout)
+        fflush(nil)
         try await classServer.run(host: address.host, port: address.port, logger: logger)
     }
 }

@@ -58,9 +58,12 @@ struct ServerOptions: ParsableArguments {
             now: { (try? RunClock.now()) ?? Date() })
     }
 
-    /// The public address: `--url`, else the one kept from the server's last start, else `fallback`.
-    func links(service: ClassService, fallback: String) throws -> Links {
+    /// The public address: `--url`, else the last `--url` the server was started with, else the address
+    /// it serves at (`listening`, when it is starting; else the one it last served at).
+    func links(service: ClassService, listening: String?) throws -> Links {
         if let publicURL { return Links(publicURL: publicURL) }
-        return Links(publicURL: try service.database.setting(named: "publicURL") ?? fallback)
+        if let kept = try service.database.setting(named: "publicURL") { return Links(publicURL: kept) }
+        if let listening { return Links(publicURL: listening) }
+        return Links(publicURL: try service.database.setting(named: "listenURL") ?? "http://127.0.0.1:8080")
     }
 }
