@@ -148,7 +148,7 @@ let package = Package(
             dependencies: [
                 "KochServer", "KochCore", "KochIO", "KochPresentation", "KochLessons",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/KochServe"),
         // The templates and word lists built into the program (ShippedFiles.swift in KochIO).

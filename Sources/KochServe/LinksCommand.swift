@@ -19,7 +19,7 @@ struct LinksCommand: ParsableCommand {
 
     func run() throws {
         let service = try server.service()
-        let links = try server.links(service: service, listening: nil)
+        let links = try service.links(given: server.publicURL, listening: nil)
         let learners = try service.database.learners()
         if json {
             let rows = learners.map { LinkRow(name: $0.name, number: $0.id, link: links.learnerURL($0), feed: links.feedURL($0)) }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import HummingbirdBcrypt
 import KochServer
 import Logging
 
@@ -68,17 +67,17 @@ struct ServeCommand: AsyncParsableCommand {
             if !added.kept.isEmpty { print("Already in the class, kept as they are: \(added.kept.joined(separator: ", ")).") }
         }
         if setPassword {
-            let password = try PasswordReading.read()
-            try service.database.setTeacherPasswordHash(Bcrypt.hash(password, cost: 12))
+            do {
+                try service.setTeacherPassword(try PasswordReading.read())
+            } catch let refusal as ServerRefusal {
+                throw ValidationError(refusal.message)
+            }
             print("The teacher's password is set (kept as a bcrypt hash in \(service.database.path)).")
             return
         }
         if noServe { return }
         guard let address = ListenAddress(listen) else { throw ValidationError("--listen is HOST:PORT.") }
-        let listening = "http://\(address.host):\(address.port)"
-        if let given = server.publicURL { try service.database.setSetting(named: "publicURL", to: given) }
-        try service.database.setSetting(named: "listenURL", to: listening)
-        let links = try server.links(service: service, listening: listening)
+        let links = try service.links(given: server.publicURL, listening: "http://\(address.host):\(address.port)")
         var logger = Logger(label: "koch-serve")
         logger.logLevel = .info
         let classServer = try ClassServer(service: service, links: links, submissionsPerMinute: submissionsPerMinute, logger: logger)

@@ -57,13 +57,4 @@ struct ServerOptions: ParsableArguments {
             database: opened.database, dataFolder: opened.dataFolder, templates: opened.templates, lessonMinutes: lessonMinutes,
             now: { (try? RunClock.now()) ?? Date() })
     }
-
-    /// The public address: `--url`, else the last `--url` the server was started with, else the address
-    /// it serves at (`listening`, when it is starting; else the one it last served at).
-    func links(service: ClassService, listening: String?) throws -> Links {
-        if let publicURL { return Links(publicURL: publicURL) }
-        if let kept = try service.database.setting(named: "publicURL") { return Links(publicURL: kept) }
-        if let listening { return Links(publicURL: listening) }
-        return Links(publicURL: try service.database.setting(named: "listenURL") ?? "http://127.0.0.1:8080")
-    }
 }

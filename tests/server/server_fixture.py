@@ -88,7 +88,7 @@ class Server:
         return done.stdout
 
     def start(self):
-        self.log = open(os.path.join(self.folder, "server.log"), "w")
+        self.log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
             # Two-minute lessons: every rule holds on them, and they are quicker to make than five.
             [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2"],
@@ -114,6 +114,12 @@ class Server:
             return self.request("GET", "/", timeout=10).status == 200
         except OSError:
             return False
+
+    def kill(self):
+        """Kills the server at once (SIGKILL), as a machine's crash would; its folder stays, to start it again."""
+        self.process.kill()
+        self.process.wait(timeout=10)
+        self.log.close()
 
     def stop(self):
         if self.process is not None and self.process.poll() is None:

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdBcrypt
 import KochCore
 import NIOCore
 
@@ -120,11 +119,10 @@ extension ClassServer {
         guard let cookie = request.cookies[Self.loginCookie]?.value, let given = form["csrf"], AccessToken.constantTimeEqual(cookie, given)
         else { throw ServerRefusal.forbidden }
         if let wait = limiter.admit("teacher-login", now: service.now()) { throw ServerRefusal.tooMany(retryAfterSeconds: wait) }
-        guard let hash = try service.database.teacherPasswordHash() else {
+        let password = form["password"] ?? ""
+        guard let matches = try await Offload.run({ try service.teacherPasswordMatches(password) }) else {
             return try loginPage(error: "No password is set yet: set one on the server with koch serve --set-password.")
         }
-        let password = form["password"] ?? ""
-        let matches = try await Offload.run { Bcrypt.verify(password, hash: hash) }
         guard matches else { return try loginPage(error: "That password is not the teacher's.") }
         let session = try service.database.openTeacherSession(now: service.now(), lifetimeSeconds: Self.sessionSeconds)
         var response = Reply.seeOther("/teacher")

@@ -1,8 +1,8 @@
 import CQRencode
 import Foundation
 
-/// A text drawn as a QR code by libqrencode, at error correction level M (15 % of the code may be lost and still read),
-/// as the square of modules a scanner reads: the teacher's class sheet prints each learner's link as one.
+/// A text drawn as a QR code by libqrencode, at error correction level M (a printed sheet's smudges are read
+/// through), as the square of modules a scanner reads: the teacher's class sheet prints each learner's link as one.
 ///
 /// The modules are copied out of libqrencode's `QRcode` as soon as it has drawn them and the C value is freed at once,
 /// so a `QRCode` is a plain value, safe to share between tasks.

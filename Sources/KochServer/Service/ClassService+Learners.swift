@@ -10,6 +10,12 @@ extension ClassService {
     /// Adds a learner at `level` in both directions of the letters course (2: a beginner's K and M).
     @discardableResult
     public func addLearner(name: String, level: Int) throws -> LearnerRow {
+        let (name, progress) = try Self.newLearner(name: name, level: level)
+        return try database.addLearner(name: name, progress: progress, now: now())
+    }
+
+    /// A new learner's name, checked, and their progress started at `level`; refused when either is not one.
+    static func newLearner(name: String, level: Int) throws -> (name: String, progress: LearnerProgress) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= Self.nameLengthLimit, !name.contains(where: \.isNewline) else {
             throw ServerRefusal.badRequest("Give the learner's name: one line, at most \(Self.nameLengthLimit) characters.")
@@ -21,7 +27,7 @@ extension ClassService {
         var start = StartingLevels()
         start[.receive] = StartingLevel(level: level, course: course)
         start[.send] = StartingLevel(level: level, course: course)
-        return try database.addLearner(name: name, progress: LearnerProgress(start: start), now: now())
+        return (name, LearnerProgress(start: start))
     }
 
     /// What adding a roster's learners did.
@@ -34,26 +40,25 @@ extension ClassService {
 
     /// Adds the learners of a roster (`name, level` lines, as a pack's roster), each at their level; a
     /// line with a progress file instead brings that file's progress. A learner already in the class
-    /// (the same name) is left as they are, so the roster can be given at every start.
+    /// (the same name) is left as they are, so the roster can be given at every start. Every line is read
+    /// first, then all are added in one transaction: a line that cannot be (a progress file not read, a
+    /// level out of the course) adds nobody.
     public func addLearners(rosterPath: String) throws -> RosterAdded {
         let existing = Set(try database.learners().map(\.name))
-        var added: [(name: String, level: Int)] = []
+        var new: [(name: String, progress: LearnerProgress)] = []
         var kept: [String] = []
         for learner in try RosterLoader(path: rosterPath).learners() {
             if existing.contains(learner.name) {
                 kept.append(learner.name)
-                continue
-            }
-            if let level = learner.level {
-                try addLearner(name: learner.name, level: level)
-                added.append((learner.name, level))
+            } else if let level = learner.level {
+                new.append(try Self.newLearner(name: learner.name, level: level))
             } else {
-                let progress = try ProgressStore(path: learner.progressPath).read()
-                try database.addLearner(name: learner.name, progress: progress, now: now())
-                added.append((learner.name, DirectionProgress(progress: progress, direction: .receive).level))
+                new.append((learner.name, try ProgressStore(path: learner.progressPath).read()))
             }
         }
-        return RosterAdded(added: added, kept: kept)
+        try database.addLearners(new, now: now())
+        return RosterAdded(
+            added: new.map { ($0.name, DirectionProgress(progress: $0.progress, direction: .receive).level) }, kept: kept)
     }
 
     /// Removes a learner with their lessons' files.

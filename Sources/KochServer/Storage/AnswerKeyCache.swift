@@ -3,7 +3,7 @@ import KochIO
 import Synchronization
 
 /// Answer keys read from lessons' rows, kept decoded: a lesson's key never changes (a lesson is made
-/// once), and decoding its JSON on every read of its row cost more than grading a copy.
+/// once), and its JSON decoded on every read of its row would be a large share of grading a copy.
 final class AnswerKeyCache: Sendable {
     static let shared = AnswerKeyCache()
 

@@ -46,17 +46,26 @@ extension ClassDatabase {
     /// Adds a learner with `progress` (a new learner's, or started at a level) and new tokens.
     @discardableResult
     public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
-        let (link, feed) = (AccessToken(), AccessToken())
-        let text = try ClassDatabase.storedText(progress)
+        guard let added = try addLearners([(name, progress)], now: now).first else { throw ServerRefusal.unknown }
+        return added
+    }
+
+    /// Adds learners, each with their progress and new tokens, in one transaction: all of them or none.
+    @discardableResult
+    public func addLearners(_ learners: [(name: String, progress: LearnerProgress)], now: Date) throws -> [LearnerRow] {
+        let rows = try learners.map { (name: $0.name, progress: try ClassDatabase.storedText($0.progress)) }
         return try pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO learner (name, linkToken, linkDigest, feedToken, feedDigest, progress, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [name, link.text, link.digest, feed.text, feed.digest, text, now])
-            guard let added = try Self.learner(db, id: db.lastInsertedRowID) else { throw ServerRefusal.unknown }
-            return added
+            try rows.map { row in
+                let (link, feed) = (AccessToken(), AccessToken())
+                try db.execute(
+                    sql: """
+                        INSERT INTO learner (name, linkToken, linkDigest, feedToken, feedDigest, progress, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [row.name, link.text, link.digest, feed.text, feed.digest, row.progress, now])
+                guard let added = try Self.learner(db, id: db.lastInsertedRowID) else { throw ServerRefusal.unknown }
+                return added
+            }
         }
     }
 
