@@ -120,7 +120,7 @@ import Testing
         let next = try fixture.service.nextLesson(for: learner, direction: .receive, spoken: false)
         #expect(next.id != first.id)
         #expect(next.level == 3)
-        let audio = try fixture.service.audio(of: next)
+        let audio = try #require(try FileBytes.read(fixture.service.audioPath(of: next)))
         #expect(audio.count == next.audioBytes)
     }
 

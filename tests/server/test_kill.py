@@ -54,9 +54,8 @@ class KilledMidGradeTests(unittest.TestCase):
         finally:
             database.close()
 
-    def test_a_server_killed_while_grading_loses_and_doubles_nothing(self):
-        work = self.copies()
-        self.assertEqual(len(work), 3 * len(ROSTER))
+    def kill_while_grading(self, work):
+        """Sends every copy at once and kills the server once the first grade is answered: the copies answered 200."""
         answered = []
 
         def send(item):
@@ -69,19 +68,27 @@ class KilledMidGradeTests(unittest.TestCase):
         threads = [threading.Thread(target=send, args=(item,)) for item in work]
         for thread in threads:
             thread.start()
-        # Killed once the first grade is answered, a moment later or at once: the rest are in flight.
         poll(lambda: answered, 60, "a first grade", interval_seconds=0.001)
         time.sleep(random.uniform(0, 0.03))
         self.server.kill()
         for thread in threads:
             thread.join(30)
-        graded = {item[1] for item, reply in answered if reply.status == 200}
-        self.assertLess(len(graded), len(work), "the kill came after every copy was graded: it tested nothing")
         for _, reply in answered:
             self.assertIn(reply.status, (200, 409, 429), reply)
-        self.check_consistent()
+        return {item[1] for item, reply in answered if reply.status == 200}
 
-        self.server.start()
+    def test_a_server_killed_while_grading_loses_and_doubles_nothing(self):
+        # On a loaded machine the server can grade every copy before the kill lands: such a round tests
+        # nothing, and another round (the feeds' next lessons) is sent.
+        for _ in range(4):
+            work = self.copies()
+            self.assertEqual(len(work), 3 * len(ROSTER))
+            graded = self.kill_while_grading(work)
+            self.check_consistent()
+            self.server.start()
+            if len(graded) < len(work):
+                break
+        self.assertLess(len(graded), len(work), "every round was graded before the kill landed: nothing was tested")
         for item in work:
             reply = self.send(item)
             if item[1] in graded:
@@ -89,8 +96,13 @@ class KilledMidGradeTests(unittest.TestCase):
             else:
                 self.assertIn(reply.status, (200, 409), reply)
         self.check_consistent()
+        database = sqlite3.connect(os.path.join(self.server.data, "class.sqlite"))
+        try:
+            submissions = database.execute("SELECT count(*) FROM submission").fetchone()[0]
+        finally:
+            database.close()
         total = sum(len(self.server.progress(name).get("sessions", [])) for name, _ in ROSTER)
-        self.assertEqual(total, len(work), "every copy is recorded once in the end")
+        self.assertEqual(total, submissions, "every copy graded is recorded once")
 
 
 if __name__ == "__main__":

@@ -68,9 +68,4 @@ extension ClassService {
     /// Where the lesson's audio is: under the data folder, by the name the server gave it.
     public func audioPath(of lesson: LessonRow) -> String { dataFolder + "/" + lesson.audioFile }
 
-    /// The lesson's audio, read from where the server kept it.
-    public func audio(of lesson: LessonRow) throws -> [UInt8] {
-        guard let bytes = try FileBytes.read(dataFolder + "/" + lesson.audioFile) else { throw ServerRefusal.unknown }
-        return bytes
-    }
 }

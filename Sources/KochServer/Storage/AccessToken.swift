@@ -9,6 +9,10 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
     /// The token as it appears in a URL or a cookie.
     public let text: String
 
+    init(text: String) {
+        self.text = text
+    }
+
     /// The number of random bytes in a token: 256 bits.
     public static let randomByteCount = 32
 

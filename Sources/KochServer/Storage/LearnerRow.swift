@@ -30,9 +30,9 @@ public struct LearnerRow: Sendable, Hashable {
 }
 
 extension AccessToken {
-    /// A token read back from the database, which holds only tokens it made.
+    /// A token read back from the database, which holds only tokens it made: taken as it is.
     init(stored text: String) {
-        self = AccessToken(given: text) ?? AccessToken()
+        self.init(text: text)
     }
 }
 

@@ -11,6 +11,11 @@ public struct LessonID: Sendable, Hashable, CustomStringConvertible {
             .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
     }
 
+    /// An ID read back from the database, which holds only IDs it made: taken as it is.
+    init(stored text: String) {
+        self.text = text
+    }
+
     /// An ID as a request gives it, or nil when it is not 32 lowercase hexadecimal digits.
     public init?(given: some StringProtocol) {
         guard given.utf8.count == 32, given.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }

@@ -22,7 +22,7 @@ public struct LessonRow: Sendable {
     public let createdAt: Date
 
     init(row: Row) throws {
-        id = LessonID(given: row["id"] as String) ?? LessonID()
+        id = LessonID(stored: row["id"])
         learnerID = row["learnerID"]
         direction = Direction(rawValue: row["direction"]) ?? .receive
         level = row["level"]

@@ -16,7 +16,7 @@ public struct SubmissionRow: Sendable {
     public let receivedAt: Date
 
     init(row: Row) {
-        lessonID = LessonID(given: row["lessonID"] as String) ?? LessonID()
+        lessonID = LessonID(stored: row["lessonID"])
         learnerID = row["learnerID"]
         kind = row["kind"]
         report = row["report"]
