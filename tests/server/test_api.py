@@ -1,6 +1,7 @@
 """The JSON API as a script or an app uses it: status, the next lesson, a copy, a count heard and
 a recording graded and recorded once, the progress file down and back."""
 
+import glob
 import json
 import os
 import shutil
@@ -168,6 +169,100 @@ class APITests(unittest.TestCase):
             self.assertIn("error", reply.json())
         self.assertEqual(server.progress(name), before)
 
+    def key_path(self, lesson_id):
+        found = glob.glob(os.path.join(server.data, "lessons", lesson_id, "*.key.json"))
+        self.assertEqual(len(found), 1, found)
+        return found[0]
+
+    def koch_grade(self, lesson_id, *arguments):
+        """What `koch grade` says of the same return for the same key (a dry run, on an empty progress file)."""
+        koch = os.path.join(os.path.dirname(server.binary), "koch")
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(
+                [koch, "grade", "--key", self.key_path(lesson_id), *arguments, "--progress", os.path.join(folder, "p.json"),
+                 "--dry-run", "--json"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return json.loads(done.stdout)
+
+    def test_a_copy_typed_live_is_placed_by_the_groups_windows_and_graded_once(self):
+        name = "Fay Gill"
+        lesson = server.next_lesson(name)
+        key = server.key(lesson["id"])
+        groups = key["groups"]
+        typed = []
+        for number, group in enumerate(groups[:8]):
+            # Each group typed as the next one sounds (late, within its window); the third with its last character wrong.
+            text = group["text"] if number != 2 else group["text"][:-1] + ("M" if group["text"][-1] != "M" else "K")
+            typed += [{"at": group["endSeconds"] + 0.3 + 0.1 * i, "key": c.lower()} for i, c in enumerate(text)]
+        stop = (groups[8]["startSeconds"] + groups[8]["endSeconds"]) / 2
+        body = json.dumps({"typed": typed, "stoppedAt": stop})
+        path = self.api(name) + f"/lessons/{lesson['id']}/typing"
+        reply = server.request("POST", path, body=body, headers={"Content-Type": "application/json"}, timeout=120)
+        self.assertEqual(reply.status, 200, reply)
+        grade = reply.json()
+        sent = sum(len(group["text"]) for group in groups[:8])
+        self.assertAlmostEqual(grade["accuracy"], (sent - 1) / sent, places=3)
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as copy:
+            copy.write(" ".join(group["text"] if n != 2 else group["text"][:-1] + ("M" if group["text"][-1] != "M" else "K")
+                                for n, group in enumerate(groups[:8])))
+            copy.flush()
+            by_koch = self.koch_grade(lesson["id"], "--transcript", copy.name, "--stopped-at", f"{stop:.3f}")
+        self.assertEqual(grade["accuracy"], by_koch["accuracy"])
+        sessions = [s for s in server.progress(name)["sessions"] if s["lessonID"] == key["lessonID"]]
+        self.assertEqual(len(sessions), 1)
+        self.assertTrue(sessions[0].get("live"))
+        self.assertAlmostEqual(sessions[0]["stoppedAtSeconds"], stop, places=3)
+        again = server.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        self.assertEqual(again.status, 409, again)
+        for bad in ["{", json.dumps({"typed": [{"at": 5, "key": "KM"}]}), json.dumps({"typed": [{"at": 5, "key": "K"}, {"at": 4, "key": "M"}]})]:
+            self.assertEqual(server.request("POST", path, body=bad).status, 400, bad)
+
+    def test_a_key_log_is_read_as_it_goes_and_graded_as_koch_grade_events_grades_it(self):
+        name = "Fay Gill"
+        lesson = server.next_lesson(name, direction="send")
+        key = server.key(lesson["id"])
+
+        def sessions():
+            return [s for s in server.progress(name)["sessions"] if s["lessonID"] == key["lessonID"]]
+
+        unit = 1.2 / key["settings"]["characterSpeedWPM"]
+        patterns = {"K": "-.-", "M": "--", "R": ".-.", "S": "...", "U": "..-", "A": ".-", "P": ".--.", "T": "-", "L": ".-..",
+                    "O": "---", "W": ".--", "I": "..", "N": "-.", "E": ".", "J": ".---", "Z": "--..", "=": "-...-", "F": "..-.",
+                    "0": "-----", "Y": "-.--", "V": "...-", ",": "--..--", "G": "--.", "5": ".....", "/": "-..-.", "Q": "--.-"}
+        keyed, lines, t = [], [], 0.0
+        for group in key["groups"]:
+            if sum(len(g) for g in keyed) >= 30:
+                break
+            keyed.append(group["text"])
+            for character in group["text"]:
+                for element in patterns[character]:
+                    length = unit * (1 if element == "." else 3)
+                    lines += [f"{t:.4f} key down", f"{t + length:.4f} key up"]
+                    t += length + unit
+                t += 2 * unit
+            t += 4 * unit
+        log = "\n".join(lines) + "\n"
+        base = self.api(name) + f"/lessons/{lesson['id']}"
+        read = server.request("POST", base + "/keying/read", body=log, headers={"Content-Type": "text/plain"})
+        self.assertEqual(read.status, 200, read)
+        readout = read.json()
+        self.assertEqual("".join(c["text"] for c in readout["characters"]), "".join(keyed))
+        self.assertTrue(all(t["close"] for c in readout["characters"] for t in c["timings"]))
+        self.assertEqual(sessions(), [], "reading the keying records nothing")
+        reply = server.request("POST", base + "/keying", body=log, headers={"Content-Type": "text/plain"}, timeout=120)
+        self.assertEqual(reply.status, 200, reply)
+        grade = reply.json()
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as events:
+            events.write(log)
+            events.flush()
+            by_koch = self.koch_grade(lesson["id"], "--events", events.name)
+        self.assertEqual(grade["accuracy"], by_koch["accuracy"])
+        self.assertEqual(grade["accuracy"], 1)
+        self.assertIn("fist", grade)
+        self.assertEqual(len(sessions()), 1)
+        self.assertEqual(server.request("POST", base + "/keying", body=log).status, 409)
+        self.assertEqual(server.request("POST", base + "/keying/read", body="0.0 key sideways\n").status, 400)
+
     def test_openapi_document_is_served_and_names_every_route(self):
         reply = server.request("GET", "/api/v1/openapi.json")
         self.assertEqual(reply.status, 200)
@@ -175,7 +270,8 @@ class APITests(unittest.TestCase):
         self.assertTrue(document["openapi"].startswith("3.1"))
         for path in ["/api/v1/learners/{token}", "/api/v1/learners/{token}/lessons/next", "/api/v1/learners/{token}/lessons/{id}/copy",
                      "/api/v1/learners/{token}/lessons/{id}/recording", "/api/v1/learners/{token}/lessons/{id}/heard",
-                     "/api/v1/learners/{token}/progress"]:
+                     "/api/v1/learners/{token}/progress", "/api/v1/learners/{token}/lessons/{id}/typing",
+                     "/api/v1/learners/{token}/lessons/{id}/keying", "/api/v1/learners/{token}/lessons/{id}/keying/read"]:
             self.assertIn(path, document["paths"])
 
     def test_replies_match_the_openapi_document(self):

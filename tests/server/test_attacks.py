@@ -195,6 +195,31 @@ class AttackTests(unittest.TestCase):
             reply = request(method, path, body=body)
             self.assertTrue(400 <= reply.status < 500 or reply.status == 200, (path, reply))
 
+    def test_live_routes_refuse_too_much_and_another_learners_lesson(self):
+        name = "Cy Diaz"
+        token = server.token(name)
+        receive = server.next_lesson(name)["id"]
+        send = self.send_lesson(name)
+        bo_send = self.send_lesson("Bo Chen")
+        before = {who: server.progress(who) for who in [name, "Bo Chen"]}
+        api = f"/api/v1/learners/{token}"
+        log = b"0.0 key down\n0.1 key up\n"
+        many = ("{\"typed\": [" + ",".join(['{"at": 1, "key": "K"}'] * 20_001) + "]}").encode()
+        for method, path, body, status in [
+            ("POST", api + f"/lessons/{receive}/typing", many, 400),  # more keys than a lesson's copy
+            ("POST", api + f"/lessons/{send}/keying", b"0.0 key down\n" * 50_000, 413),  # larger than a live session
+            ("POST", api + f"/lessons/{send}/keying/read", b"0.0 key down\n" * 50_000, 413),
+            ("POST", api + f"/lessons/{bo_send}/keying/read", log, 404),  # another learner's lesson
+            ("POST", api + f"/lessons/{bo_send}/keying", log, 404),
+            ("POST", api + f"/lessons/{receive}/keying/read", log, 422),  # a lesson to copy has no keying
+            ("POST", api + f"/lessons/{send}/typing", b'{"typed": [{"at": 1, "key": "K"}]}', 422),
+            ("POST", f"/l/{token}/lessons/{send}/keying", log, 403),  # the page's route without its CSRF token
+            ("POST", f"/l/{token}/lessons/{receive}/typing?csrf=0", b'{"typed": []}', 403),
+        ]:
+            reply = request(method, path, body=body)
+            self.assertEqual(reply.status, status, (path, reply))
+        self.assertEqual({who: server.progress(who) for who in before}, before, "a refusal records nothing")
+
 
 def stream_upload(port, path, total_bytes, deadline_seconds, announce=False):
     """Sends up to `total_bytes` as a request's body (chunked, or announced in Content-Length) while
