@@ -18,6 +18,7 @@ import time
 from bench_class import bench_class
 from bench_practice import bench_practice
 from bench_server import bench_server
+from bench_live import bench_live
 from bench_stations import bench_stations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -433,7 +434,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
     parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed",
-                                           "class", "practice", "stations", "server"],
+                                           "class", "practice", "stations", "server", "live"],
                         help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
@@ -456,6 +457,7 @@ def main():
             "speed": lambda: bench_decode_speed(koch, make_corpus(scratch, args.corpus_seed), scratch),
             "stations": lambda: bench_stations(koch, scratch, decoders_for(koch), shared_bench, table),
             "server": lambda: bench_server(koch, scratch, table),
+            "live": lambda: bench_live(koch, scratch, table),
         }
         for name, run in parts.items():
             if args.only == name or (args.only is None and name not in ("rooms", "outside", "speed")):
