@@ -32,9 +32,8 @@ public struct ReceiveSession {
 
     public let lesson: PracticeLesson
     public let show: ShowSent
-    /// How long typing goes on after the lesson's sound has ended: the last group's window, as
-    /// every other group's reaches to the next one's end. Enter ends it sooner.
-    public static let lastTypingSeconds = 3.0
+    /// How long typing goes on after the lesson's sound has ended (`ReceiveCopy.lastTypingSeconds`). Enter ends it sooner.
+    public static let lastTypingSeconds = ReceiveCopy.lastTypingSeconds
 
     public init(lesson: PracticeLesson, show: ShowSent) {
         self.lesson = lesson

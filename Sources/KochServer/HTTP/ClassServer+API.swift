@@ -8,7 +8,7 @@ extension ClassServer {
     /// The JSON API (`/api/v1`), described by its OpenAPI document: what the pages do, for scripts and apps.
     func addAPIRoutes(to router: Router<Context>) {
         router.get("/api/v1/openapi.json") { _, _ in
-            await answer(api: true) { Reply.json(try APIDocument.text()) }
+            await answer(api: true) { Reply.json(try ServerFiles.text("openapi.json")) }
         }
         router.get("/api/v1/learners/:token") { _, context in
             await answer(api: true) {
@@ -61,6 +61,29 @@ extension ClassServer {
                 let learner = try learner(context)
                 try service.replaceProgress(of: learner, with: try await Self.body(request, limit: service.limits.progressBytes))
                 return Reply.json(try ProgressStore.encode(try service.database.progress(of: learner)))
+            }
+        }
+        addLiveAPIRoutes(to: router)
+    }
+
+    /// The live exercises' routes: a copy typed as the lesson played, a keying on the screen, and
+    /// the keying read character by character as it goes.
+    func addLiveAPIRoutes(to router: Router<Context>) {
+        for kind in ["typing", "keying"] {
+            router.post("/api/v1/learners/:token/lessons/:id/\(kind)") { request, context in
+                await answer(api: true) {
+                    let learner = try learner(context)
+                    let submission = try await liveSubmission(kind, request: request)
+                    return Reply.json(try await grade(submission, context: context, learner: learner).reportJSON)
+                }
+            }
+        }
+        router.post("/api/v1/learners/:token/lessons/:id/keying/read") { request, context in
+            await answer(api: true) {
+                let learner = try learner(context)
+                let id = try lessonID(context)
+                let body = try await Self.body(request, limit: service.limits.liveBytes)
+                return Reply.json(try ClassService.json(try await Offload.run { try service.readKeying(body, lessonID: id, of: learner) }))
             }
         }
     }
@@ -124,11 +147,12 @@ struct NextLesson: Encodable {
     }
 }
 
-/// The API's OpenAPI document, built into the program (`data/server/openapi.json`).
-enum APIDocument {
-    static func text() throws -> String {
+/// The server's files built into the program from `data/server/`: the API's OpenAPI document and
+/// the live exercises' script.
+enum ServerFiles {
+    static func text(_ name: String) throws -> String {
         let set = try ShippedFileSet(builtIn: "data", overrides: [])
-        guard let file = set.files["server/openapi.json"] else { throw ServerRefusal.unknown }
+        guard let file = set.files["server/" + name] else { throw ServerRefusal.unknown }
         return String(decoding: file.bytes, as: UTF8.self)
     }
 }

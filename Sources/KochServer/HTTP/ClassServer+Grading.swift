@@ -12,7 +12,7 @@ extension ClassServer {
 
     /// A learner's returns, sent from the lesson's page: graded, recorded, and the grade's page shown.
     func addGradingRoutes(to router: Router<Context>) {
-        for kind in ["copy", "heard", "recording"] {
+        for kind in ["copy", "heard", "recording", "typing", "keying"] {
             router.post("/l/:token/lessons/:id/\(kind)") { request, context in
                 await answer(api: false) {
                     let learner = try learner(context)
@@ -26,6 +26,11 @@ extension ClassServer {
 
     /// The submission a lesson page's form (or its upload script) sends, its CSRF token checked.
     private func pageSubmission(_ kind: String, request: Request, learner: LearnerRow) async throws -> Submission {
+        // The live exercises' script sends its session as the body: the token is in the query, as for a recording.
+        if kind == "typing" || kind == "keying" {
+            try checkCSRF(request.uri.queryParameters.get("csrf"), for: learner)
+            return try await liveSubmission(kind, request: request)
+        }
         if kind == "recording" {
             try checkCSRF(request.uri.queryParameters.get("csrf"), for: learner)
             let body = try await Self.body(request, limit: service.limits.recordingBytes + 64 * 1024)
@@ -48,6 +53,15 @@ extension ClassServer {
         let copy = form["copy"] ?? ""
         guard stoppedAt == nil else { return .copyStopped(Array(copy.utf8), stoppedAtSeconds: stoppedAt) }
         return .copy(Array(copy.utf8))
+    }
+
+    /// A live session's submission, from the request's body: the keys typed as a lesson played (JSON,
+    /// `TypingBody`), or a log of key events keyed on the page.
+    func liveSubmission(_ kind: String, request: Request) async throws -> Submission {
+        let body = try await Self.body(request, limit: service.limits.liveBytes)
+        guard kind == "typing" else { return .keyLog(body) }
+        let typing = try TypingBody.decode(body)
+        return .typedLive(typing.keys, stoppedAtSeconds: typing.stoppedAtSeconds)
     }
 
     /// Grades a submission for the lesson the request names, once the learner is within the rate limit.

@@ -51,6 +51,13 @@ public struct ClassServer: Sendable {
             response.headers[.cacheControl] = "public, max-age=3600"
             return response
         }
+        router.get("/static/live.js") { _, _ in
+            await answer(api: false) {
+                var response = Reply.text(try ServerFiles.text("live.js"), type: "text/javascript; charset=utf-8")
+                response.headers[.cacheControl] = "public, max-age=3600"
+                return response
+            }
+        }
         return router
     }
 

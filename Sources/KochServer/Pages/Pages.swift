@@ -78,10 +78,23 @@ public struct Pages: Sendable {
         ]
         if let graded { context["graded"] = ServerRefusal.percent(graded.accuracyPercent) + " accuracy" }
         if let introduction = Self.introduction(lesson) { context["introduction"] = introduction }
+        let lessonBase = base + "/lessons/" + lesson.id.text
         if lesson.direction == .receive {
-            context["receive"] = ["spoken": lesson.spoken, "items": key.spokenItems.count]
+            context["receive"] = [
+                "spoken": lesson.spoken, "items": key.spokenItems.count,
+                "live": ["timing": try LiveTiming.json(of: key), "typingURL": lessonBase + "/typing?csrf=" + csrf],
+            ]
         } else {
-            context["send"] = ["text": key.sentText]
+            let settings = key.settings
+            context["send"] = [
+                "text": key.sentText,
+                "live": [
+                    "keyingURL": lessonBase + "/keying?csrf=" + csrf, "recordingURL": lessonBase + "/recording?csrf=" + csrf,
+                    "readURL": "/api/v1/learners/" + learner.linkToken.text + "/lessons/" + lesson.id.text + "/keying/read",
+                    "wpm": Self.number(settings.characterSpeedWPM), "unitSeconds": "\(Timing.unitSeconds(wpm: settings.characterSpeedWPM))",
+                    "toneHz": Self.number(settings.toneHz),
+                ],
+            ]
         }
         return try templates.render("server/lesson.html", context)
     }

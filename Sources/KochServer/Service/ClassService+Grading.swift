@@ -32,27 +32,17 @@ extension ClassService {
             gradedAt: LocalTimestamp(date: received, timeZone: .current))
         request.otherKeys = []
         request.dryRun = true
-        var upload: String?
-        defer { if let upload { unlink(upload) } }
-        switch submission {
-        case let .copy(bytes), let .copyStopped(bytes, _):
-            guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
-            request.copy = .bytes(bytes)
-            if case let .copyStopped(_, stoppedAt) = submission { request.stoppedAtSeconds = stoppedAt }
-        case let .recording(bytes):
-            if let earlier = try database.submission(of: lesson.id) {
-                throw ServerRefusal.alreadyGraded(accuracyPercent: earlier.accuracyPercent)
-            }
-            upload = try keepUpload(bytes)
-            request.recordingPath = upload
-        case let .heard(count, stoppedAt):
-            request.heard = count
-            request.stoppedAtSeconds = stoppedAt
+        if submission.isKeying, let earlier = try database.submission(of: lesson.id) {
+            // A keying graded before is refused before it is read.
+            throw ServerRefusal.alreadyGraded(accuracyPercent: earlier.accuracyPercent)
         }
+        let upload = try given(submission, to: &request, lesson: lesson)
+        defer { if let upload { unlink(upload) } }
         let name = learner.progressName
         let asked = request
+        // A keying is read outside the transaction (a recording's decoding takes a while); a copy is graded within it.
         let gradedBefore: RecordedGrade? =
-            upload == nil ? nil : try Self.dryGrade(request, progress: try database.progress(of: learner), name: name, lesson: lesson)
+            submission.isKeying ? try Self.dryGrade(request, progress: try database.progress(of: learner), name: name, lesson: lesson) : nil
         let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) {
             (progress: LearnerProgress) throws -> ClassDatabase.Recording<Kept> in
             let graded = try gradedBefore ?? Self.dryGrade(asked, progress: progress, name: name, lesson: lesson)
@@ -69,6 +59,35 @@ extension ClassService {
                 progress: next, report: try Self.json(report), accuracyPercent: graded.grade.session.accuracy * 100, value: Kept(recorded, report))
         }
         return Graded(lesson: lesson, recorded: recording.value.recorded, report: recording.value.report, reportJSON: recording.report)
+    }
+
+    /// Puts what the learner sent into the request, as `koch grade` and `koch practice` take it;
+    /// returns the path of an upload kept while it is graded (the caller removes it).
+    private func given(_ submission: Submission, to request: inout GradeRequest, lesson: LessonRow) throws -> String? {
+        switch submission {
+        case let .copy(bytes), let .copyStopped(bytes, _):
+            guard bytes.count <= limits.copyBytes else { throw ServerRefusal.tooLarge(limitBytes: limits.copyBytes) }
+            request.copy = .bytes(bytes)
+            if case let .copyStopped(_, stoppedAt) = submission { request.stoppedAtSeconds = stoppedAt }
+        case let .recording(bytes):
+            let upload = try keepUpload(bytes)
+            request.recordingPath = upload
+            return upload
+        case let .heard(count, stoppedAt):
+            request.heard = count
+            request.stoppedAtSeconds = stoppedAt
+        case let .typedLive(typed, stoppedAt):
+            // Placed by koch practice's rule, and graded as its live copy is: to the stop, if the lesson was stopped.
+            let copy = ReceiveCopy(key: lesson.key, replaying: typed)
+            let stop = stoppedAt.flatMap { $0 < lesson.key.durationSeconds ? $0 : nil }
+            request.reading = .lesson(.copy(stop.map { copy.text(stoppedAtLessonSeconds: $0) } ?? copy.text))
+            request.stoppedAtSeconds = stop
+            request.live = true
+        case let .keyLog(bytes):
+            request.reading = .lesson(.events(try Self.keyLog(bytes, limitBytes: limits.liveBytes), path: "your keying", speedWPM: nil, mode: .b))
+            request.live = true
+        }
+        return nil
     }
 
     /// The grade `Grader` gives the request against `progress`, recording nothing (a dry run): the
@@ -90,13 +109,13 @@ extension ClassService {
     /// heard is of a lesson to copy, a recording of a send exercise.
     static func check(_ submission: Submission, takenBy lesson: LessonRow) throws {
         switch (submission, lesson.direction) {
-        case (.copy, .send), (.copyStopped, .send), (.heard, .send):
+        case (.copy, .send), (.copyStopped, .send), (.heard, .send), (.typedLive, .send):
             throw ServerRefusal.notGradable(
                 "This is a send exercise: key it, record your keying and send the recording. A typed copy is for a lesson to copy. "
                     + "Nothing was recorded.")
-        case (.recording, .receive):
+        case (.recording, .receive), (.keyLog, .receive):
             throw ServerRefusal.notGradable(
-                "This is a lesson to copy: type what you heard. A recording is for a send exercise. Nothing was recorded.")
+                "This is a lesson to copy: type what you heard. A keying is for a send exercise. Nothing was recorded.")
         default:
             return
         }

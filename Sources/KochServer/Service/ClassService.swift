@@ -62,6 +62,8 @@ public struct UploadLimits: Sendable {
     public var recordingSeconds = 15.0 * 60
     /// A typed copy.
     public var copyBytes = 64 * 1024
+    /// A live session's typing (as JSON) or a log of key events keyed on the page.
+    public var liveBytes = 512 * 1024
     /// A progress file uploaded back.
     public var progressBytes = 8 * 1_048_576
 

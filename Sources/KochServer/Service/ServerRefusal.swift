@@ -58,7 +58,7 @@ public enum ServerRefusal: Error, Sendable, Equatable {
             "This lesson was graded before (\(Self.percent(accuracy)) accuracy), and a lesson counts once: "
                 + "nothing was changed. Your next lesson is on your page."
         case let .tooLarge(limit):
-            "That is larger than the server takes (\(limit / 1_048_576) MB at most). Nothing was recorded."
+            "That is larger than the server takes (\(Self.size(limit)) at most). Nothing was recorded."
         case let .tooLong(limit):
             "That recording is longer than \(Int(limit / 60)) minutes, longer than any exercise: send the recording of one exercise. "
                 + "Nothing was recorded."
@@ -69,6 +69,11 @@ public enum ServerRefusal: Error, Sendable, Equatable {
         case .forbidden:
             "This form has expired. Reload the page and send it again; nothing was recorded."
         }
+    }
+
+    /// `20 MB`, `64 kB`.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_048_576 ? "\(bytes / 1_048_576) MB" : "\(bytes / 1024) kB"
     }
 
     static func percent(_ value: Double) -> String {
