@@ -234,6 +234,15 @@
       return Math.max(0, context.currentTime - startContextTime - (context.outputLatency || 0));
     }
 
+    // The groups' box scrolls to keep the group playing in sight; the page itself stays put (it
+    // holds the input the learner types in, and a phone's keyboard already takes half the screen).
+    function follow(item) {
+      var top = item.offsetTop - list.clientTop;
+      if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - 4);
+      }
+    }
+
     function tick() {
       var seconds = lessonSeconds();
       clockText.textContent = clock(Math.min(seconds, timing.durationSeconds)) + " / " + clock(timing.durationSeconds);
@@ -245,7 +254,7 @@
         if (current >= 0) { boxes[current].item.classList.remove("now"); }
         if (now >= 0) {
           boxes[now].item.classList.add("now");
-          boxes[now].item.scrollIntoView({ block: "nearest" });
+          follow(boxes[now].item);
         }
         current = now;
       }
@@ -260,8 +269,14 @@
     }
 
     // Each character and erase goes in the events at the lesson's second, rounded to the
-    // millisecond, and the placement shown uses that same rounded moment.
-    function momentNow() { return Math.round(lessonSeconds() * 1000) / 1000; }
+    // millisecond, and the placement shown uses that same rounded moment. The output's latency the
+    // browser reports may grow while the lesson plays, which would set the clock back a little:
+    // the events keep their order in time (the server refuses keys out of order).
+    var lastMoment = 0;
+    function momentNow() {
+      lastMoment = Math.max(lastMoment, Math.round(lessonSeconds() * 1000) / 1000);
+      return lastMoment;
+    }
 
     function typeCharacters(text) {
       if (paused || sent || startContextTime === null) { return; }
@@ -573,7 +588,7 @@
           (timing.close ? "close" : "off");
         timingsList.appendChild(item);
       });
-      say(status, "About " + Math.round(reading.wpm) + " WPM.");
+      say(status, "Timed against " + reading.wpm + " WPM: a unit is " + Math.round(reading.unitSeconds * 1000) + " ms.");
     }
 
     function clear() {

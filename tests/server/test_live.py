@@ -372,6 +372,8 @@ class LiveTests(unittest.TestCase):
             microphone.find_element(By.ID, "live-mic-record").click()
             started = time.monotonic()
             poll(lambda: float(meter.get_attribute("value")) > 0.3, seconds, "the level meter to move with the keying")
+            if SCREENSHOTS:
+                microphone.execute_script("document.getElementById('live-mic').scrollIntoView()")
             self.screenshot(microphone, "server-microphone.png")
             self.axe(microphone, "microphone")
             self.no_sideways_scroll(microphone, "microphone")
