@@ -46,18 +46,7 @@ public struct ClassServer: Sendable {
         router.get("/") { _, _ in
             Reply.html(try pages.message(title: "koch", words: "A class's Morse lessons. Learners: open the link your teacher gave you."))
         }
-        router.get("/static/upload.js") { _, _ in
-            var response = Reply.text(UploadScript.text, type: "text/javascript; charset=utf-8")
-            response.headers[.cacheControl] = "public, max-age=3600"
-            return response
-        }
-        router.get("/static/live.js") { _, _ in
-            await answer(api: false) {
-                var response = Reply.text(try ServerFiles.text("live.js"), type: "text/javascript; charset=utf-8")
-                response.headers[.cacheControl] = "public, max-age=3600"
-                return response
-            }
-        }
+        addScriptRoutes(to: router)
         return router
     }
 
