@@ -263,6 +263,18 @@ class APITests(unittest.TestCase):
         self.assertEqual(server.request("POST", base + "/keying", body=log).status, 409)
         self.assertEqual(server.request("POST", base + "/keying/read", body="0.0 key sideways\n").status, 400)
 
+    def test_scripts_are_served_with_their_etag_and_asked_again_each_visit(self):
+        for name in ["upload.js", "live-page.js", "live-copy.js", "live-key.js", "live-microphone.js"]:
+            reply = server.request("GET", f"/static/{name}")
+            self.assertEqual(reply.status, 200, name)
+            self.assertTrue(reply.headers["content-type"].startswith("text/javascript"), reply.headers)
+            self.assertEqual(reply.headers["cache-control"], "no-cache")
+            tag = reply.headers["etag"]
+            again = server.request("GET", f"/static/{name}", headers={"If-None-Match": tag})
+            self.assertEqual((again.status, again.body), (304, b""), name)
+        for path in ["/static/live.js", "/static/..%2Fclass.sqlite", "/static/openapi.json"]:
+            self.assertEqual(server.request("GET", path).status, 404, path)
+
     def test_openapi_document_is_served_and_names_every_route(self):
         reply = server.request("GET", "/api/v1/openapi.json")
         self.assertEqual(reply.status, 200)
