@@ -226,6 +226,18 @@ class LiveTests(unittest.TestCase):
             self.assertLess(now, groups[index + 1]["endSeconds"], f"group {index + 1} was typed too late to count")
             if index == 2:
                 self.screenshot(browser, "server-live-copy.png")
+            if index == 3:
+                # Paused, the lesson's clock stands still and what is typed is not copy; resumed, it goes on.
+                browser.find_element(By.ID, "live-copy-pause").click()
+                poll(lambda: browser.find_element(By.ID, "live-copy-pause").text == "Resume", 10, "the pause")
+                held = browser.execute_script("return kochLive.lessonSeconds()")
+                before_pause = browser.execute_script("return kochLive.placed()")
+                time.sleep(0.5)  # time passing is what is tested
+                field.send_keys(text[0].lower())
+                self.assertAlmostEqual(browser.execute_script("return kochLive.lessonSeconds()"), held, delta=0.02)
+                self.assertEqual(browser.execute_script("return kochLive.placed()"), before_pause)
+                browser.find_element(By.ID, "live-copy-pause").click()
+                poll(lambda: browser.execute_script("return kochLive.lessonSeconds()") > held + 0.05, 10, "the lesson to resume")
         placed = browser.execute_script("return kochLive.placed()")
         events = browser.execute_script("return kochLive.typed")
         browser.find_element(By.ID, "live-copy-stop").click()
