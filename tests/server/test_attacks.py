@@ -220,6 +220,17 @@ class AttackTests(unittest.TestCase):
             self.assertEqual(reply.status, status, (path, reply))
         self.assertEqual({who: server.progress(who) for who in before}, before, "a refusal records nothing")
 
+    def test_reading_a_keying_is_limited_to_what_a_learner_keys(self):
+        name = "Gus Hale"
+        send = self.send_lesson(name)
+        path = f"/api/v1/learners/{server.token(name)}/lessons/{send}/keying/read"
+        log = b"0.0 key down\n0.1 key up\n0.2 key down\n0.5 key up\n"
+        statuses_seen = [request("POST", path, body=log).status for _ in range(301)]
+        self.assertEqual(statuses_seen[:300], [200] * 300)
+        self.assertEqual(statuses_seen[300], 429, "a script reading faster than anyone keys is refused")
+        other = f"/api/v1/learners/{server.token('Ann Lee')}/lessons/{self.send_lesson('Ann Lee')}/keying/read"
+        self.assertEqual(request("POST", other, body=log).status, 200, "one learner's limit is not another's")
+
 
 def stream_upload(port, path, total_bytes, deadline_seconds, announce=False):
     """Sends up to `total_bytes` as a request's body (chunked, or announced in Content-Length) while

@@ -82,6 +82,9 @@ extension ClassServer {
             await answer(api: true) {
                 let learner = try learner(context)
                 let id = try lessonID(context)
+                if let wait = readLimiter.admit(learner.linkToken.digest, now: service.now()) {
+                    throw ServerRefusal.tooMany(retryAfterSeconds: wait)
+                }
                 let body = try await Self.body(request, limit: service.limits.liveBytes)
                 return Reply.json(try ClassService.json(try await Offload.run { try service.readKeying(body, lessonID: id, of: learner) }))
             }

@@ -11,6 +11,9 @@ public struct ClassServer: Sendable {
     public let pages: Pages
     public let links: Links
     let limiter: RateLimiter
+    /// Readings of a keying on the screen: one a character as the learner keys (a minute's keying
+    /// at 40 WPM is 200 characters), none recorded; more than that is a script.
+    let readLimiter = RateLimiter(limit: 300, windowSeconds: 60)
     /// The key of the learners' forms' CSRF tokens (kept in the database, made once).
     let formSecret: String
     /// How long a teacher stays logged in.
