@@ -64,13 +64,15 @@ serve: release
 # then the debug build is made from scratch (the release binary `make lesson` made is kept); then every
 # tier at once (scripts/run-tests all): the libraries', the binary's, the real-time ones, the class
 # server's from outside, and spoken lessons heard by PocketSphinx. The tests' scratch folders go under
-# one temporary folder, removed when they end.
+# one temporary folder, removed when they end. The build from scratch carries no debug information
+# (-gnone, -g0): nobody steps through it, failures name their source lines themselves, and it is a
+# tenth quicker (a whole build on 2 cores: 305 s against 335 s).
 test: test-deps
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 	@scripts/check-lengths Sources
 	@scripts/check-layers
 	rm -rf "$$(readlink -f .build/debug)" .build/debug
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests -Xswiftc -gnone -Xcc -g0
 	scripts/run-tests all
 
 # The fast tier while working: the libraries' unit tests (no binary, nothing in real time), built
