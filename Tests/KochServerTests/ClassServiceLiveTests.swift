@@ -178,11 +178,15 @@ import Testing
             (.keyLog(Array("0.0 key sideways\n".utf8)), send),  // no log
             (.keyLog([0xC3, 0x28]), send),  // not text
             (.keyLog(Array(String(repeating: "0.0 key down\n", count: 60_000).utf8)), send),  // larger than a live session's limit
+            (.keyLog(Array("0 dit down\n3600 dit up\n".utf8)), send),  // a paddle held an hour: longer than any exercise
         ]
         for (submission, lesson) in refusals {
             #expect(throws: ServerRefusal.self) { try fixture.service.grade(submission, lessonID: lesson.id, of: learner) }
         }
         #expect(throws: ServerRefusal.self) { try fixture.service.readKeying(log, lessonID: receive.id, of: learner) }
+        #expect(throws: ServerRefusal.tooLong(limitSeconds: 15 * 60)) {
+            try fixture.service.readKeying(Array("0 dit down\n3600 dit up\n".utf8), lessonID: send.id, of: learner)
+        }
         #expect(try fixture.service.database.progress(of: learner) == before)
         #expect(try fixture.service.database.submission(of: receive.id) == nil)
         #expect(try fixture.service.database.submission(of: send.id) == nil)

@@ -84,7 +84,7 @@ extension ClassService {
             request.stoppedAtSeconds = stop
             request.live = true
         case let .keyLog(bytes):
-            request.reading = .lesson(.events(try Self.keyLog(bytes, limitBytes: limits.liveBytes), path: "your keying", speedWPM: nil, mode: .b))
+            request.reading = .lesson(.events(try keyLog(bytes), path: "your keying", speedWPM: nil, mode: .b))
             request.live = true
         }
         return nil

@@ -8,7 +8,17 @@ extension ClassService {
         guard lesson.direction == .send else {
             throw ServerRefusal.notGradable("This is a lesson to copy: there is no keying to read. Nothing was recorded.")
         }
-        return KeyingReadout(log: try Self.keyLog(bytes, limitBytes: limits.liveBytes), wpm: lesson.key.settings.characterSpeedWPM)
+        return KeyingReadout(log: try keyLog(bytes), wpm: lesson.key.settings.characterSpeedWPM)
+    }
+
+    /// A key log sent from a page, no larger and no longer than the limits (a recording's length:
+    /// a paddle held for the two hours `koch grade --events` reads is work, not an exercise).
+    func keyLog(_ bytes: [UInt8]) throws -> PaddleLog {
+        let log = try Self.keyLog(bytes, limitBytes: limits.liveBytes)
+        if let first = log.events.first?.seconds, let last = log.events.last?.seconds, last - first > limits.recordingSeconds {
+            throw ServerRefusal.tooLong(limitSeconds: limits.recordingSeconds)
+        }
+        return log
     }
 
     /// A log of key events as its bytes came, read as `koch grade --events` reads one; refused in

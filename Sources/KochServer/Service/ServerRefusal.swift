@@ -8,7 +8,7 @@ public enum ServerRefusal: Error, Sendable, Equatable {
     case alreadyGraded(accuracyPercent: Double)
     /// The upload is larger than the server takes.
     case tooLarge(limitBytes: Int)
-    /// The recording is longer than an exercise can be.
+    /// The recording or key log is longer than an exercise can be.
     case tooLong(limitSeconds: Double)
     /// The upload is not what the lesson takes (a photo for a recording, a recording for a copy).
     case wrongKind(String)
@@ -60,7 +60,7 @@ public enum ServerRefusal: Error, Sendable, Equatable {
         case let .tooLarge(limit):
             "That is larger than the server takes (\(Self.size(limit)) at most). Nothing was recorded."
         case let .tooLong(limit):
-            "That recording is longer than \(Int(limit / 60)) minutes, longer than any exercise: send the recording of one exercise. "
+            "That keying is longer than \(Int(limit / 60)) minutes, longer than any exercise: send the keying of one exercise. "
                 + "Nothing was recorded."
         case let .wrongKind(words), let .notGradable(words), let .badRequest(words):
             words
