@@ -72,7 +72,7 @@ struct ServeCommand: AsyncParsableCommand {
             } catch let refusal as ServerRefusal {
                 throw ValidationError(refusal.message)
             }
-            print("The teacher's password is set (kept as a bcrypt hash in \(service.database.path)).")
+            print("The teacher's password is set (kept as a bcrypt hash in \(service.database.location)).")
             return
         }
         if noServe { return }

@@ -89,19 +89,19 @@ extension ClassServer {
     }
 
     /// The teacher's session the request's cookie opens, if any.
-    func teacherSession(_ request: Request) throws -> ClassDatabase.TeacherSession? {
+    func teacherSession(_ request: Request) throws -> TeacherSession? {
         guard let value = request.cookies[Self.sessionCookie]?.value, let token = AccessToken(given: value) else { return nil }
         return try service.database.teacherSession(token, now: service.now())
     }
 
     /// The teacher's session, or a 404 as for anything else not there.
-    func requireTeacher(_ request: Request) throws -> ClassDatabase.TeacherSession {
+    func requireTeacher(_ request: Request) throws -> TeacherSession {
         guard let session = try teacherSession(request) else { throw ServerRefusal.unknown }
         return session
     }
 
     /// A teacher's form, its CSRF token checked against the session's.
-    func teacherForm(_ request: Request, session: ClassDatabase.TeacherSession) async throws -> FormFields {
+    func teacherForm(_ request: Request, session: TeacherSession) async throws -> FormFields {
         let form = try await Self.form(request, limit: 16 * 1024)
         guard let given = form["csrf"], AccessToken.constantTimeEqual(given, session.csrf) else { throw ServerRefusal.forbidden }
         return form

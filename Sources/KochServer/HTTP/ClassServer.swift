@@ -61,7 +61,7 @@ public struct ClassServer: Sendable {
     }
 
     /// The learner the request's token opens, or a refusal (a plain 404 for any token that opens nothing).
-    func learner(_ context: Context, kind: ClassDatabase.TokenKind = .link) throws -> LearnerRow {
+    func learner(_ context: Context, kind: LearnerTokenKind = .link) throws -> LearnerRow {
         guard let given = context.parameters.get("token"), let token = AccessToken(given: given),
             let learner = try service.database.learner(token: token, kind: kind)
         else { throw ServerRefusal.unknown }

@@ -44,7 +44,7 @@ extension ClassService {
         let gradedBefore: RecordedGrade? =
             submission.isKeying ? try Self.dryGrade(request, progress: try database.progress(of: learner), name: name, lesson: lesson) : nil
         let recording = try database.recordSubmission(of: lesson, learner: learner, kind: submission.kind, receivedAt: received) {
-            (progress: LearnerProgress) throws -> ClassDatabase.Recording<Kept> in
+            (progress: LearnerProgress) throws -> SubmissionRecording<Kept> in
             let graded = try gradedBefore ?? Self.dryGrade(asked, progress: progress, name: name, lesson: lesson)
             let next: LearnerProgress
             let outcome: GradeOutcome
@@ -55,7 +55,7 @@ extension ClassService {
             }
             let recorded = RecordedGrade(grade: graded.grade, outcome: outcome, dryRun: false, writeFailure: nil)
             let report = LessonReport(recorded, progressFile: name).namingRecording("your recording")
-            return ClassDatabase.Recording(
+            return SubmissionRecording(
                 progress: next, report: try Self.json(report), accuracyPercent: graded.grade.session.accuracy * 100, value: Kept(recorded, report))
         }
         return Graded(lesson: lesson, recorded: recording.value.recorded, report: recording.value.report, reportJSON: recording.report)

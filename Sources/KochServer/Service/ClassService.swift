@@ -7,7 +7,8 @@ import KochPresentation
 /// their returns graded by the same `Grader` as `koch grade` and recorded in one transaction, the
 /// class's gradebook. Pages and routes parse a request, call it and render what it returns.
 public struct ClassService: Sendable {
-    public let database: ClassDatabase
+    /// Where the class is kept.
+    public let database: any ClassStore
     /// Where the lessons' audio is kept (`lessons/ID/…`), beside the database.
     public let dataFolder: String
     public let templates: Templates
@@ -19,7 +20,7 @@ public struct ClassService: Sendable {
     public let lessonMinutes: Double
 
     public init(
-        database: ClassDatabase, dataFolder: String, templates: Templates, limits: UploadLimits = UploadLimits(),
+        database: any ClassStore, dataFolder: String, templates: Templates, limits: UploadLimits = UploadLimits(),
         lessonMinutes: Double = LessonSettings.Defaults.minutes, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database

@@ -17,12 +17,6 @@ extension ClassDatabase {
         }
     }
 
-    /// A teacher's session, opened at login: its cookie's token, and the CSRF token of its forms.
-    public struct TeacherSession: Sendable {
-        public let token: AccessToken
-        public let csrf: String
-    }
-
     /// Opens a session that lasts `lifetimeSeconds` from `now`.
     public func openTeacherSession(now: Date, lifetimeSeconds: Double) throws -> TeacherSession {
         let session = TeacherSession(token: AccessToken(), csrf: AccessToken().text)

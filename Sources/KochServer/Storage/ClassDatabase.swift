@@ -2,14 +2,15 @@ import Foundation
 import GRDB
 import KochCore
 
-/// The class's database: its learners with their progress, the lessons made for them, every
-/// submission graded, the teacher's password and sessions. SQLite through GRDB, in write-ahead
-/// mode: readers never wait for the writer, and each change is one transaction, so a server killed
+/// The class kept in SQLite (`ClassStore`), one server's file: its learners with their progress,
+/// the lessons made for them, every submission graded, the teacher's password and sessions. Through
+/// GRDB, in write-ahead mode: readers never wait for the writer, and each change is one transaction, so a server killed
 /// in the middle of one leaves the database as it was before it.
-public final class ClassDatabase: Sendable {
+public final class ClassDatabase: ClassStore {
     let pool: DatabasePool
     /// The database file.
     public let path: String
+    public var location: String { path }
 
     /// Opens (or creates) the database at `path` and brings its schema up to date.
     public init(path: String) throws {

@@ -37,12 +37,6 @@ extension AccessToken {
 }
 
 extension ClassDatabase {
-    /// Which of a learner's tokens a request gives.
-    public enum TokenKind: String, Sendable {
-        case link
-        case feed
-    }
-
     /// Adds a learner with `progress` (a new learner's, or started at a level) and new tokens.
     @discardableResult
     public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
@@ -70,7 +64,7 @@ extension ClassDatabase {
     }
 
     /// The learner a token opens, or nil: looked up by the token's digest, then compared in constant time.
-    public func learner(token: AccessToken, kind: TokenKind) throws -> LearnerRow? {
+    public func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow? {
         let column = kind == .link ? "linkDigest" : "feedDigest"
         let found = try pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE \(column) = ?", arguments: [token.digest]).map(LearnerRow.init)
@@ -123,7 +117,7 @@ extension ClassDatabase {
 
     /// Gives the learner a new token of `kind`: the old one opens nothing from now on.
     @discardableResult
-    public func renewToken(of learnerID: Int64, kind: TokenKind) throws -> LearnerRow? {
+    public func renewToken(of learnerID: Int64, kind: LearnerTokenKind) throws -> LearnerRow? {
         let token = AccessToken()
         return try pool.write { db in
             try db.execute(

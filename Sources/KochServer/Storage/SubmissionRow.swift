@@ -41,29 +41,13 @@ extension ClassDatabase {
         }
     }
 
-    /// What recording a submission makes: the progress with it, its report, its accuracy, and what
-    /// the caller keeps of it.
-    public struct Recording<Value: Sendable>: Sendable {
-        public let progress: LearnerProgress
-        public let report: String
-        public let accuracyPercent: Double
-        public let value: Value
-
-        public init(progress: LearnerProgress, report: String, accuracyPercent: Double, value: Value) {
-            self.progress = progress
-            self.report = report
-            self.accuracyPercent = accuracyPercent
-            self.value = value
-        }
-    }
-
     /// Records a submission in one transaction: reads the learner's progress as it is now, lets
     /// `record` make the progress with the grade, then writes it with the submission's row. A lesson
     /// graded before is refused (`alreadyGraded`), and `record` throwing writes nothing.
     public func recordSubmission<Value: Sendable>(
         of lesson: LessonRow, learner: LearnerRow, kind: String, receivedAt: Date,
-        record: @Sendable (LearnerProgress) throws -> Recording<Value>
-    ) throws -> Recording<Value> {
+        record: @Sendable (LearnerProgress) throws -> SubmissionRecording<Value>
+    ) throws -> SubmissionRecording<Value> {
         try pool.write { db in
             if let earlier = try Double.fetchOne(db, sql: "SELECT accuracy FROM submission WHERE lessonID = ?", arguments: [lesson.id.text]) {
                 throw ServerRefusal.alreadyGraded(accuracyPercent: earlier)
