@@ -87,6 +87,12 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // libpq, PostgreSQL's own client library: a class kept in PostgreSQL for several servers.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         // zlib compresses the podcast feed's artwork as PNG.
         .systemLibrary(
             name: "CZlib",
@@ -137,7 +143,7 @@ let package = Package(
         .target(
             name: "KochServer",
             dependencies: [
-                "KochCore", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CQRencode", "CZlib",
+                "KochCore", "KochAudio", "KochIO", "KochPresentation", "KochLessons", "KochClass", "CQRencode", "CZlib", "CLibPQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Connections to one PostgreSQL database, each used by one caller at a time: an idle one is
+/// handed out, or a new one opened; one that broke (a server restarted) is dropped, not kept.
+final class PostgresPool: @unchecked Sendable {
+    let url: String
+    private let lock = NSLock()
+    private var idle: [PostgresConnection] = []
+    /// Connections kept open between calls: a server's worker threads rarely need more.
+    private let keptIdle = 8
+
+    init(url: String) {
+        self.url = url
+    }
+
+    /// Runs `body` with a connection of the pool's.
+    func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        let connection = try take()
+        defer { give(connection) }
+        return try body(connection)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
+        try withConnection { connection in
+            try connection.execute("BEGIN")
+            do {
+                let result = try body(connection)
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                _ = try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    private func take() throws -> PostgresConnection {
+        lock.lock()
+        let taken = idle.popLast()
+        lock.unlock()
+        if let taken, taken.isOpen { return taken }
+        return try PostgresConnection(url: url)
+    }
+
+    private func give(_ connection: PostgresConnection) {
+        guard connection.isOpen else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        if idle.count < keptIdle { idle.append(connection) }
+    }
+}
