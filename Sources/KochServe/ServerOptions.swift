@@ -16,6 +16,14 @@ struct ServerOptions: ParsableArguments {
     var dataFolder: String?
 
     @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "Keep the class in PostgreSQL (postgres://USER@HOST/DB) rather than the folder's SQLite file: for several servers of a "
+                + "school on one database. The lessons' audio stays in --data, which those servers share. Default: --data's class.sqlite.",
+            valueName: "url"))
+    var databaseURL: String?
+
+    @Option(
         name: .customLong("url"),
         help: ArgumentHelp(
             "The address learners' phones and podcast apps reach the server at, as the links say it (https://koch.example.org behind a "
@@ -45,6 +53,9 @@ struct ServerOptions: ParsableArguments {
                 "--lesson-minutes is \(LessonSettings.Limits.minutes.lowerBound.formatted) to "
                     + "\(LessonSettings.Limits.minutes.upperBound.formatted), not \(lessonMinutes.formatted).")
         }
+        if let databaseURL, !(databaseURL.hasPrefix("postgres://") || databaseURL.hasPrefix("postgresql://")) {
+            throw ValidationError("--database is a PostgreSQL address, postgres://USER@HOST/DB, not \"\(databaseURL)\".")
+        }
         if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) || publicURL.contains(where: \.isWhitespace) {
             throw ValidationError("--url is the address learners reach the server at, starting http:// or https://, not \"\(publicURL)\".")
         }
@@ -52,7 +63,7 @@ struct ServerOptions: ParsableArguments {
 
     /// Opens the class (made on first use), its clock `KOCH_NOW` when that is set.
     func service() throws -> ClassService {
-        let opened = try ClassService.open(dataFolder: folder, templates: try Templates())
+        let opened = try ClassService.open(dataFolder: folder, databaseURL: databaseURL, templates: try Templates())
         return ClassService(
             database: opened.database, dataFolder: opened.dataFolder, templates: opened.templates, lessonMinutes: lessonMinutes,
             now: { (try? RunClock.now()) ?? Date() })

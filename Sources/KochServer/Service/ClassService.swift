@@ -31,10 +31,12 @@ public struct ClassService: Sendable {
         self.now = now
     }
 
-    /// Opens the class in `dataFolder` (the database `class.sqlite` and the lessons' folder).
-    public static func open(dataFolder: String, templates: Templates) throws -> ClassService {
+    /// Opens the class in `dataFolder` (the database `class.sqlite` and the lessons' folder), or kept
+    /// in the PostgreSQL database at `databaseURL` with its lessons' audio in `dataFolder`.
+    public static func open(dataFolder: String, databaseURL: String? = nil, templates: Templates) throws -> ClassService {
         try Folder.prepareForWriting(dataFolder)
-        let database = try ClassDatabase(path: dataFolder + "/class.sqlite")
+        let database: any ClassStore =
+            try databaseURL.map { try PostgresClassStore(url: $0) } ?? ClassDatabase(path: dataFolder + "/class.sqlite")
         return ClassService(database: database, dataFolder: dataFolder, templates: templates)
     }
 

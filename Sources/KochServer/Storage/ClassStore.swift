@@ -18,6 +18,7 @@ public protocol ClassStore: Sendable {
     @discardableResult
     func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow
     /// Adds learners in one transaction: all of them, or none when one cannot be added.
+    @discardableResult
     func addLearners(_ learners: [(name: String, progress: LearnerProgress)], now: Date) throws -> [LearnerRow]
     /// The learner a token of `kind` opens, or nil.
     func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow?
@@ -29,6 +30,7 @@ public protocol ClassStore: Sendable {
     func updateProgress(of learner: LearnerRow, change: @Sendable (LearnerProgress) throws -> LearnerProgress) throws
     func setSpokenFeed(of learner: LearnerRow, _ spoken: Bool) throws
     /// Gives the learner a new token of `kind`: the old one opens nothing from now on.
+    @discardableResult
     func renewToken(of learnerID: Int64, kind: LearnerTokenKind) throws -> LearnerRow?
     /// Removes the learner, their lessons and their submissions; returns the lessons' audio files to delete.
     func removeLearner(id: Int64) throws -> [String]

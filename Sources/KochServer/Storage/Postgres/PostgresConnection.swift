@@ -16,6 +16,8 @@ final class PostgresConnection {
             throw PostgresError(message: Self.clean(message))
         }
         connection = opened
+        // PostgreSQL's notices ("relation … already exists, skipping") would go to standard error.
+        try execute("SET client_min_messages = warning")
     }
 
     deinit {

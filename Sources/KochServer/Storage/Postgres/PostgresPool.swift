@@ -14,6 +14,7 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     /// Runs `body` with a connection of the pool's.
+    @discardableResult
     func withConnection<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         let connection = try take()
         defer { give(connection) }
@@ -21,6 +22,7 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     func transaction<Result>(_ body: (PostgresConnection) throws -> Result) throws -> Result {
         try withConnection { connection in
             try connection.execute("BEGIN")
