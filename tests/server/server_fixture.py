@@ -11,13 +11,18 @@ import json
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
 import time
 import urllib.parse
+import uuid
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PASSWORD = "a-teacher-password"
+# A PostgreSQL server (postgres://USER@HOST:PORT, no database) to keep each test server's class in, a
+# database of its own (scripts/run-tests postgres sets it); unset, the class is in its folder's SQLite file.
+POSTGRES = os.environ.get("KOCH_TEST_POSTGRES")
 ROSTER = [("Ann Lee", 2), ("Bo Chen", 5), ("Cy Diaz", 2), ("Di Evans", 2), ("Ed Fox", 3), ("Fay Gill", 2), ("Gus Hale", 4)]
 
 
@@ -29,6 +34,15 @@ def free_port():
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def psql(url, sql):
+    """What PostgreSQL's psql prints for `sql` on `url`: rows a line each, fields tab-separated."""
+    done = subprocess.run(["psql", url, "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise RuntimeError(f"psql {sql!r} failed: {done.stderr}")
+    return done.stdout
 
 
 def poll(condition, timeout_seconds, what, interval_seconds=0.05):
@@ -75,6 +89,13 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
         self.log = None
+        self.database_url = None
+        if POSTGRES:
+            name = "koch_test_" + uuid.uuid4().hex
+            psql(POSTGRES + "/postgres", f"CREATE DATABASE {name}")
+            self.database_url = f"{POSTGRES}/{name}"
+        # Where the class is kept, given to every koch-serve command.
+        self.store = ["--database", self.database_url] if self.database_url else []
         roster_path = os.path.join(self.folder, "class.csv")
         with open(roster_path, "w") as f:
             f.write("name,level\n" + "".join(f"{name},{level}\n" for name, level in roster))
@@ -82,7 +103,7 @@ class Server:
         self._run("--data", self.data, "--set-password", input=PASSWORD + "\n")
 
     def _run(self, *arguments, input=None):
-        done = subprocess.run([self.binary, *arguments], input=input, capture_output=True, text=True, timeout=60)
+        done = subprocess.run([self.binary, *arguments, *self.store], input=input, capture_output=True, text=True, timeout=60)
         if done.returncode != 0:
             raise RuntimeError(f"koch-serve {' '.join(arguments)} failed ({done.returncode}): {done.stderr}")
         return done.stdout
@@ -91,7 +112,7 @@ class Server:
         self.log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
             # Two-minute lessons: every rule holds on them, and they are quicker to make than five.
-            [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2"],
+            [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2", *self.store],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         poll(self._answers, 30, f"koch-serve to answer on port {self.port}")
         rows = json.loads(self._run("links", "--data", self.data, "--json"))
@@ -131,6 +152,8 @@ class Server:
                 self.process.wait(timeout=10)
         if self.log is not None:
             self.log.close()
+        if self.database_url and not os.environ.get("KOCH_KEEP_SERVER_DATA"):
+            psql(POSTGRES + "/postgres", f"DROP DATABASE IF EXISTS {self.database_url.rsplit('/', 1)[1]} WITH (FORCE)")
         if os.environ.get("KOCH_KEEP_SERVER_DATA"):
             print(f"kept {self.folder}")
         else:
@@ -142,6 +165,16 @@ class Server:
                 return f.read()[-4000:]
         except OSError:
             return ""
+
+    def rows(self, sql):
+        """The rows `sql` gives from the class's database, as the store keeps it (SQLite or PostgreSQL), each a tuple of texts."""
+        if self.database_url:
+            return [tuple(line.split("\t")) for line in psql(self.database_url, sql).splitlines() if line]
+        database = sqlite3.connect(os.path.join(self.data, "class.sqlite"))
+        try:
+            return [tuple("" if value is None else str(value) for value in row) for row in database.execute(sql)]
+        finally:
+            database.close()
 
     # Learners, their tokens and lessons
 

@@ -7,7 +7,6 @@ import json
 import os
 import random
 import re
-import sqlite3
 import threading
 import time
 import unittest
@@ -43,16 +42,12 @@ class KilledMidGradeTests(unittest.TestCase):
 
     def check_consistent(self):
         """Every learner's progress holds exactly the sessions of the submissions the database holds."""
-        database = sqlite3.connect(os.path.join(self.server.data, "class.sqlite"))
-        try:
-            for learner_id, progress_text in database.execute("SELECT id, progress FROM learner"):
-                sessions = json.loads(progress_text).get("sessions", [])
-                submissions = database.execute("SELECT count(*) FROM submission WHERE learnerID = ?", (learner_id,)).fetchone()[0]
-                self.assertEqual(len(sessions), submissions, f"learner {learner_id}: sessions and submissions differ")
-                ids = [session["lessonID"] for session in sessions]
-                self.assertEqual(len(ids), len(set(ids)), f"learner {learner_id}: a lesson recorded twice")
-        finally:
-            database.close()
+        for learner_id, progress_text in self.server.rows("SELECT id, progress FROM learner"):
+            sessions = json.loads(progress_text).get("sessions", [])
+            submissions = int(self.server.rows(f"SELECT count(*) FROM submission WHERE learnerID = {int(learner_id)}")[0][0])
+            self.assertEqual(len(sessions), submissions, f"learner {learner_id}: sessions and submissions differ")
+            ids = [session["lessonID"] for session in sessions]
+            self.assertEqual(len(ids), len(set(ids)), f"learner {learner_id}: a lesson recorded twice")
 
     def kill_while_grading(self, work):
         """Sends every copy at once and kills the server once the first grade is answered: the copies answered 200."""
@@ -96,11 +91,7 @@ class KilledMidGradeTests(unittest.TestCase):
             else:
                 self.assertIn(reply.status, (200, 409), reply)
         self.check_consistent()
-        database = sqlite3.connect(os.path.join(self.server.data, "class.sqlite"))
-        try:
-            submissions = database.execute("SELECT count(*) FROM submission").fetchone()[0]
-        finally:
-            database.close()
+        submissions = int(self.server.rows("SELECT count(*) FROM submission")[0][0])
         total = sum(len(self.server.progress(name).get("sessions", [])) for name, _ in ROSTER)
         self.assertEqual(total, submissions, "every copy graded is recorded once")
 
