@@ -12,7 +12,9 @@ extension ClassService {
 
     /// The learner's next `count` lessons in `direction`, made as needed: the feed's episodes.
     public func nextLessons(for learner: LearnerRow, direction: Direction, spoken: Bool, count: Int) throws -> [LessonRow] {
-        try LearnerLocks.shared.withLock(learner.id) { try nextLessonsLocked(for: learner, direction: direction, spoken: spoken, count: count) }
+        try database.withLessonMaking(for: learner.id) {
+            try nextLessonsLocked(for: learner, direction: direction, spoken: spoken, count: count)
+        }
     }
 
     private func nextLessonsLocked(for learner: LearnerRow, direction: Direction, spoken: Bool, count: Int) throws -> [LessonRow] {

@@ -37,6 +37,10 @@ public protocol ClassStore: Sendable {
 
     // Lessons
 
+    /// Runs `work` while no other request, of this server or another on the same store, makes the
+    /// learner's lessons: two requests at once (the feed fetched twice, the page and the feed) would
+    /// each find no lesson ready and each make one.
+    func withLessonMaking<Result>(for learnerID: Int64, _ work: () throws -> Result) throws -> Result
     /// Keeps a lesson just made.
     func insert(_ lesson: LessonRow) throws
     /// The learner's lesson of that ID, or nil (another learner's lesson is nobody's to this one).

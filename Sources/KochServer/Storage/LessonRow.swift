@@ -53,6 +53,11 @@ public struct LessonRow: Sendable {
 }
 
 extension ClassDatabase {
+    /// One server keeps its class in a SQLite file: a lock of the process's serves.
+    public func withLessonMaking<Result>(for learnerID: Int64, _ work: () throws -> Result) throws -> Result {
+        try LearnerLocks.shared.withLock(learnerID, work)
+    }
+
     /// Keeps a lesson just made.
     public func insert(_ lesson: LessonRow) throws {
         let key = try AnswerKeyFile.encode(lesson.key)

@@ -3,6 +3,20 @@ import KochCore
 import KochIO
 
 extension PostgresClassStore {
+    /// An advisory lock of PostgreSQL's for the learner, held on a connection of its own while the
+    /// lessons are made: every server on the database waits for it (within this server, a lock of
+    /// the process's first, so that waiting requests do not each hold a connection).
+    public func withLessonMaking<Result>(for learnerID: Int64, _ work: () throws -> Result) throws -> Result {
+        try LearnerLocks.shared.withLock(learnerID) {
+            try pool.withConnection { connection in
+                let key: [PostgresValue?] = [.integer(Int64(PostgresSchema.lessonMakingLock)), .integer(Int64(Int32(truncatingIfNeeded: learnerID)))]
+                try connection.execute("SELECT pg_advisory_lock($1::int4, $2::int4)", key)
+                defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1::int4, $2::int4)", key) }
+                return try work()
+            }
+        }
+    }
+
     public func insert(_ lesson: LessonRow) throws {
         let key = try AnswerKeyFile.encode(lesson.key)
         try pool.withConnection { connection in

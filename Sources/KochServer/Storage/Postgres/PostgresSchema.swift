@@ -4,6 +4,8 @@
 enum PostgresSchema {
     /// The advisory lock that lets one server at a time bring the schema up to date.
     static let migrationLock: Int64 = 0x6B6F_6368_6D69_67
+    /// The first half of the advisory lock on making a learner's lessons (the second is the learner's number).
+    static let lessonMakingLock: Int32 = 0x6B6F_6368
 
     /// Each migration, by name, in order; each runs once, in one transaction.
     static let migrations: [(name: String, sql: String)] = [

@@ -1,9 +1,8 @@
 import Foundation
 import Synchronization
 
-/// One lock per learner, for making their next lessons: two requests at once (the feed fetched twice,
-/// the page and the feed) would each find no lesson ready and each make one. Grading needs none: its
-/// transaction is the database's.
+/// One lock per learner within this process, for making their next lessons (`ClassStore.withLessonMaking`).
+/// Grading needs none: its transaction is the database's.
 final class LearnerLocks: Sendable {
     static let shared = LearnerLocks()
 
