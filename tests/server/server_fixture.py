@@ -79,7 +79,7 @@ class Reply:
 class Server:
     """A running koch-serve with its class: `links` maps each learner's name to their link and feed."""
 
-    def __init__(self, roster=ROSTER):
+    def __init__(self, roster=ROSTER, serve_arguments=()):
         self.binary = os.path.join(binary_dir(), "koch-serve")
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"no koch-serve at {self.binary}: build it (swift build --product koch-serve) or set KOCH_SERVE_BIN_DIR")
@@ -88,6 +88,8 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
+        # More options for the server when it serves (a higher rate limit for a test that sends many rounds).
+        self.serve_arguments = list(serve_arguments)
         self.log = None
         self.database_url = None
         if POSTGRES:
@@ -112,7 +114,7 @@ class Server:
         self.log = open(os.path.join(self.folder, "server.log"), "a")
         self.process = subprocess.Popen(
             # Two-minute lessons: every rule holds on them, and they are quicker to make than five.
-            [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2", *self.store],
+            [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2", *self.store, *self.serve_arguments],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         poll(self._answers, 30, f"koch-serve to answer on port {self.port}")
         rows = json.loads(self._run("links", "--data", self.data, "--json"))
@@ -216,7 +218,11 @@ class Server:
     # HTTP
 
     def request(self, method, path, body=None, headers=None, timeout=60):
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        return self.request_at(self.port, method, path, body=body, headers=headers, timeout=timeout)
+
+    def request_at(self, port, method, path, body=None, headers=None, timeout=60):
+        """A request to another server of the same class (a second server, or nginx in front of both)."""
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
         try:
             connection.request(method, path, body=body, headers=headers or {})
             response = connection.getresponse()
