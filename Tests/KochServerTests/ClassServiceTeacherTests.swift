@@ -20,6 +20,16 @@ import Testing
         #expect(try fixture.service.database.learners().count == 2)
     }
 
+    @Test func aNameThatIsNoLineOfTextIsRefusedAndAddsNobody() throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        for name in ["Ann\u{0}Lee", "Ann\tLee", "Ann\nLee", "  ", String(repeating: "A", count: 200)] {
+            #expect(throws: ServerRefusal.self, "\(name.debugDescription)") { try fixture.service.addLearner(name: name, level: 2) }
+        }
+        #expect(try fixture.service.database.learners().isEmpty)
+        #expect(try fixture.service.addLearner(name: "Zoë O'Brien-Ng", level: 2).name == "Zoë O'Brien-Ng")
+    }
+
     @Test func theTeachersPasswordIsKeptAsAHashAndAShortOneRefused() throws {
         let fixture = try ServerFixture()
         defer { fixture.remove() }

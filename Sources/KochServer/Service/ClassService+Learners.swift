@@ -17,8 +17,10 @@ extension ClassService {
     /// A new learner's name, checked, and their progress started at `level`; refused when either is not one.
     static func newLearner(name: String, level: Int) throws -> (name: String, progress: LearnerProgress) {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= Self.nameLengthLimit, !name.contains(where: \.isNewline) else {
-            throw ServerRefusal.badRequest("Give the learner's name: one line, at most \(Self.nameLengthLimit) characters.")
+        // No control character either (a NUL, a tab): a name is printed on pages, sheets and CSV, and kept by either store.
+        guard !name.isEmpty, name.count <= Self.nameLengthLimit, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw ServerRefusal.badRequest("Give the learner's name: one line of text, at most \(Self.nameLengthLimit) characters.")
         }
         let course = KochCourse.letters
         guard course.levels.contains(level) else {

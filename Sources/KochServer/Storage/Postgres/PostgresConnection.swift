@@ -31,6 +31,10 @@ final class PostgresConnection {
     @discardableResult
     func execute(_ sql: String, _ parameters: [PostgresValue?] = []) throws(PostgresError) -> [PostgresRow] {
         let texts = parameters.map { $0?.text }
+        // A C string ends at NUL, and PostgreSQL's text holds none: a value with one is refused, not cut short.
+        if texts.contains(where: { $0?.utf8.contains(0) == true }) {
+            throw PostgresError(message: "a value holds a NUL character, which PostgreSQL's text cannot keep.")
+        }
         let result: OpaquePointer? = withArrayOfOptionalCStrings(texts) { pointers in
             PQexecParams(connection, sql, Int32(texts.count), nil, pointers, nil, nil, 0)
         }
