@@ -9,21 +9,21 @@ import Testing
 /// played (placed by `ReceiveCopy`, as `koch practice` places it) and a send exercise keyed on the
 /// screen (a log of key events, as `koch grade --events` reads one).
 @Suite struct ClassServiceLiveTests {
-    /// Each group's characters typed just after the group ends (the next group sounding), one
-    /// group's last character wrong and one erased and typed again.
+    /// Each group's characters typed just after the group ends (in the gap before the next, well
+    /// within the group's window), one group's last character wrong and one erased and typed again.
     static func typing(_ key: AnswerKey, groups count: Int, wrongGroup: Int, erasedGroup: Int) -> [TypedKey] {
         var typed: [TypedKey] = []
         for (index, group) in key.groups.prefix(count).enumerated() {
-            var seconds = group.endSeconds + 0.2
+            var seconds = group.endSeconds + 0.02
             var text = group.text.lowercased()
             if index == wrongGroup { text = String(text.dropLast()) + (text.last == "k" ? "m" : "k") }
             for character in text {
                 typed.append(TypedKey(lessonSeconds: seconds, action: .character(character)))
-                seconds += 0.15
+                seconds += 0.01
                 if index == erasedGroup, typed.count % 2 == 0 {
                     typed.append(TypedKey(lessonSeconds: seconds, action: .erase))
-                    typed.append(TypedKey(lessonSeconds: seconds + 0.1, action: .character(character)))
-                    seconds += 0.2
+                    typed.append(TypedKey(lessonSeconds: seconds + 0.005, action: .character(character)))
+                    seconds += 0.01
                 }
             }
         }

@@ -193,7 +193,8 @@ class APITests(unittest.TestCase):
         for number, group in enumerate(groups[:8]):
             # Each group typed as the next one sounds (late, within its window); the third with its last character wrong.
             text = group["text"] if number != 2 else group["text"][:-1] + ("M" if group["text"][-1] != "M" else "K")
-            typed += [{"at": group["endSeconds"] + 0.3 + 0.1 * i, "key": c.lower()} for i, c in enumerate(text)]
+            # Typed in the gap after the group, well within its window (which reaches to the next group's end).
+            typed += [{"at": group["endSeconds"] + 0.02 + 0.01 * i, "key": c.lower()} for i, c in enumerate(text)]
         stop = (groups[8]["startSeconds"] + groups[8]["endSeconds"]) / 2
         body = json.dumps({"typed": typed, "stoppedAt": stop})
         path = self.api(name) + f"/lessons/{lesson['id']}/typing"
