@@ -44,8 +44,10 @@ public final class PostgresClassStore: ClassStore {
                     INSERT INTO learner (name, linkToken, linkDigest, feedToken, feedDigest, progress, createdAt)
                     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *
                     """,
-                    [.text(row.name), .text(link.text), .text(link.digest), .text(feed.text), .text(feed.digest), .text(row.progress),
-                        .double(now.timeIntervalSince1970)])
+                    [
+                        .text(row.name), .text(link.text), .text(link.digest), .text(feed.text), .text(feed.digest), .text(row.progress),
+                        .double(now.timeIntervalSince1970),
+                    ])
                 guard let first = inserted.first else { throw ServerRefusal.unknown }
                 return try LearnerRow(postgres: first)
             }
