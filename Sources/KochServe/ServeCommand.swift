@@ -20,7 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
 
             Then open http://HOST:8080/teacher for the gradebook, or print the QR codes at /teacher/sheet.
             """,
-        subcommands: [LinksCommand.self]
+        subcommands: [LinksCommand.self, ExportCommand.self, ImportCommand.self]
     )
 
     @OptionGroup var server: ServerOptions

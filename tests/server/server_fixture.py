@@ -77,14 +77,23 @@ class Reply:
 
 
 class Server:
-    """A running koch-serve with its class: `links` maps each learner's name to their link and feed."""
+    """A running koch-serve with its class: `links` maps each learner's name to their link and feed.
 
-    def __init__(self, roster=ROSTER, serve_arguments=()):
+    `postgres`: the class kept in a PostgreSQL database of its own (the default when KOCH_TEST_POSTGRES
+    is set), else in the data folder's SQLite file. `data`: a data folder to use rather than a new one
+    (one a class was moved from, with its lessons' audio); it is left where it is by `stop`. `roster`
+    None: no class is made (no learners, no password), for one brought in with `koch-serve import`.
+    `serve_arguments`: more options for the server when it serves.
+    """
+
+    def __init__(self, roster=ROSTER, postgres=bool(POSTGRES), data=None, serve_arguments=()):
         self.binary = os.path.join(binary_dir(), "koch-serve")
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"no koch-serve at {self.binary}: build it (swift build --product koch-serve) or set KOCH_SERVE_BIN_DIR")
+        if postgres and not POSTGRES:
+            raise RuntimeError("a server on PostgreSQL needs KOCH_TEST_POSTGRES (postgres://USER@HOST:PORT)")
         self.folder = tempfile.mkdtemp(prefix="koch-serve-test-")
-        self.data = os.path.join(self.folder, "data")
+        self.data = data or os.path.join(self.folder, "data")
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process = None
@@ -92,20 +101,25 @@ class Server:
         self.serve_arguments = list(serve_arguments)
         self.log = None
         self.database_url = None
-        if POSTGRES:
+        if postgres:
             name = "koch_test_" + uuid.uuid4().hex
             psql(POSTGRES + "/postgres", f"CREATE DATABASE {name}")
             self.database_url = f"{POSTGRES}/{name}"
         # Where the class is kept, given to every koch-serve command.
         self.store = ["--database", self.database_url] if self.database_url else []
+        if roster is None:
+            return
         roster_path = os.path.join(self.folder, "class.csv")
         with open(roster_path, "w") as f:
             f.write("name,level\n" + "".join(f"{name},{level}\n" for name, level in roster))
-        self._run("--data", self.data, "--roster", roster_path, "--no-serve")
-        self._run("--data", self.data, "--set-password", input=PASSWORD + "\n")
+        self.run("--data", self.data, "--roster", roster_path, "--no-serve")
+        self.run("--data", self.data, "--set-password", input=PASSWORD + "\n")
 
-    def _run(self, *arguments, input=None):
+    def run(self, *arguments, input=None, check=True):
+        """Runs koch-serve with `arguments` on this server's store: its standard output, or (check False) the whole run."""
         done = subprocess.run([self.binary, *arguments, *self.store], input=input, capture_output=True, text=True, timeout=60)
+        if not check:
+            return done
         if done.returncode != 0:
             raise RuntimeError(f"koch-serve {' '.join(arguments)} failed ({done.returncode}): {done.stderr}")
         return done.stdout
@@ -117,7 +131,7 @@ class Server:
             [self.binary, "--data", self.data, "--listen", f"127.0.0.1:{self.port}", "--lesson-minutes", "2", *self.store, *self.serve_arguments],
             stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         poll(self._answers, 30, f"koch-serve to answer on port {self.port}")
-        rows = json.loads(self._run("links", "--data", self.data, "--json"))
+        rows = json.loads(self.run("links", "--data", self.data, "--json"))
         self.links = {row["name"]: row for row in rows}
         return self
 
@@ -144,7 +158,8 @@ class Server:
         self.process.wait(timeout=10)
         self.log.close()
 
-    def stop(self):
+    def halt(self):
+        """Stops the server (SIGTERM, as Ctrl-C would); its class stays, to start it again or move it."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -154,6 +169,10 @@ class Server:
                 self.process.wait(timeout=10)
         if self.log is not None:
             self.log.close()
+
+    def stop(self):
+        """Stops the server and removes its class: its folder, its database."""
+        self.halt()
         if self.database_url and not os.environ.get("KOCH_KEEP_SERVER_DATA"):
             psql(POSTGRES + "/postgres", f"DROP DATABASE IF EXISTS {self.database_url.rsplit('/', 1)[1]} WITH (FORCE)")
         if os.environ.get("KOCH_KEEP_SERVER_DATA"):

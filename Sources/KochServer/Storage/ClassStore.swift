@@ -75,6 +75,16 @@ public protocol ClassStore: Sendable {
     func secret(named name: String) throws -> String
     func setting(named name: String) throws -> String?
     func setSetting(named name: String, to value: String) throws
+
+    // Moving the class (koch serve export, koch serve import)
+
+    /// The whole class but the teacher's sessions, each row as kept, in the store's order.
+    func exported() throws -> ClassExport
+    /// Writes a class exported from another store into this one in one transaction, keeping the
+    /// learners' numbers and tokens (their links keep working) and the rows' order; the teacher's
+    /// sessions end. Refused (`ClassExportError.notEmpty`), with nothing changed, unless the store
+    /// holds no learner, no lesson and no teacher's password: an import never merges two classes.
+    func importClass(_ export: ClassExport) throws
 }
 
 /// Which of a learner's tokens a request gives.
