@@ -19,6 +19,7 @@ from bench_class import bench_class
 from bench_practice import bench_practice
 from bench_server import bench_server
 from bench_live import bench_live
+from bench_school import bench_school
 from bench_stations import bench_stations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -434,7 +435,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus-seed", type=int, default=20240601, help="realisation of the reference corpus to decode")
     parser.add_argument("--only", choices=["render", "conditions", "long", "pack", "speech", "decoder", "rooms", "outside", "keyer", "speed",
-                                           "class", "practice", "stations", "server", "live"],
+                                           "class", "practice", "stations", "server", "live", "school"],
                         help="run one part")
     args = parser.parse_args()
     koch = os.path.abspath(args.koch)
@@ -458,6 +459,7 @@ def main():
             "stations": lambda: bench_stations(koch, scratch, decoders_for(koch), shared_bench, table),
             "server": lambda: bench_server(koch, scratch, table),
             "live": lambda: bench_live(koch, scratch, table),
+            "school": lambda: bench_school(koch, scratch, table),
         }
         for name, run in parts.items():
             if args.only == name or (args.only is None and name not in ("rooms", "outside", "speed")):

@@ -64,12 +64,12 @@ def milliseconds(seconds):
 class Server:
     """koch-serve on a free loopback port, its class in `data`."""
 
-    def __init__(self, binary, data, log):
+    def __init__(self, binary, data, log, extra=()):
         self.port = free_port()
         self.log = open(log, "w")
         # The rate limit (10 returns a learner a minute) raised: the bench sends far more than a learner does.
-        self.process = subprocess.Popen([binary, "--data", data, "--listen", f"127.0.0.1:{self.port}", "--submissions-per-minute", "1000"],
-                                        stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([binary, "--data", data, "--listen", f"127.0.0.1:{self.port}", "--submissions-per-minute", "1000",
+                                         *extra], stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
             if self.process.poll() is not None:
@@ -159,19 +159,19 @@ http {{
                 self.process.wait()
 
 
-def make_class(serve, data, scratch):
-    """A roster of 30 learners at levels 5 to 19, added with --no-serve."""
+def make_class(serve, data, scratch, store=()):
+    """A roster of 30 learners at levels 5 to 19, added with --no-serve (`store`: where the class is kept, --database URL)."""
     roster = os.path.join(scratch, "server-roster.csv")
     with open(roster, "w") as handle:
         handle.write("name, level\n")
         for n in range(LEARNERS):
             handle.write(f"Learner {n + 1:02d}, {5 + n % 15}\n")
-    subprocess.run([serve, "--data", data, "--roster", roster, "--no-serve"], check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([serve, "--data", data, "--roster", roster, "--no-serve", *store], check=True, stdout=subprocess.DEVNULL)
 
 
-def learner_links(serve, data):
+def learner_links(serve, data, store=()):
     """Each learner's link token and feed token, from `koch-serve links --json`."""
-    rows = json.loads(subprocess.run([serve, "links", "--data", data, "--json"], check=True, capture_output=True, text=True).stdout)
+    rows = json.loads(subprocess.run([serve, "links", "--data", data, "--json", *store], check=True, capture_output=True, text=True).stdout)
     learners = []
     for row in rows:
         link = re.search(r"/l/([A-Za-z0-9_-]{43})$", row["link"]).group(1)
