@@ -17,9 +17,14 @@ import json
 import os
 import shutil
 import statistics
+import sys
 import time
 
 from bench_server import Server, learner_links, make_class, request
+
+# The server tests' keying and phone (tests/server): the bench keys and browses as they do.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "server"))
+from keying import straight_key_log  # noqa: E402
 
 PRESSES = 60
 READS = 40
@@ -35,21 +40,6 @@ pad.addEventListener("pointerdown", function (event) {
 pad.addEventListener("pointerup", function () { if (osc) { osc.stop(); osc = null; } });
 window.bare = figures;
 </script></body></html>"""
-
-
-def phone_browser():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"]:
-        options.add_argument(argument)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True}})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"), options=options)
-    driver.set_page_load_timeout(120)
-    return driver
 
 
 def tap(driver, pad, presses, unit):
@@ -81,29 +71,6 @@ def timed_requests(port, method, path, bodies):
     return seconds
 
 
-def key_log(text, unit):
-    """A straight key's log of `text` at `unit`, even (koch's format)."""
-    lines, t = [], 0.0
-    for word in text.split():
-        for character in word:
-            for element in MORSE[character]:
-                length = unit * (3 if element == "-" else 1)
-                lines += [f"{t:.4f} key down", f"{t + length:.4f} key up"]
-                t += length + unit
-            t += 2 * unit
-        t += 4 * unit
-    return "\n".join(lines) + "\n"
-
-
-MORSE = {
-    "A": ".-", "B": "-...", "C": "-.-.", "D": "-..", "E": ".", "F": "..-.", "G": "--.", "H": "....", "I": "..", "J": ".---",
-    "K": "-.-", "L": ".-..", "M": "--", "N": "-.", "O": "---", "P": ".--.", "Q": "--.-", "R": ".-.", "S": "...", "T": "-",
-    "U": "..-", "V": "...-", "W": ".--", "X": "-..-", "Y": "-.--", "Z": "--..", "0": "-----", "1": ".----", "2": "..---",
-    "3": "...--", "4": "....-", "5": ".....", "6": "-....", "7": "--...", "8": "---..", "9": "----.", "/": "-..-.",
-    "?": "..--..", ".": ".-.-.-", ",": "--..--", "=": "-...-",
-}
-
-
 def bench_live(koch, scratch, table):
     serve = os.path.join(os.path.dirname(koch), "koch-serve")
     if not os.path.exists(serve):
@@ -123,6 +90,7 @@ def bench_live(koch, scratch, table):
         api = f"/api/v1/learners/{learners[0]['token']}"
         send = json.loads(request(server.port, "GET", api + "/lessons/next?direction=send")[1])
         receive = json.loads(request(server.port, "GET", api + "/lessons/next?direction=receive")[1])
+        from phone_browser import phone_browser  # selenium, imported only when the part runs
         driver = phone_browser()
         version = driver.capabilities.get("browserVersion", "?")
         from selenium.webdriver.common.by import By
@@ -144,7 +112,7 @@ def bench_live(koch, scratch, table):
 
         words = send["text"].split()
         reads = timed_requests(server.port, "POST", api + f"/lessons/{send['id']}/keying/read",
-                               [key_log(" ".join(words[:n % 8 + 1]), unit) for n in range(READS)])
+                               [straight_key_log(words[:n % 8 + 1], unit) for n in range(READS)])
         key = None
         for name in os.listdir(os.path.join(data, "lessons", receive["id"])):
             if name.endswith(".key.json"):

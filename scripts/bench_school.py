@@ -31,11 +31,14 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from bench_server import (LEARNERS, Server, free_port, learner_links, make_class, milliseconds, percentile, typed_copy,
+from bench_server import (LEARNERS, Server, learner_links, make_class, milliseconds, percentile, typed_copy,
                           without_tags)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
+# The school test's nginx (tests/server/school.py): the docs' configuration, as the test runs it.
+sys.path.insert(0, os.path.join(REPO, "tests", "server"))
+from school import SchoolNginx  # noqa: E402
 ROUNDS = 5  # measured rounds at each number of instances
 RECORDERS = 10  # learners sending a recording each round (a third of the class, in turn)
 UPSTREAM_HEADER = "X-Koch-Upstream"
@@ -109,67 +112,6 @@ def own_cpu_seconds():
     return times.user + times.system
 
 
-class SchoolNginx:
-    """nginx as a user process: docs/nginx-school.conf in its http block, its listen port and its servers'
-    ports replaced (one server: the second line left out). The bench adds a header naming the server that
-    answered ($upstream_addr), outside the docs' configuration."""
-
-    def __init__(self, folder, server_ports):
-        self.port = free_port()
-        self.folder = folder
-        with open(os.path.join(REPO, "docs", "nginx-school.conf")) as handle:
-            school = handle.read()
-        school = school.replace("127.0.0.1:8080", f"127.0.0.1:{self.port}")
-        if len(server_ports) == 1:
-            school = "\n".join(line for line in school.split("\n") if "127.0.0.1:8082" not in line)
-        for docs_port, port in zip((8081, 8082), server_ports):
-            school = school.replace(f"127.0.0.1:{docs_port}", f"127.0.0.1:{port}")
-        os.makedirs(os.path.join(folder, "temp"), exist_ok=True)
-        with open(os.path.join(folder, "koch.conf"), "w") as handle:
-            handle.write(school)
-        user = "user root root;\n" if os.geteuid() == 0 else ""
-        conf = os.path.join(folder, "nginx.conf")
-        with open(conf, "w") as handle:
-            handle.write(f"""{user}worker_processes auto;
-daemon off;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log;
-events {{ worker_connections 1024; }}
-http {{
-    access_log off;
-    add_header {UPSTREAM_HEADER} $upstream_addr always;
-    client_body_temp_path {folder}/temp/body;
-    proxy_temp_path {folder}/temp/proxy;
-    fastcgi_temp_path {folder}/temp/fastcgi;
-    uwsgi_temp_path {folder}/temp/uwsgi;
-    scgi_temp_path {folder}/temp/scgi;
-    include {folder}/koch.conf;
-}}
-""")
-        self.process = subprocess.Popen(["nginx", "-p", folder, "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"nginx stopped at start (see {folder}/error.log)")
-            try:
-                if call(self.port, "GET", "/", timeout=5)[0] == 200:
-                    return
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("nginx did not answer within 20 s")
-            time.sleep(0.1)
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 class School:
     """A class in its own database and folder, `instances` koch-serve on them, nginx in front."""
 
@@ -194,7 +136,10 @@ class School:
         self.ids = {row[1]: int(row[0]) for row in psql(self.url, "SELECT id, name FROM learner")}
         for n in range(self.instances):
             self.servers.append(Server(serve, self.data, os.path.join(self.folder, f"koch-serve-{n + 1}.log"), extra=self.store))
-        self.nginx = SchoolNginx(os.path.join(self.folder, "nginx"), [server.port for server in self.servers])
+        # The bench adds a header naming the server that answered ($upstream_addr), outside the docs' configuration.
+        self.nginx = SchoolNginx(
+            os.path.join(self.folder, "nginx"), [server.port for server in self.servers],
+            extra_http=f"add_header {UPSTREAM_HEADER} $upstream_addr always;")
 
     def stop(self):
         if self.nginx is not None:
@@ -422,6 +367,8 @@ def bench_school(koch, scratch, table):
         print(f"\n(school: {serve} has no --database (built before PostgreSQL); skipped)")
         return
     pg_folder = os.path.join(scratch, "school-postgres")
+    if os.geteuid() == 0:
+        os.chmod(scratch, 0o711)  # the server runs as the postgres user, which must reach its folder
     started = subprocess.run([os.path.join(HERE, "postgres-sandbox"), "start", pg_folder], capture_output=True, text=True)
     if started.returncode == 3:
         print("\n(school: no PostgreSQL server here; skipped: scripts/install-deps --test)")

@@ -33,10 +33,10 @@ public enum AtomicFile {
         syncFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path)
     }
 
-    /// Writes bytes atomically.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+    /// Writes bytes atomically; `permissions` 0o600 for a file only its owner may read.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws {
         try write(to: path) { temporary in
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
             guard fd >= 0 else { throw FileError.system(path: path, action: "create", errno: errno) }
             defer { close(fd) }
             let data = Array(bytes)

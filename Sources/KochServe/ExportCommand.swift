@@ -49,7 +49,8 @@ struct ExportCommand: ParsableCommand {
         let bytes = try export.encoded()
         let summary = "\(export.summary) from \(service.database.location)"
         if let out {
-            try AtomicFile.write(bytes, to: out)
+            // It holds every learner's link and the forms' secret: for its owner alone.
+            try AtomicFile.write(bytes, to: out, permissions: 0o600)
             print("Exported \(summary) to \(out).")
         } else {
             FileHandle.standardOutput.write(Data(bytes))

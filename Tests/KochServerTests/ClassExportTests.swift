@@ -153,6 +153,22 @@ import Testing
         }
     }
 
+    @Test func aLessonWhoseAudioIsOutOfTheFolderIsRefusedByEveryStoreAndTheDocument() throws {
+        let fixture = try ServerFixture()
+        defer { fixture.remove() }
+        let spare = SpareStores(folder: fixture.folder)
+        defer { spare.remove() }
+        try Self.makeClass(fixture.service)
+        var export = try fixture.service.database.exported()
+        // Everything else is the class's own: the path alone is what is refused.
+        export.lessons[0].audioFile = "../../etc/passwd"
+        #expect(throws: ClassExportError.self) { try ClassExport.decoded(from: try export.encoded(), path: "class.json") }
+        for store in try spare.oneOfEach() {
+            #expect(throws: ClassExportError.self) { try store.importClass(export) }
+            #expect(try store.exported().lessons.isEmpty)
+        }
+    }
+
     @Test func anImportThatFailsHalfWayWritesNothing() throws {
         let fixture = try ServerFixture()
         defer { fixture.remove() }

@@ -175,6 +175,12 @@ import Testing
         let refusals: [(Submission, LessonRow)] = [
             (.keyLog(log), receive),  // a keying of a lesson to copy
             (.typedLive([TypedKey(lessonSeconds: 3, action: .character("K"))], stoppedAtSeconds: nil), send),  // a copy of a send exercise
+            // Keys whose time goes back, given to the service by any front end.
+            (
+                .typedLive(
+                    [TypedKey(lessonSeconds: 5, action: .character("K")), TypedKey(lessonSeconds: 4, action: .character("M"))], stoppedAtSeconds: nil),
+                receive
+            ),
             (.keyLog(Array("0.0 key sideways\n".utf8)), send),  // no log
             (.keyLog([0xC3, 0x28]), send),  // not text
             (.keyLog(Array(String(repeating: "0.0 key down\n", count: 60_000).utf8)), send),  // larger than a live session's limit

@@ -27,10 +27,15 @@ struct PostgresStoreTests {
         // Asked for at once, the forms' secret is one: every server signs forms alike.
         #expect(try connection.execute("SELECT count(*) AS n FROM setting WHERE name = 'forms'").first?.integer("n") == 1)
     }
+}
 
+/// A PostgreSQL address as koch prints it (needs no database).
+@Suite struct PostgresAddressTests {
     @Test func theAddressIsToldWithoutItsPassword() {
         #expect(PostgresClassStore.withoutPassword("postgres://koch:s3cret@db.example.org/koch") == "postgres://koch:%E2%80%A6@db.example.org/koch")
+        #expect(PostgresClassStore.withoutPassword("postgres://koch@db/koch?password=s3cret").contains("s3cret") == false)
         #expect(PostgresClassStore.withoutPassword("postgres://koch@db/koch") == "postgres://koch@db/koch")
+        #expect(PostgresClassStore.withoutPassword("postgres://ko ch:s3cret@db/koch").contains("s3cret") == false)
     }
 }
 

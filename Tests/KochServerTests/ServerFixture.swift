@@ -8,7 +8,7 @@ import KochPresentation
 /// A class server's service for one test, in a temporary folder, on a fixed clock.
 struct ServerFixture {
     let folder: String
-    let service: ClassService
+    var service: ClassService
     /// The PostgreSQL server and the test's database on it, when the tests run on PostgreSQL.
     let postgres: (server: String, database: String)?
 
@@ -32,6 +32,8 @@ struct ServerFixture {
         // Two-minute lessons: long enough for every rule (a level moves on 20 characters), quicker to make than five.
         service = ClassService(
             database: database, dataFolder: folder, templates: try Templates(), limits: submissionsLimits, lessonMinutes: 2, now: { Self.now })
+        // bcrypt's least cost: a teacher's password is hashed and checked alike, in a hundredth of the time.
+        service.passwordCost = 4
     }
 
     /// The groups of a lesson's key, typed perfectly.

@@ -7,12 +7,6 @@
   var live = window.kochLive;
   if (!live) { return; }
   var page = live.page;
-  var byId = page.byId,
-    clock = page.clock,
-    say = page.say,
-    submit = page.submit,
-    reportedLatency = page.reportedLatency,
-    AudioContextClass = page.AudioContextClass;
 
   // The rule koch's ReceiveCopy follows, mirrored to show each character where the server will
   // count it. `timing` is the page's data-timing: the groups' start, end and count of characters
@@ -94,15 +88,15 @@
     if (!timing.groups || timing.groups.length === 0) { return; }
     var typingURL = section.dataset.typingUrl;
     var audioURL = section.dataset.audio;
-    var startButton = byId("live-copy-start");
-    var pauseButton = byId("live-copy-pause");
-    var stopButton = byId("live-copy-stop");
-    var input = byId("live-copy-input");
-    var clockText = byId("live-copy-clock");
-    var status = byId("live-copy-status");
-    var list = byId("live-copy-groups");
-    var introductionBox = byId("live-copy-introduction");
-    var introductionText = byId("live-copy-introduction-text");
+    var startButton = page.byId("live-copy-start");
+    var pauseButton = page.byId("live-copy-pause");
+    var stopButton = page.byId("live-copy-stop");
+    var input = page.byId("live-copy-input");
+    var clockText = page.byId("live-copy-clock");
+    var status = page.byId("live-copy-status");
+    var list = page.byId("live-copy-groups");
+    var introductionBox = page.byId("live-copy-introduction");
+    var introductionText = page.byId("live-copy-introduction-text");
 
     var placement = new Placement(timing);
     var typed = [];
@@ -180,7 +174,7 @@
 
     function tick() {
       var seconds = lessonSeconds();
-      clockText.textContent = clock(Math.min(seconds, timing.durationSeconds)) + " / " + clock(timing.durationSeconds);
+      clockText.textContent = page.clock(Math.min(seconds, timing.durationSeconds)) + " / " + page.clock(timing.durationSeconds);
       var now = -1;
       for (var i = 0; i < placement.groups.length; i++) {
         if (placement.groups[i].start <= seconds) { now = i; }
@@ -197,7 +191,7 @@
         if (seconds >= endAt) {
           send(null);
         } else {
-          say(status, "The lesson has ended: finish the last group and press Enter (it is sent by itself in " +
+          page.say(status, "The lesson has ended: finish the last group and press Enter (it is sent by itself in " +
             Math.ceil(endAt - seconds) + " s).");
         }
       }
@@ -273,12 +267,12 @@
     function start() {
       startButton.disabled = true;
       try {
-        context = new AudioContextClass({ latencyHint: "interactive" });
+        context = new page.AudioContextClass({ latencyHint: "interactive" });
       } catch (error) {
-        say(status, "This browser cannot play the lesson here: play it above and type your copy below.", "error");
+        page.say(status, "This browser cannot play the lesson here: play it above and type your copy below.", "error");
         return;
       }
-      say(status, "Loading the lesson's sound…");
+      page.say(status, "Loading the lesson's sound…");
       fetch(audioURL, { credentials: "same-origin" })
         .then(function (response) {
           if (!response.ok) { throw new Error("status " + response.status); }
@@ -301,18 +295,18 @@
           // A moment ahead, so that the sound's first samples are not cut by the time it takes to start.
           startContextTime = context.currentTime + 0.05;
           source.start(startContextTime);
-          live.audioLatency = reportedLatency(context);
+          live.audioLatency = page.reportedLatency(context);
           input.disabled = false;
           pauseButton.disabled = false;
           stopButton.disabled = false;
           input.focus();
-          say(status, "Playing: type what you hear.");
+          page.say(status, "Playing: type what you hear.");
           ticker = setInterval(tick, 100);
           tick();
         })
         .catch(function () {
           startButton.disabled = false;
-          say(status, "The lesson's sound could not be loaded: check your connection and press Start again.", "error");
+          page.say(status, "The lesson's sound could not be loaded: check your connection and press Start again.", "error");
         });
     }
 
@@ -322,12 +316,12 @@
         paused = true;
         context.suspend();
         pauseButton.textContent = "Resume";
-        say(status, "Paused: what you type now is not counted.");
+        page.say(status, "Paused: what you type now is not counted.");
       } else {
         context.resume().then(function () {
           paused = false;
           pauseButton.textContent = "Pause";
-          say(status, "Playing: type what you hear.");
+          page.say(status, "Playing: type what you hear.");
           input.focus();
         });
       }
@@ -343,7 +337,7 @@
       if (source) { try { source.stop(); } catch (ignored) { /* it had ended */ } }
       if (context) { context.close(); }
       var body = JSON.stringify({ typed: typed, stoppedAt: stoppedAt });
-      submit(typingURL, body, "application/json", status, function () {
+      page.submit(typingURL, body, "application/json", status, function () {
         // The copy is still here: offer to send it again, with the same stop.
         sent = false;
         retry = function () { send(stoppedAt); };
@@ -363,7 +357,7 @@
     input.disabled = true;
     pauseButton.disabled = true;
     stopButton.disabled = true;
-    clockText.textContent = clock(0) + " / " + clock(timing.durationSeconds);
+    clockText.textContent = page.clock(0) + " / " + page.clock(timing.durationSeconds);
 
     live.timing = timing;
     live.typed = typed;
@@ -372,6 +366,6 @@
     section.hidden = false;
   }
 
-  var section = byId("live-copy");
-  if (section && AudioContextClass && window.fetch) { setUpCopy(section); }
+  var section = page.byId("live-copy");
+  if (section && page.AudioContextClass && window.fetch) { setUpCopy(section); }
 })();

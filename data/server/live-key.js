@@ -6,13 +6,6 @@
   var live = window.kochLive;
   if (!live) { return; }
   var page = live.page;
-  var byId = page.byId,
-    clock = page.clock,
-    say = page.say,
-    median = page.median,
-    submit = page.submit,
-    audioContext = page.audioContext,
-    reportedLatency = page.reportedLatency;
 
   var PATTERN_SIGNS = { ".": "·", "-": "−" };
 
@@ -21,15 +14,15 @@
     var readURL = section.dataset.readUrl;
     var unitSeconds = parseFloat(section.dataset.unitSeconds) || 0.1;
     var toneHz = parseFloat(section.dataset.toneHz) || 600;
-    var pad = byId("live-key-pad");
-    var status = byId("live-key-status");
-    var latencyText = byId("live-key-latency");
-    var characterText = byId("live-key-character");
-    var patternText = byId("live-key-pattern");
-    var timingsList = byId("live-key-timings");
-    var keyedText = byId("live-key-text");
-    var gradeButton = byId("live-key-grade");
-    var clearButton = byId("live-key-clear");
+    var pad = page.byId("live-key-pad");
+    var status = page.byId("live-key-status");
+    var latencyText = page.byId("live-key-latency");
+    var characterText = page.byId("live-key-character");
+    var patternText = page.byId("live-key-pattern");
+    var timingsList = page.byId("live-key-timings");
+    var keyedText = page.byId("live-key-text");
+    var gradeButton = page.byId("live-key-grade");
+    var clearButton = page.byId("live-key-clear");
 
     // Key events as the browser stamped them (milliseconds on the performance clock): the log's
     // times come from these, not from when a handler happened to run.
@@ -45,7 +38,7 @@
     live.audioLatency = null;
 
     function sidetone() {
-      var context = audioContext();
+      var context = page.audioContext();
       if (!oscillator) {
         // One oscillator running silent, opened and closed by its gain: starting a node at each
         // touch would add its start-up to every press.
@@ -83,8 +76,8 @@
         ms = (performance.now() - eventTimeStamp) + ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000;
       }
       latencies.push(ms);
-      live.audioLatency = reportedLatency(context);
-      latencyText.textContent = "Touch to sound in this browser: " + Math.round(median(latencies)) + " ms";
+      live.audioLatency = page.reportedLatency(context);
+      latencyText.textContent = "Touch to sound in this browser: " + Math.round(page.median(latencies)) + " ms";
     }
 
     function keyDown(timeStamp) {
@@ -108,7 +101,7 @@
       if (!isDown) { return; }
       isDown = false;
       pad.classList.remove("down");
-      if (gain) { rampTo(audioContext(), 0); }
+      if (gain) { rampTo(page.audioContext(), 0); }
       events.push({ ms: timeStamp, down: false });
       gradeButton.disabled = false;
       clearButton.disabled = false;
@@ -138,7 +131,7 @@
           showReading(reading);
         })
         .catch(function () {
-          if (number === readNumber) { say(status, "What you keyed could not be read just now; keep going.", "error"); }
+          if (number === readNumber) { page.say(status, "What you keyed could not be read just now; keep going.", "error"); }
         });
     }
 
@@ -163,7 +156,7 @@
           (timing.close ? "close" : "off");
         timingsList.appendChild(item);
       });
-      say(status, "Timed against " + reading.wpm + " WPM: a unit is " + Math.round(reading.unitSeconds * 1000) + " ms.");
+      page.say(status, "Timed against " + reading.wpm + " WPM: a unit is " + Math.round(reading.unitSeconds * 1000) + " ms.");
     }
 
     function clear() {
@@ -177,7 +170,7 @@
       live.lastReading = null;
       gradeButton.disabled = true;
       clearButton.disabled = true;
-      say(status, "Cleared: key from the start of the sheet.");
+      page.say(status, "Cleared: key from the start of the sheet.");
     }
 
     pad.addEventListener("pointerdown", function (event) {
@@ -216,7 +209,7 @@
       readNumber++;
       gradeButton.disabled = true;
       clearButton.disabled = true;
-      submit(keyingURL, logText(), "text/plain", status, function () {
+      page.submit(keyingURL, logText(), "text/plain", status, function () {
         gradeButton.disabled = false;
         clearButton.disabled = false;
       });
@@ -226,11 +219,11 @@
     clearButton.disabled = true;
     // The context made now (suspended until the first touch where the browser asks for one) spares
     // the first press the time it takes to make one.
-    audioContext();
+    page.audioContext();
     live.keyLog = logText;
     section.hidden = false;
   }
 
-  var section = byId("live-key");
+  var section = page.byId("live-key");
   if (section && page.AudioContextClass && window.fetch && window.PointerEvent) { setUpTapKey(section); }
 })();

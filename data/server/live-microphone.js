@@ -6,12 +6,6 @@
   var live = window.kochLive;
   if (!live) { return; }
   var page = live.page;
-  var byId = page.byId,
-    clock = page.clock,
-    say = page.say,
-    submit = page.submit,
-    audioContext = page.audioContext,
-    AudioContextClass = page.AudioContextClass;
 
   var MICROPHONE_WORDS = {
     NotAllowedError: "This page may not use the microphone: allow it in your browser's settings for this site, " +
@@ -28,11 +22,11 @@
 
   function setUpMicrophone(section) {
     var recordingURL = section.dataset.recordingUrl;
-    var recordButton = byId("live-mic-record");
-    var stopButton = byId("live-mic-stop");
-    var meter = byId("live-mic-level");
-    var clockText = byId("live-mic-clock");
-    var status = byId("live-mic-status");
+    var recordButton = page.byId("live-mic-record");
+    var stopButton = page.byId("live-mic-stop");
+    var meter = page.byId("live-mic-level");
+    var clockText = page.byId("live-mic-clock");
+    var status = page.byId("live-mic-status");
     live.lastRecording = null;
     section.hidden = false;
     stopButton.disabled = true;
@@ -40,7 +34,7 @@
     var canRecord = navigator.mediaDevices && navigator.mediaDevices.getUserMedia && typeof MediaRecorder !== "undefined";
     if (!canRecord) {
       recordButton.disabled = true;
-      say(status, window.isSecureContext === false
+      page.say(status, window.isSecureContext === false
         ? "Recording here needs HTTPS: this page was opened over plain HTTP. Record with your phone's recorder and send the file below."
         : "This browser cannot record here: record with your phone's recorder and send the file below.", "error");
       return;
@@ -71,7 +65,7 @@
         var decibels = rms > 0 ? 20 * Math.log10(rms) : -Infinity;
         meter.value = Math.max(0, Math.min(1, (decibels + 60) / 60));
       }
-      clockText.textContent = clock((performance.now() - startedAt) / 1000);
+      clockText.textContent = page.clock((performance.now() - startedAt) / 1000);
       frame = requestAnimationFrame(showLevel);
     }
 
@@ -84,7 +78,7 @@
 
     function record() {
       recordButton.disabled = true;
-      say(status, "Asking for the microphone…");
+      page.say(status, "Asking for the microphone…");
       navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } })
         .then(function (opened) {
           stream = opened;
@@ -97,9 +91,9 @@
           recorder.start();
           startedAt = performance.now();
           stopButton.disabled = false;
-          say(status, "Recording: key the sheet above, then press Stop.");
-          if (AudioContextClass) {
-            var context = audioContext();
+          page.say(status, "Recording: key the sheet above, then press Stop.");
+          if (page.AudioContextClass) {
+            var context = page.audioContext();
             analyser = context.createAnalyser();
             analyser.fftSize = 2048;
             context.createMediaStreamSource(stream).connect(analyser);
@@ -110,7 +104,7 @@
           release();
           recordButton.disabled = false;
           var words = MICROPHONE_WORDS[error && error.name];
-          say(status, words || "The microphone could not be opened (" + (error && error.name || "unknown error") +
+          page.say(status, words || "The microphone could not be opened (" + (error && error.name || "unknown error") +
             "): record with your phone's recorder and send the file below.", "error");
         });
     }
@@ -128,16 +122,16 @@
       live.lastRecording = blob;
       if (blob.size === 0) {
         recordButton.disabled = false;
-        say(status, "Nothing was recorded: try again.", "error");
+        page.say(status, "Nothing was recorded: try again.", "error");
         return;
       }
-      submit(recordingURL, blob, type, status, function () { recordButton.disabled = false; });
+      page.submit(recordingURL, blob, type, status, function () { recordButton.disabled = false; });
     }
 
     recordButton.addEventListener("click", record);
     stopButton.addEventListener("click", stop);
   }
 
-  var section = byId("live-mic");
+  var section = page.byId("live-mic");
   if (section && window.fetch) { setUpMicrophone(section); }
 })();

@@ -37,17 +37,27 @@
     document.close();
   }
 
-  // Sends a submission and shows the server's answer page; on a network failure, says so and lets
-  // the caller offer to send again (nothing was recorded then).
+  // Sends a submission and shows the server's answer page: the grade, or a refusal that says why.
+  // When nothing answered it (no connection), or a server failed (5xx: a school's server that died
+  // behind its proxy answers 502), the page stays as it is, so that what the learner did can be sent
+  // again (nothing was recorded, or it was and sending again is refused as graded).
   function submit(url, body, type, status, onFailure) {
     live.lastRequest = { url: url, body: body, type: type };
     say(status, "Grading…");
+    function failed(words) {
+      say(status, words, "error");
+      if (onFailure) { onFailure(); }
+    }
     return fetch(url, { method: "POST", body: body, headers: { "Content-Type": type }, credentials: "same-origin" })
-      .then(function (response) { return response.text(); })
-      .then(writePage)
+      .then(function (response) {
+        if (response.status >= 500) {
+          failed("The server could not take it just now (" + response.status + "): send it again in a moment. It is still here.");
+          return;
+        }
+        return response.text().then(writePage);
+      })
       .catch(function () {
-        say(status, "It could not be sent: check your connection and try again. Nothing was recorded.", "error");
-        if (onFailure) { onFailure(); }
+        failed("It could not be sent: check your connection and send it again. Nothing was recorded.");
       });
   }
 

@@ -197,6 +197,20 @@ class Server:
         finally:
             database.close()
 
+    def recording_problems(self):
+        """What the class's database holds against "each submission recorded once, with its session": a
+        learner whose progress's sessions are not their submissions, or who has a lesson recorded twice."""
+        problems = []
+        for learner_id, progress_text in self.rows("SELECT id, progress FROM learner"):
+            sessions = json.loads(progress_text).get("sessions", [])
+            submissions = int(self.rows(f"SELECT count(*) FROM submission WHERE learnerID = {int(learner_id)}")[0][0])
+            if len(sessions) != submissions:
+                problems.append(f"learner {learner_id}: {len(sessions)} sessions, {submissions} submissions")
+            ids = [session["lessonID"] for session in sessions]
+            if len(ids) != len(set(ids)):
+                problems.append(f"learner {learner_id}: a lesson recorded twice")
+        return problems
+
     # Learners, their tokens and lessons
 
     def token(self, name):

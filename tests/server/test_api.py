@@ -9,6 +9,7 @@ import subprocess
 import tempfile
 import unittest
 
+from keying import straight_key_log
 from server_fixture import Server
 
 server = None
@@ -227,22 +228,12 @@ class APITests(unittest.TestCase):
             return [s for s in server.progress(name)["sessions"] if s["lessonID"] == key["lessonID"]]
 
         unit = 1.2 / key["settings"]["characterSpeedWPM"]
-        patterns = {"K": "-.-", "M": "--", "R": ".-.", "S": "...", "U": "..-", "A": ".-", "P": ".--.", "T": "-", "L": ".-..",
-                    "O": "---", "W": ".--", "I": "..", "N": "-.", "E": ".", "J": ".---", "Z": "--..", "=": "-...-", "F": "..-.",
-                    "0": "-----", "Y": "-.--", "V": "...-", ",": "--..--", "G": "--.", "5": ".....", "/": "-..-.", "Q": "--.-"}
-        keyed, lines, t = [], [], 0.0
+        keyed = []
         for group in key["groups"]:
             if sum(len(g) for g in keyed) >= 30:
                 break
             keyed.append(group["text"])
-            for character in group["text"]:
-                for element in patterns[character]:
-                    length = unit * (1 if element == "." else 3)
-                    lines += [f"{t:.4f} key down", f"{t + length:.4f} key up"]
-                    t += length + unit
-                t += 2 * unit
-            t += 4 * unit
-        log = "\n".join(lines) + "\n"
+        log = straight_key_log(keyed, unit)
         base = self.api(name) + f"/lessons/{lesson['id']}"
         read = server.request("POST", base + "/keying/read", body=log, headers={"Content-Type": "text/plain"})
         self.assertEqual(read.status, 200, read)

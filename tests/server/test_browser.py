@@ -3,16 +3,14 @@ perfect copy and sees their grade; the teacher logs in and sees it in the gradeb
 no serious or critical accessibility violation on any of those pages."""
 
 import os
-import shutil
 import unittest
 
 from axe_selenium_python import Axe
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from phone_browser import phone_browser
 from server_fixture import REPO, PASSWORD, Server, poll
 
 server = None
@@ -22,28 +20,11 @@ browser = None
 SCREENSHOT = os.path.join(REPO, "docs", "images", "server-learner-phone.png") if os.environ.get("KOCH_SCREENSHOT") else None
 
 
-def chromium():
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--autoplay-policy=no-user-gesture-required"]:
-        options.add_argument(argument)
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
-        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(120)
-    return driver
-
-
 def setUpModule():
     global server, browser
     server = Server().start()
     try:
-        browser = chromium()
+        browser = phone_browser()
     except Exception:
         server.stop()
         raise

@@ -18,14 +18,14 @@ import unittest
 import wave
 
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from keying import MORSE, straight_key_elements, straight_key_log
+from phone_browser import phone_browser
 from server_fixture import REPO, Server, binary_dir, poll
 
 server = None
@@ -35,34 +35,8 @@ scratch = None
 # the repository as it found it.
 SCREENSHOTS = os.path.join(REPO, "docs", "images") if os.environ.get("KOCH_SCREENSHOT") else None
 
-MORSE = {
-    "A": ".-", "B": "-...", "C": "-.-.", "D": "-..", "E": ".", "F": "..-.", "G": "--.", "H": "....", "I": "..",
-    "J": ".---", "K": "-.-", "L": ".-..", "M": "--", "N": "-.", "O": "---", "P": ".--.", "Q": "--.-", "R": ".-.",
-    "S": "...", "T": "-", "U": "..-", "V": "...-", "W": ".--", "X": "-..-", "Y": "-.--", "Z": "--..",
-    "0": "-----", "1": ".----", "2": "..---", "3": "...--", "4": "....-", "5": ".....", "6": "-....", "7": "--...",
-    "8": "---..", "9": "----.", "/": "-..-.", "?": "..--..", ".": ".-.-.-", ",": "--..--", "=": "-...-",
-}
 # A send exercise is graded only from 20 characters keyed on (fewer is no plausible reading of it).
 KEYED_CHARACTERS = 20
-
-
-def phone_browser(*extra_arguments):
-    """Headless Chromium as a phone 390 px wide, with sound allowed to play without a touch first."""
-    options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--autoplay-policy=no-user-gesture-required", *extra_arguments]:
-        options.add_argument(argument)
-    options.add_experimental_option("mobileEmulation", {
-        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3.0, "touch": True},
-        "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36"})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    binary = shutil.which("chromium") or shutil.which("chromium-browser")
-    if binary:
-        options.binary_location = binary
-    driver_path = shutil.which("chromedriver") or "/usr/lib/chromium/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(120)
-    return driver
 
 
 def setUpModule():
@@ -132,22 +106,6 @@ def first_words(text, characters):
         if sum(len(w) for w in words) >= characters:
             return words
     raise AssertionError(f"the exercise sends fewer than {characters} characters: {text}")
-
-
-def straight_key_elements(words, unit):
-    """PARIS timing: (key down?, seconds) in turn, from the first down to the last up."""
-    elements = []
-    for w, word in enumerate(words):
-        for c, character in enumerate(word):
-            if w > 0 and c == 0:
-                elements.append((False, 7 * unit))
-            elif c > 0:
-                elements.append((False, 3 * unit))
-            for s, sign in enumerate(MORSE[character]):
-                if s > 0:
-                    elements.append((False, unit))
-                elements.append((True, (3 if sign == "-" else 1) * unit))
-    return elements
 
 
 class LiveTests(unittest.TestCase):
@@ -345,12 +303,9 @@ class LiveTests(unittest.TestCase):
         """koch's own keying of `words` at `wpm` (koch keyer's sidetone), with 1 s of silence before and 2 s after."""
         unit = 1.2 / wpm
         log = os.path.join(scratch, "microphone-keying.txt")
-        at = 1.0
         with open(log, "w") as f:
-            for down, seconds in straight_key_elements(words, unit):
-                if down:
-                    f.write(f"{at:.4f} key down\n{at + seconds:.4f} key up\n")
-                at += seconds
+            f.write(straight_key_log(words, unit, start_seconds=1.0))
+        at = 1.0 + sum(seconds for _, seconds in straight_key_elements(words, unit))
         keyed = os.path.join(scratch, "keyed.wav")
         done = subprocess.run([os.path.join(binary_dir(), "koch"), "keyer", "--events", log, "--wpm", str(wpm), "--out", keyed],
                               capture_output=True, text=True, timeout=60)

@@ -4,7 +4,6 @@ through nginx, one server is killed (SIGKILL) while they are graded, and then: e
 recorded exactly once, none twice, every learner's sessions are the database's submissions, and the
 learners' next requests succeed on the other server. Runs where the tests have a PostgreSQL
 (KOCH_TEST_POSTGRES, scripts/run-tests postgres) and nginx."""
-import json
 import os
 import random
 import re
@@ -14,47 +13,10 @@ import threading
 import time
 import unittest
 
-from server_fixture import POSTGRES, REPO, Server, free_port, poll
+from school import SchoolNginx
+from server_fixture import POSTGRES, Server, free_port, poll
 
 ROSTER = [(f"Learner {n}", 2 + n) for n in range(8)]
-
-
-class Nginx:
-    """nginx as a user process, the school's configuration from the docs in its http block."""
-
-    def __init__(self, folder, server_ports):
-        self.port = free_port()
-        with open(os.path.join(REPO, "docs", "nginx-school.conf")) as f:
-            school = f.read()
-        school = school.replace("127.0.0.1:8080", f"127.0.0.1:{self.port}")
-        school = school.replace("127.0.0.1:8081", f"127.0.0.1:{server_ports[0]}").replace("127.0.0.1:8082", f"127.0.0.1:{server_ports[1]}")
-        self.folder = folder
-        os.makedirs(os.path.join(folder, "temp"), exist_ok=True)
-        with open(os.path.join(folder, "koch.conf"), "w") as f:
-            f.write(school)
-        user = "user root root;\n" if os.geteuid() == 0 else ""
-        with open(os.path.join(folder, "nginx.conf"), "w") as f:
-            f.write(f"""{user}worker_processes 1;
-daemon off;
-pid {folder}/nginx.pid;
-error_log {folder}/error.log;
-events {{ worker_connections 256; }}
-http {{
-    access_log off;
-    client_body_temp_path {folder}/temp/body;
-    proxy_temp_path {folder}/temp/proxy;
-    fastcgi_temp_path {folder}/temp/fastcgi;
-    uwsgi_temp_path {folder}/temp/uwsgi;
-    scgi_temp_path {folder}/temp/scgi;
-    include {folder}/koch.conf;
-}}
-""")
-        self.process = subprocess.Popen(["nginx", "-p", folder, "-c", os.path.join(folder, "nginx.conf")],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(10)
 
 
 @unittest.skipUnless(POSTGRES, "needs a PostgreSQL (KOCH_TEST_POSTGRES; scripts/run-tests postgres starts one)")
@@ -71,7 +33,7 @@ class SchoolTests(unittest.TestCase):
             [self.first.binary, "--data", self.first.data, "--listen", f"127.0.0.1:{self.second_port}", "--lesson-minutes", "2",
              *self.first.store, *limit], stdout=self.second_log, stderr=subprocess.STDOUT, start_new_session=True)
         poll(lambda: self.answers(self.second_port), 30, "the second server")
-        self.nginx = Nginx(os.path.join(self.first.folder, "nginx"), [self.first.port, self.second_port])
+        self.nginx = SchoolNginx(os.path.join(self.first.folder, "nginx"), [self.first.port, self.second_port])
         poll(lambda: self.answers(self.nginx.port), 30, "nginx")
 
     def tearDown(self):
@@ -166,12 +128,7 @@ class SchoolTests(unittest.TestCase):
                 self.assertIn(reply.status, (200, 409), reply)
             self.assertEqual(self.via_nginx("GET", f"/api/v1/learners/{self.first.token(item[0])}").status, 200)
 
-        for learner_id, progress_text in self.first.rows("SELECT id, progress FROM learner"):
-            sessions = json.loads(progress_text).get("sessions", [])
-            submissions = int(self.first.rows(f"SELECT count(*) FROM submission WHERE learnerID = {int(learner_id)}")[0][0])
-            self.assertEqual(len(sessions), submissions, f"learner {learner_id}: sessions and submissions differ")
-            ids = [session["lessonID"] for session in sessions]
-            self.assertEqual(len(ids), len(set(ids)), f"learner {learner_id}: a lesson recorded twice")
+        self.assertEqual(self.first.recording_problems(), [])
         self.assertEqual(int(self.first.rows("SELECT count(*) FROM submission")[0][0]), len(sent), "every copy is recorded once")
 
 if __name__ == "__main__":

@@ -13,4 +13,16 @@ extension ReceiveCopy {
             }
         }
     }
+
+    /// The copy to grade of a lesson stopped `seconds` in (nil: played to its end), and the stop it is
+    /// graded to: a stop at or after the lesson's end is no stop.
+    public func graded(stoppedAtLessonSeconds seconds: Double?) -> (text: String, stoppedAtSeconds: Double?) {
+        guard let stop = stop(atLessonSeconds: seconds) else { return (text, nil) }
+        return (text(stoppedAtLessonSeconds: stop), stop)
+    }
+
+    /// Where a lesson stopped `seconds` in is graded to: nowhere (nil) at or after its end.
+    public func stop(atLessonSeconds seconds: Double?) -> Double? {
+        seconds.flatMap { $0 < key.durationSeconds ? $0 : nil }
+    }
 }

@@ -27,13 +27,11 @@ public struct ReceiveSession {
         public let stoppedAtSeconds: Double?
 
         /// The copy to grade: of the groups sent before the stop, where it stopped.
-        public var text: String { stoppedAtSeconds.map { copy.text(stoppedAtLessonSeconds: $0) } ?? copy.text }
+        public var text: String { copy.graded(stoppedAtLessonSeconds: stoppedAtSeconds).text }
     }
 
     public let lesson: PracticeLesson
     public let show: ShowSent
-    /// How long typing goes on after the lesson's sound has ended (`ReceiveCopy.lastTypingSeconds`). Enter ends it sooner.
-    public static let lastTypingSeconds = ReceiveCopy.lastTypingSeconds
 
     public init(lesson: PracticeLesson, show: ShowSent) {
         self.lesson = lesson
@@ -65,7 +63,8 @@ public struct ReceiveSession {
                 ending = .soundLost(lost)
                 break
             }
-            if lessonSeconds >= endSeconds + Self.lastTypingSeconds { break }
+            // Typing goes on for the last group's window after the sound; Enter ends it sooner.
+            if lessonSeconds >= endSeconds + ReceiveCopy.lastTypingSeconds { break }
             // While the last group may still be typed, its text stays hidden.
             let shownSeconds = min(lessonSeconds, endSeconds - 0.001)
             let lines = screenText(copy: copy, lessonSeconds: shownSeconds, isPaused: clock.isPaused, screen: screen).lines
@@ -92,7 +91,7 @@ public struct ReceiveSession {
         case .finished: stoppedAt = nil
         case .stopped, .soundLost:
             let seconds = clock.lessonSeconds(atSeconds: MonotonicClock.seconds())
-            stoppedAt = seconds < endSeconds ? seconds : nil
+            stoppedAt = copy.stop(atLessonSeconds: seconds)
         }
         // What was sent is shown once the session is over, up to where it stopped.
         var final = screenText(copy: copy, lessonSeconds: endSeconds, isPaused: false, screen: screen)

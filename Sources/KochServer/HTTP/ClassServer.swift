@@ -34,7 +34,7 @@ public struct ClassServer: Sendable {
     public typealias Context = BasicRequestContext
 
     /// Every route of the server.
-    public func router() -> Router<Context> {
+    public func router() throws -> Router<Context> {
         // HEAD is answered wherever GET is (podcast apps ask an episode's headers first).
         let router = Router(context: Context.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: SecurityHeaders())
@@ -49,14 +49,14 @@ public struct ClassServer: Sendable {
         router.get("/") { _, _ in
             Reply.html(try pages.message(title: "koch", words: "A class's Morse lessons. Learners: open the link your teacher gave you."))
         }
-        addScriptRoutes(to: router)
+        try addScriptRoutes(to: router)
         return router
     }
 
     /// Serves the class at `host:port` until the process is stopped.
     public func run(host: String, port: Int, logger: Logger) async throws {
         let app = Application(
-            router: router(), configuration: .init(address: .hostname(host, port: port), serverName: "koch"), logger: logger)
+            router: try router(), configuration: .init(address: .hostname(host, port: port), serverName: "koch"), logger: logger)
         try await app.runService()
     }
 

@@ -91,7 +91,7 @@ public struct Pages: Sendable {
                 "live": [
                     "keyingURL": lessonBase + "/keying?csrf=" + csrf, "recordingURL": lessonBase + "/recording?csrf=" + csrf,
                     "readURL": "/api/v1/learners/" + learner.linkToken.text + "/lessons/" + lesson.id.text + "/keying/read",
-                    "wpm": Self.number(settings.characterSpeedWPM), "unitSeconds": "\(Timing.unitSeconds(wpm: settings.characterSpeedWPM))",
+                    "unitSeconds": "\(Timing.unitSeconds(wpm: settings.characterSpeedWPM))",
                     "toneHz": Self.number(settings.toneHz),
                 ],
             ]

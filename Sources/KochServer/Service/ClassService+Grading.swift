@@ -78,10 +78,12 @@ extension ClassService {
             request.stoppedAtSeconds = stoppedAt
         case let .typedLive(typed, stoppedAt):
             // Placed by koch practice's rule, and graded as its live copy is: to the stop, if the lesson was stopped.
-            let copy = ReceiveCopy(key: lesson.key, replaying: typed)
-            let stop = stoppedAt.flatMap { $0 < lesson.key.durationSeconds ? $0 : nil }
-            request.reading = .lesson(.copy(stop.map { copy.text(stoppedAtLessonSeconds: $0) } ?? copy.text))
-            request.stoppedAtSeconds = stop
+            let graded = ReceiveCopy(
+                key: lesson.key, replaying: try LiveTyping.checked(typed, stoppedAtSeconds: stoppedAt, lessonSeconds: lesson.key.durationSeconds)
+            )
+            .graded(stoppedAtLessonSeconds: stoppedAt)
+            request.reading = .lesson(.copy(graded.text))
+            request.stoppedAtSeconds = graded.stoppedAtSeconds
             request.live = true
         case let .keyLog(bytes):
             request.reading = .lesson(.events(try keyLog(bytes), path: "your keying", speedWPM: nil, mode: .b))

@@ -3,8 +3,8 @@ import HummingbirdBcrypt
 extension ClassService {
     /// The shortest teacher's password taken.
     public static let teacherPasswordMinimumLength = 8
-    /// bcrypt's cost: 2^12 rounds, a quarter of a second or so a login.
-    static let bcryptCost: UInt8 = 12
+    /// bcrypt's cost for a teacher's password: 2^12 rounds, slow enough that a stolen hash resists guessing.
+    public static let passwordCost: UInt8 = 12
 
     /// Sets the teacher's password, kept as its bcrypt hash; the sessions the old one opened end. A
     /// password shorter than `teacherPasswordMinimumLength` is refused and nothing changes.
@@ -13,7 +13,7 @@ extension ClassService {
             throw ServerRefusal.badRequest(
                 "A teacher's password has at least \(Self.teacherPasswordMinimumLength) characters; nothing was set.")
         }
-        try database.setTeacherPasswordHash(Bcrypt.hash(password, cost: Self.bcryptCost))
+        try database.setTeacherPasswordHash(Bcrypt.hash(password, cost: passwordCost))
     }
 
     /// Whether `password` is the teacher's; nil when none is set yet.

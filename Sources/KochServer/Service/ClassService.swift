@@ -16,6 +16,8 @@ public struct ClassService: Sendable {
     public let now: @Sendable () -> Date
     /// The largest upload taken.
     public let limits: UploadLimits
+    /// bcrypt's cost for the teacher's password (`passwordCost`; the library's tests take the least).
+    public var passwordCost = ClassService.passwordCost
     /// How long the learners' lessons are (five minutes, as `koch lesson` makes them, unless the teacher says otherwise).
     public let lessonMinutes: Double
 

@@ -35,6 +35,8 @@ extension ClassDatabase {
     /// Writes the class in one transaction, each row in the document's order; refused unless the
     /// database holds no class yet.
     public func importClass(_ export: ClassExport) throws {
+        // Whoever made the value: no row the store could not have made goes in (an audio path out of the folder).
+        try export.check(path: "the class to import")
         try pool.write { db in
             try ClassExportError.checkEmpty(
                 location: path, learners: try Int64.fetchOne(db, sql: "SELECT count(*) FROM learner") ?? 0,

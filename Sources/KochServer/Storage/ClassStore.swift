@@ -14,14 +14,12 @@ public protocol ClassStore: Sendable {
 
     // Learners
 
-    /// Adds a learner with `progress` (a new learner's, or started at a level) and new tokens.
-    @discardableResult
-    func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow
     /// Adds learners in one transaction: all of them, or none when one cannot be added.
     @discardableResult
     func addLearners(_ learners: [(name: String, progress: LearnerProgress)], now: Date) throws -> [LearnerRow]
-    /// The learner a token of `kind` opens, or nil.
-    func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow?
+    /// The learner whose token of `kind` has this digest (`AccessToken.digest`), or nil: to be compared
+    /// with the token itself (`learner(token:kind:)`).
+    func learner(digest: String, kind: LearnerTokenKind) throws -> LearnerRow?
     func learner(id: Int64) throws -> LearnerRow?
     /// Every learner, in the order they were added.
     func learners() throws -> [LearnerRow]
@@ -85,6 +83,23 @@ public protocol ClassStore: Sendable {
     /// sessions end. Refused (`ClassExportError.notEmpty`), with nothing changed, unless the store
     /// holds no learner, no lesson and no teacher's password: an import never merges two classes.
     func importClass(_ export: ClassExport) throws
+}
+
+extension ClassStore {
+    /// Adds a learner with `progress` (a new learner's, or started at a level) and new tokens.
+    @discardableResult
+    public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
+        guard let added = try addLearners([(name, progress)], now: now).first else { throw ServerRefusal.unknown }
+        return added
+    }
+
+    /// The learner a token of `kind` opens, or nil: looked up by the token's digest, then compared in
+    /// constant time, whatever store keeps the class.
+    public func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow? {
+        guard let found = try learner(digest: token.digest, kind: kind) else { return nil }
+        let stored = kind == .link ? found.linkToken : found.feedToken
+        return AccessToken.constantTimeEqual(stored.text, token.text) ? found : nil
+    }
 }
 
 /// Which of a learner's tokens a request gives.

@@ -37,13 +37,6 @@ extension AccessToken {
 }
 
 extension ClassDatabase {
-    /// Adds a learner with `progress` (a new learner's, or started at a level) and new tokens.
-    @discardableResult
-    public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
-        guard let added = try addLearners([(name, progress)], now: now).first else { throw ServerRefusal.unknown }
-        return added
-    }
-
     /// Adds learners, each with their progress and new tokens, in one transaction: all of them or none.
     @discardableResult
     public func addLearners(_ learners: [(name: String, progress: LearnerProgress)], now: Date) throws -> [LearnerRow] {
@@ -63,15 +56,11 @@ extension ClassDatabase {
         }
     }
 
-    /// The learner a token opens, or nil: looked up by the token's digest, then compared in constant time.
-    public func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow? {
+    public func learner(digest: String, kind: LearnerTokenKind) throws -> LearnerRow? {
         let column = kind == .link ? "linkDigest" : "feedDigest"
-        let found = try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE \(column) = ?", arguments: [token.digest]).map(LearnerRow.init)
+        return try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM learner WHERE \(column) = ?", arguments: [digest]).map(LearnerRow.init)
         }
-        guard let found else { return nil }
-        let stored = kind == .link ? found.linkToken : found.feedToken
-        return AccessToken.constantTimeEqual(stored.text, token.text) ? found : nil
     }
 
     /// The learner of number `id`, or nil.

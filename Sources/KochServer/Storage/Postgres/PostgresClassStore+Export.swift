@@ -36,6 +36,8 @@ extension PostgresClassStore {
     /// meanwhile; refused unless the database holds no class yet. The learners keep their numbers,
     /// and the numbers' sequence goes on after the highest, so a learner added later gets a new one.
     public func importClass(_ export: ClassExport) throws {
+        // Whoever made the value: no row the store could not have made goes in (an audio path out of the folder).
+        try export.check(path: "the class to import")
         try pool.transaction { connection in
             try connection.execute("LOCK TABLE learner, lesson, submission, teacher, teacherSession, setting IN EXCLUSIVE MODE")
             let count = { (table: String) throws -> Int64 in try connection.execute("SELECT count(*) AS n FROM \(table)").first?.integer("n") ?? 0 }

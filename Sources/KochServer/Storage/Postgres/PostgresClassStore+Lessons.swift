@@ -3,17 +3,20 @@ import KochCore
 import KochIO
 
 extension PostgresClassStore {
-    /// An advisory lock of PostgreSQL's for the learner, held on a connection of its own while the
-    /// lessons are made: every server on the database waits for it (within this server, a lock of
-    /// the process's first, so that waiting requests do not each hold a connection).
+    /// An advisory lock of PostgreSQL's for the learner, held by a transaction on a connection of
+    /// its own (not the pool's, which `work` uses) while the lessons are made: every server on the
+    /// database waits for it, and PostgreSQL lets it go when the transaction ends, whatever ends it
+    /// (within this server, a lock of the process's first, so that waiting requests hold no connection).
     public func withLessonMaking<Result>(for learnerID: Int64, _ work: () throws -> Result) throws -> Result {
         try LearnerLocks.shared.withLock(learnerID) {
-            try pool.withConnection { connection in
-                let key: [PostgresValue?] = [.integer(Int64(PostgresSchema.lessonMakingLock)), .integer(Int64(Int32(truncatingIfNeeded: learnerID)))]
-                try connection.execute("SELECT pg_advisory_lock($1::int4, $2::int4)", key)
-                defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1::int4, $2::int4)", key) }
-                return try work()
-            }
+            let connection = try PostgresConnection(url: pool.url)
+            try connection.execute("BEGIN")
+            try connection.execute(
+                "SELECT pg_advisory_xact_lock($1::int4, $2::int4)",
+                [.integer(Int64(PostgresSchema.lessonMakingLock)), .integer(Int64(Int32(truncatingIfNeeded: learnerID)))])
+            let result = try work()
+            try connection.execute("COMMIT")
+            return result
         }
     }
 

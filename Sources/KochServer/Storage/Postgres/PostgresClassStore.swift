@@ -19,19 +19,16 @@ public final class PostgresClassStore: ClassStore {
         try pool.withConnection { connection in try PostgresSchema.migrate(connection) }
     }
 
+    /// The address as it may be printed: a password, before the host or as `?password=`, masked;
+    /// an address that cannot be read is not printed at all.
     static func withoutPassword(_ url: String) -> String {
-        guard var parts = URLComponents(string: url), parts.password != nil else { return url }
-        parts.password = "…"
-        return parts.string ?? url
+        guard var parts = URLComponents(string: url) else { return "the database given with --database" }
+        if parts.password != nil { parts.password = "…" }
+        parts.queryItems = parts.queryItems?.map { $0.name.lowercased() == "password" ? URLQueryItem(name: $0.name, value: "…") : $0 }
+        return parts.string ?? "the database given with --database"
     }
 
     // Learners
-
-    @discardableResult
-    public func addLearner(name: String, progress: LearnerProgress, now: Date) throws -> LearnerRow {
-        guard let added = try addLearners([(name, progress)], now: now).first else { throw ServerRefusal.unknown }
-        return added
-    }
 
     @discardableResult
     public func addLearners(_ learners: [(name: String, progress: LearnerProgress)], now: Date) throws -> [LearnerRow] {
@@ -54,14 +51,11 @@ public final class PostgresClassStore: ClassStore {
         }
     }
 
-    public func learner(token: AccessToken, kind: LearnerTokenKind) throws -> LearnerRow? {
+    public func learner(digest: String, kind: LearnerTokenKind) throws -> LearnerRow? {
         let column = kind == .link ? "linkDigest" : "feedDigest"
-        let found = try pool.withConnection { connection in
-            try connection.execute("SELECT * FROM learner WHERE \(column) = $1", [.text(token.digest)]).first.map(LearnerRow.init(postgres:))
+        return try pool.withConnection { connection in
+            try connection.execute("SELECT * FROM learner WHERE \(column) = $1", [.text(digest)]).first.map(LearnerRow.init(postgres:))
         }
-        guard let found else { return nil }
-        let stored = kind == .link ? found.linkToken : found.feedToken
-        return AccessToken.constantTimeEqual(stored.text, token.text) ? found : nil
     }
 
     public func learner(id: Int64) throws -> LearnerRow? {

@@ -16,8 +16,10 @@ final class PostgresConnection {
             throw PostgresError(message: Self.clean(message))
         }
         connection = opened
-        // PostgreSQL's notices ("relation … already exists, skipping") would go to standard error.
+        // PostgreSQL's notices ("relation … already exists, skipping") would go to standard error; and a
+        // double is to come back as it went in, whatever the server's default digits.
         try execute("SET client_min_messages = warning")
+        try execute("SET extra_float_digits = 3")
     }
 
     deinit {
@@ -53,8 +55,7 @@ final class PostgresConnection {
                     })
             }
         default:
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-            throw PostgresError(message: Self.clean(String(cString: PQresultErrorMessage(result))), state: state)
+            throw PostgresError(message: Self.clean(String(cString: PQresultErrorMessage(result))))
         }
     }
 
@@ -83,11 +84,9 @@ final class PostgresConnection {
     }
 }
 
-/// A failure PostgreSQL reported, with its SQLSTATE where it gave one (`40001`: a serialisation
-/// failure, `23505`: a unique row already there).
+/// A failure PostgreSQL or libpq reported, in its words.
 struct PostgresError: Error, CustomStringConvertible {
     let message: String
-    var state: String?
 
     var description: String { "PostgreSQL: \(message)" }
 }

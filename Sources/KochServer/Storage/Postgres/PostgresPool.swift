@@ -1,13 +1,18 @@
 import Foundation
 
 /// Connections to one PostgreSQL database, each used by one caller at a time: an idle one is
-/// handed out, or a new one opened; one that broke (a server restarted) is dropped, not kept.
+/// handed out, or a new one opened, up to `mostOpen` (a caller past it waits for one to come back).
+/// One found broken when it comes back is dropped; one that broke while idle (the database server
+/// restarted) fails the call that takes it, and is dropped then.
 final class PostgresPool: @unchecked Sendable {
     let url: String
     private let lock = NSLock()
     private var idle: [PostgresConnection] = []
     /// Connections kept open between calls: a server's worker threads rarely need more.
     private let keptIdle = 8
+    /// Connections open at once, at most: several servers share PostgreSQL's (100 by default).
+    static let mostOpen = 24
+    private let openSlots = DispatchSemaphore(value: PostgresPool.mostOpen)
 
     init(url: String) {
         self.url = url
@@ -38,14 +43,21 @@ final class PostgresPool: @unchecked Sendable {
     }
 
     private func take() throws -> PostgresConnection {
+        openSlots.wait()
         lock.lock()
         let taken = idle.popLast()
         lock.unlock()
         if let taken, taken.isOpen { return taken }
-        return try PostgresConnection(url: url)
+        do {
+            return try PostgresConnection(url: url)
+        } catch {
+            openSlots.signal()
+            throw error
+        }
     }
 
     private func give(_ connection: PostgresConnection) {
+        defer { openSlots.signal() }
         guard connection.isOpen else { return }
         lock.lock()
         defer { lock.unlock() }
