@@ -496,6 +496,8 @@ def report(figures, kill, table, problems):
         print("\nProblems seen:")
         for problem in problems:
             print("  - " + problem)
+        # A figure from a server that lost or doubled a grade is no figure: make bench fails.
+        sys.exit("bench: the server answered wrongly (above); its figures are not to be taken")
     else:
         print("\nEvery answer as expected: every submission answered 200 recorded exactly once, none twice, and every "
               "learner's next request after the kill answered by the other server.")

@@ -531,5 +531,7 @@ def bench_server(koch, scratch, table):
         print("\nProblems seen:")
         for problem in problems:
             print("  - " + problem)
+        # A figure from a server that lost or doubled a grade is no figure: make bench fails.
+        sys.exit("bench: the server answered wrongly (above); its figures are not to be taken")
     else:
         print(f"\nEvery answer as expected: {copies} copies graded with 200 and each recorded once.")

@@ -226,11 +226,27 @@ class Server:
 
     def key(self, lesson_id):
         """The answer key of a lesson the server made (its *.key.json)."""
+        with open(self.key_path(lesson_id)) as f:
+            return json.load(f)
+
+    def key_path(self, lesson_id):
+        """Where the answer key of a lesson the server made is (its *.key.json)."""
         found = glob.glob(os.path.join(self.data, "lessons", lesson_id, "*.key.json"))
         if len(found) != 1:
             raise AssertionError(f"expected one key for lesson {lesson_id}, found {found}")
-        with open(found[0]) as f:
-            return json.load(f)
+        return found[0]
+
+    def koch_grade(self, lesson_id, *arguments):
+        """What `koch grade` (the build's own) gives for the lesson's key and `arguments`: its JSON, recording
+        nothing (a dry run on a progress file of its own)."""
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(
+                [os.path.join(binary_dir(), "koch"), "grade", "--key", self.key_path(lesson_id), *arguments,
+                 "--progress", os.path.join(folder, "progress.json"), "--dry-run", "--json"],
+                capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise AssertionError(f"koch grade {' '.join(arguments)} failed ({done.returncode}): {done.stderr}")
+        return json.loads(done.stdout)
 
     def perfect_copy(self, lesson_id):
         return " ".join(group["text"] for group in self.key(lesson_id)["groups"])

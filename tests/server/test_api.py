@@ -1,7 +1,6 @@
 """The JSON API as a script or an app uses it: status, the next lesson, a copy, a count heard and
 a recording graded and recorded once, the progress file down and back."""
 
-import glob
 import json
 import os
 import shutil
@@ -170,21 +169,6 @@ class APITests(unittest.TestCase):
             self.assertIn("error", reply.json())
         self.assertEqual(server.progress(name), before)
 
-    def key_path(self, lesson_id):
-        found = glob.glob(os.path.join(server.data, "lessons", lesson_id, "*.key.json"))
-        self.assertEqual(len(found), 1, found)
-        return found[0]
-
-    def koch_grade(self, lesson_id, *arguments):
-        """What `koch grade` says of the same return for the same key (a dry run, on an empty progress file)."""
-        koch = os.path.join(os.path.dirname(server.binary), "koch")
-        with tempfile.TemporaryDirectory() as folder:
-            done = subprocess.run(
-                [koch, "grade", "--key", self.key_path(lesson_id), *arguments, "--progress", os.path.join(folder, "p.json"),
-                 "--dry-run", "--json"], capture_output=True, text=True, timeout=120)
-        self.assertEqual(done.returncode, 0, done.stderr)
-        return json.loads(done.stdout)
-
     def test_a_copy_typed_live_is_placed_by_the_groups_windows_and_graded_once(self):
         name = "Fay Gill"
         lesson = server.next_lesson(name)
@@ -208,7 +192,7 @@ class APITests(unittest.TestCase):
             copy.write(" ".join(group["text"] if n != 2 else group["text"][:-1] + ("M" if group["text"][-1] != "M" else "K")
                                 for n, group in enumerate(groups[:8])))
             copy.flush()
-            by_koch = self.koch_grade(lesson["id"], "--transcript", copy.name, "--stopped-at", f"{stop:.3f}")
+            by_koch = server.koch_grade(lesson["id"], "--transcript", copy.name, "--stopped-at", f"{stop:.3f}")
         self.assertEqual(grade["accuracy"], by_koch["accuracy"])
         sessions = [s for s in server.progress(name)["sessions"] if s["lessonID"] == key["lessonID"]]
         self.assertEqual(len(sessions), 1)
@@ -247,7 +231,7 @@ class APITests(unittest.TestCase):
         with tempfile.NamedTemporaryFile("w", suffix=".txt") as events:
             events.write(log)
             events.flush()
-            by_koch = self.koch_grade(lesson["id"], "--events", events.name)
+            by_koch = server.koch_grade(lesson["id"], "--events", events.name)
         self.assertEqual(grade["accuracy"], by_koch["accuracy"])
         self.assertEqual(grade["accuracy"], 1)
         self.assertIn("fist", grade)

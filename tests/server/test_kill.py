@@ -3,7 +3,6 @@ records nothing half: restarted on the same folder, every copy answered 200 is i
 once, every progress's sessions are the submissions the database holds, and the copies not answered are
 graded when sent again.
 """
-import os
 import random
 import re
 import threading

@@ -6,7 +6,6 @@ axe-core finds no serious or critical violation on the live pages, and no Conten
 blocks their script."""
 
 import base64
-import glob
 import json
 import math
 import os
@@ -18,6 +17,7 @@ import unittest
 import wave
 
 from axe_selenium_python import Axe
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -57,23 +57,6 @@ def tearDownModule():
     finally:
         server.stop()
         shutil.rmtree(scratch, ignore_errors=True)
-
-
-def key_path(lesson_id):
-    found = glob.glob(os.path.join(server.data, "lessons", lesson_id, "*.key.json"))
-    assert len(found) == 1, f"expected one key for lesson {lesson_id}, found {found}"
-    return found[0]
-
-
-def koch_grade(lesson_id, *arguments):
-    """`koch grade`'s JSON for the lesson's key and `arguments`, recording nothing."""
-    done = subprocess.run(
-        [os.path.join(binary_dir(), "koch"), "grade", "--key", key_path(lesson_id), *arguments, "--dry-run", "--json",
-         "--progress", os.path.join(scratch, "progress.json")],
-        capture_output=True, text=True, timeout=120)
-    if done.returncode != 0:
-        raise AssertionError(f"koch grade {' '.join(arguments)} failed ({done.returncode}): {done.stderr}")
-    return json.loads(done.stdout)
 
 
 def percent(accuracy):
@@ -149,7 +132,11 @@ class LiveTests(unittest.TestCase):
              "the live copy's section to be shown")
         timing = browser.execute_script("return kochLive.timing")
         self.assertEqual([g[2] for g in timing["groups"]], [len(g["text"]) for g in groups])
-        self.assertNotIn(groups[0]["text"] + " " + groups[1]["text"], browser.page_source, "the page gives the answers away")
+        # The page is given when each group sounds and how many characters it sends: numbers, never the answers.
+        for entry in timing["groups"]:
+            self.assertEqual(len(entry), 3)
+            self.assertTrue(all(isinstance(number, (int, float)) for number in entry), entry)
+        self.assertNotIn(" ".join(group["text"] for group in groups[:3]), browser.page_source, "the page gives the answers away")
 
         browser.find_element(By.ID, "live-copy-start").click()
         poll(lambda: browser.execute_script("return kochLive.lessonSeconds()") > 0, 30, "the lesson to start playing")
@@ -214,7 +201,7 @@ class LiveTests(unittest.TestCase):
         copy_file = os.path.join(scratch, "copy.txt")
         with open(copy_file, "w") as f:
             f.write(" ".join(placed["groups"][:5]) + "\n")
-        expected = koch_grade(lesson["id"], "--transcript", copy_file, "--stopped-at", str(stopped_at))
+        expected = server.koch_grade(lesson["id"], "--transcript", copy_file, "--stopped-at", str(stopped_at))
         self.assertEqual(expected["groupsGraded"], 5)
         self.assertLess(expected["accuracy"], 1)
         self.assertEqual(accuracy, percent(expected["accuracy"]))
@@ -228,6 +215,25 @@ class LiveTests(unittest.TestCase):
         self.no_csp_blocks(browser)
 
     # ------------------------------------------------------------ key it on the screen
+
+    def test_the_space_bar_held_on_the_key_is_a_press(self):
+        """On a desk the space bar, held with the key area focused, keys as a touch does: a dah, a dit, a dah read back as K."""
+        lesson = server.next_lesson("Ed Fox", direction="send")
+        browser.get(lesson["pageURL"])
+        poll(lambda: browser.execute_script("var s = document.getElementById('live-key'); return s && !s.hidden"), 30,
+             "the touch key's section to be shown")
+        unit = float(browser.find_element(By.ID, "live-key").get_attribute("data-unit-seconds"))
+        pad = browser.find_element(By.ID, "live-key-pad")
+        browser.execute_script("arguments[0].focus()", pad)
+        actions = ActionChains(browser)
+        for index, dah in enumerate([True, False, True]):
+            if index:
+                actions.pause(unit)
+            actions.key_down(Keys.SPACE).pause(3 * unit if dah else unit).key_up(Keys.SPACE)
+        actions.perform()
+        poll(lambda: browser.find_element(By.ID, "live-key-character").text == "K", 30,
+             f"K read back: {browser.find_element(By.ID, 'live-key-character').text!r}")
+        self.assertEqual(len(browser.execute_script("return kochLive.latencies")), 3, "each press sounded the sidetone")
 
     def test_key_on_the_screen(self):
         name = "Di Evans"
@@ -291,7 +297,7 @@ class LiveTests(unittest.TestCase):
         log_file = os.path.join(scratch, "keying.txt")
         with open(log_file, "w") as f:
             f.write(log)
-        expected = koch_grade(lesson["id"], "--events", log_file)
+        expected = server.koch_grade(lesson["id"], "--events", log_file)
         self.assertGreater(expected["accuracy"], 0.9)
         self.assertEqual(accuracy, percent(expected["accuracy"]))
         self.assertEqual(len(sessions_of(name, key["lessonID"])), len(before) + 1, "the keying is recorded once")
@@ -362,7 +368,7 @@ class LiveTests(unittest.TestCase):
         recorded = os.path.join(scratch, "recording.webm")
         with open(recorded, "wb") as f:
             f.write(base64.b64decode(recording[1]))
-        expected = koch_grade(lesson["id"], "--audio", recorded)
+        expected = server.koch_grade(lesson["id"], "--audio", recorded)
         self.assertGreater(expected["accuracy"], 0.9)
         self.assertEqual(accuracy, percent(expected["accuracy"]))
         self.assertEqual(len(sessions_of(name, key["lessonID"])), len(before) + 1, "the recording is recorded once")

@@ -26,23 +26,29 @@ class SchoolTests(unittest.TestCase):
         # Rounds of copies may be sent again after a kill: more than a learner's 10 a minute.
         limit = ["--submissions-per-minute", "100"]
         self.first = Server(roster=ROSTER, serve_arguments=limit).start()
+        self.addCleanup(self.first.stop)
         # The second server: the same database and folder, its own port.
         self.second_port = free_port()
-        self.second_log = open(os.path.join(self.first.folder, "second.log"), "w")
-        self.second = subprocess.Popen(
+        second_log = open(os.path.join(self.first.folder, "second.log"), "w")
+        self.addCleanup(second_log.close)
+        second = subprocess.Popen(
             [self.first.binary, "--data", self.first.data, "--listen", f"127.0.0.1:{self.second_port}", "--lesson-minutes", "2",
-             *self.first.store, *limit], stdout=self.second_log, stderr=subprocess.STDOUT, start_new_session=True)
+             *self.first.store, *limit], stdout=second_log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.addCleanup(lambda: (second.terminate(), second.wait(10)) if second.poll() is None else None)
         poll(lambda: self.answers(self.second_port), 30, "the second server")
-        self.nginx = SchoolNginx(os.path.join(self.first.folder, "nginx"), [self.first.port, self.second_port])
+        # A header naming the server that answered, outside the docs' configuration: to see nginx send to a server again.
+        self.nginx = SchoolNginx(os.path.join(self.first.folder, "nginx"), [self.first.port, self.second_port],
+                                 extra_http="add_header X-Koch-Upstream $upstream_addr always;")
+        self.addCleanup(self.nginx.stop)
         poll(lambda: self.answers(self.nginx.port), 30, "nginx")
 
-    def tearDown(self):
-        self.nginx.stop()
-        if self.second.poll() is None:
-            self.second.terminate()
-            self.second.wait(10)
-        self.second_log.close()
-        self.first.stop()
+    def first_answers_through_nginx(self):
+        """Whether nginx sends to the first server again (it leaves a failed one out for a while)."""
+        for name, _ in ROSTER:
+            reply = self.via_nginx("GET", f"/api/v1/learners/{self.first.token(name)}")
+            if reply.headers.get("x-koch-upstream", "").endswith(f":{self.first.port}"):
+                return True
+        return False
 
     def answers(self, port):
         try:
@@ -115,7 +121,7 @@ class SchoolTests(unittest.TestCase):
             if len(graded) < len(work):
                 break
             self.first.start()
-            time.sleep(11)  # nginx leaves a failed server out for 10 s (docs/nginx-school.conf)
+            poll(self.first_answers_through_nginx, 60, "nginx to send to the restarted server", interval_seconds=0.5)
         self.assertLess(len(graded), len(work), "every copy was graded before the kill landed: nothing was tested")
 
         # The learners' next requests succeed on the other server: a copy answered is refused as graded
